@@ -1,0 +1,426 @@
+//! A 9x9 grid of givens: parsing (Norvig's text format, 9x9 arrays, flat arrays), rendering, and the
+//! rules (conflicting givens, checking a solution).
+//!
+//! A [`Grid`] always has exactly 81 cells, each blank or a digit 1-9. Whether its givens break a rule is
+//! a separate question ([`Grid::conflicts`]), because `/validate` answers it instead of failing on it.
+
+use std::fmt;
+
+use super::digit::{Digit, DigitSet};
+use super::error::GridError;
+use super::square::{Square, Unit};
+
+/// 81 cells, row-major, each blank or a digit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [Option<Digit>; 81],
+}
+
+/// Digits given twice in one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: Digit,
+    /// The unit it repeats in.
+    pub unit: Unit,
+    /// Every square of the unit holding the digit, in row-major order.
+    pub squares: Vec<Square>,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "digit {} appears {} times in {} (",
+            self.digit,
+            self.squares.len(),
+            self.unit
+        )?;
+        for (i, s) in self.squares.iter().enumerate() {
+            write!(f, "{}{s}", if i == 0 { "" } else { ", " })?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl Grid {
+    /// The grid with every square blank.
+    pub const EMPTY: Grid = Grid { cells: [None; 81] };
+
+    /// Parses Norvig's text format: `1`-`9` are givens, `0` and `.` are blanks, every other character
+    /// is ignored, and there must be exactly 81 cells.
+    pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let mut cells = [None; 81];
+        let mut found = 0usize;
+        for b in text.bytes() {
+            let cell = match b {
+                b'1'..=b'9' => Digit::new(b - b'0'),
+                b'0' | b'.' => None,
+                _ => continue,
+            };
+            if found < 81 {
+                cells[found] = cell;
+            }
+            found += 1;
+        }
+        if found != 81 {
+            return Err(GridError::CellCount { found });
+        }
+        Ok(Grid { cells })
+    }
+
+    /// Builds a grid from 9 rows of 9 values, where 0 or `None` is a blank and 1-9 a given.
+    pub fn from_rows<R: AsRef<[Option<i64>]>>(rows: &[R]) -> Result<Grid, GridError> {
+        if rows.len() != 9 {
+            return Err(GridError::RowCount { found: rows.len() });
+        }
+        let mut flat = Vec::with_capacity(81);
+        for (r, row) in rows.iter().enumerate() {
+            let row = row.as_ref();
+            if row.len() != 9 {
+                return Err(GridError::RowLength {
+                    row: r + 1,
+                    found: row.len(),
+                });
+            }
+            flat.extend_from_slice(row);
+        }
+        Grid::from_flat(&flat)
+    }
+
+    /// Builds a grid from 81 values in row-major order, where 0 or `None` is a blank and 1-9 a given.
+    pub fn from_flat(values: &[Option<i64>]) -> Result<Grid, GridError> {
+        if values.len() != 81 {
+            return Err(GridError::CellCount {
+                found: values.len(),
+            });
+        }
+        let mut cells = [None; 81];
+        for (i, value) in values.iter().enumerate() {
+            cells[i] = match *value {
+                None | Some(0) => None,
+                Some(v) => Some(u8::try_from(v).ok().and_then(Digit::new).ok_or_else(|| {
+                    let square = Square::new(i).expect("index below 81");
+                    GridError::OutOfRange { square, value: v }
+                })?),
+            };
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The grid from raw cell values, 0 for blank; values above 9 are read as blanks.
+    pub(crate) fn from_cells(values: &[u8; 81]) -> Grid {
+        Grid {
+            cells: values.map(Digit::new),
+        }
+    }
+
+    /// The digit in `square`, or `None` when it is blank.
+    pub fn get(&self, square: Square) -> Option<Digit> {
+        self.cells[square.index()]
+    }
+
+    /// Puts `digit` (or a blank) into `square`.
+    pub fn set(&mut self, square: Square, digit: Option<Digit>) {
+        self.cells[square.index()] = digit;
+    }
+
+    /// Cell values in row-major order, 0 for blank.
+    pub fn values(&self) -> [u8; 81] {
+        self.cells.map(|c| c.map_or(0, Digit::get))
+    }
+
+    /// Cell values as 9 rows of 9, 0 for blank.
+    pub fn rows(&self) -> [[u8; 9]; 9] {
+        let v = self.values();
+        std::array::from_fn(|r| std::array::from_fn(|c| v[r * 9 + c]))
+    }
+
+    /// How many squares hold a digit.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_some()).count()
+    }
+
+    /// Whether every square holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+
+    /// The 81-character line, `.` for blanks.
+    pub fn to_line(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| c.map_or('.', |d| (b'0' + d.get()) as char))
+            .collect()
+    }
+
+    /// Norvig's `display`: three boxes a row separated by `|`, bands by `------+------+------`.
+    pub fn display(&self) -> String {
+        display(|s| {
+            self.get(s)
+                .map_or_else(|| ".".to_string(), |d| d.to_string())
+        })
+    }
+
+    /// Every digit repeated within a unit, rows first, then columns, then boxes.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let mut found = Vec::new();
+        for unit in Unit::all() {
+            for digit in Digit::all() {
+                let squares: Vec<Square> = unit
+                    .squares()
+                    .into_iter()
+                    .filter(|&s| self.get(s) == Some(digit))
+                    .collect();
+                if squares.len() > 1 {
+                    found.push(Conflict {
+                        digit,
+                        unit,
+                        squares,
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// Ok when no given breaks a rule; otherwise the first conflict as an error.
+    pub fn check(&self) -> Result<(), GridError> {
+        match self.conflicts().into_iter().next() {
+            Some(conflict) => Err(GridError::Conflict(conflict)),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether this grid is a solution of `puzzle` by the rules: complete, every unit a permutation of
+    /// 1-9, and every given of `puzzle` kept.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        let keeps_givens =
+            Square::all().all(|s| puzzle.get(s).is_none_or(|d| self.get(s) == Some(d)));
+        let units_ok = Unit::all().all(|u| {
+            let set: DigitSet = u.squares().iter().filter_map(|&s| self.get(s)).collect();
+            set == DigitSet::ALL
+        });
+        self.is_complete() && keeps_givens && units_ok
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The 81-character line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = GridError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Grid::parse(s)
+    }
+}
+
+/// Norvig's `display(values)`: each square's text centred (as Python's `str.center` does) in a column
+/// one wider than the longest, `|` between boxes, a dashed line between bands.
+pub(crate) fn display(text_of: impl Fn(Square) -> String) -> String {
+    let texts: Vec<String> = Square::all().map(text_of).collect();
+    let width = 1 + texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let line = vec!["-".repeat(width * 3); 3].join("+");
+    let mut out = String::new();
+    for r in 0..9 {
+        for c in 0..9 {
+            out.push_str(&center(&texts[r * 9 + c], width));
+            if c == 2 || c == 5 {
+                out.push('|');
+            }
+        }
+        out.push('\n');
+        if r == 2 || r == 5 {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Python's `str.center`, whose odd padding goes left only when both the margin and width are odd.
+fn center(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    if len >= width {
+        return text.to_string();
+    }
+    let marg = width - len;
+    let left = marg / 2 + (marg & width & 1);
+    format!("{}{text}{}", " ".repeat(left), " ".repeat(marg - left))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID1: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    #[test]
+    fn text_format_ignores_everything_but_digits_dots_and_zeros() {
+        let pasted = "
+4 . . |. . . |8 . 5
+. 3 . |. . . |. . .
+. . . |7 . . |. . .
+------+------+------
+. 2 . |. . . |. 6 .
+. . . |. 8 . |4 . .
+. . . |. 1 . |. . .
+------+------+------
+. . . |6 . 3 |. 7 .
+5 . . |2 . . |. . .
+1 . 4 |. . . |. . .";
+        let grid = Grid::parse(pasted).unwrap();
+        assert_eq!(
+            grid.to_line(),
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        );
+        assert_eq!(grid.givens(), 17);
+    }
+
+    #[test]
+    fn text_with_the_wrong_number_of_cells_says_how_many_were_found() {
+        assert_eq!(Grid::parse("123"), Err(GridError::CellCount { found: 3 }));
+        let long = ".".repeat(82);
+        let err = Grid::parse(&long).unwrap_err();
+        assert_eq!(err, GridError::CellCount { found: 82 });
+        assert!(err.to_string().contains("82"), "{err}");
+    }
+
+    #[test]
+    fn rows_and_flat_arrays_parse_with_zero_and_none_as_blanks() {
+        let g = Grid::parse(GRID1).unwrap();
+        let rows: Vec<Vec<Option<i64>>> = g
+            .rows()
+            .iter()
+            .map(|r| r.iter().map(|&v| Some(v as i64)).collect())
+            .collect();
+        assert_eq!(Grid::from_rows(&rows).unwrap(), g);
+        let mut flat: Vec<Option<i64>> = g.values().iter().map(|&v| Some(v as i64)).collect();
+        flat[0] = None;
+        assert_eq!(Grid::from_flat(&flat).unwrap(), g);
+    }
+
+    #[test]
+    fn array_errors_name_the_row_column_and_value() {
+        let mut rows = vec![vec![Some(0i64); 9]; 9];
+        rows[1][2] = Some(10);
+        let err = Grid::from_rows(&rows).unwrap_err();
+        let square = Square::at(1, 2).unwrap();
+        assert_eq!(err, GridError::OutOfRange { square, value: 10 });
+        assert_eq!(
+            err.to_string(),
+            "square B3 (row 2, column 3) holds 10; expected 0-9 or null"
+        );
+        rows[1][2] = Some(-1);
+        assert!(matches!(
+            Grid::from_rows(&rows),
+            Err(GridError::OutOfRange { value: -1, .. })
+        ));
+        rows.pop();
+        assert_eq!(
+            Grid::from_rows(&rows),
+            Err(GridError::RowCount { found: 8 })
+        );
+        let mut short = vec![vec![Some(0i64); 9]; 9];
+        short[4].pop();
+        assert_eq!(
+            Grid::from_rows(&short),
+            Err(GridError::RowLength { row: 5, found: 8 })
+        );
+        assert_eq!(
+            Grid::from_flat(&[None; 80]),
+            Err(GridError::CellCount { found: 80 })
+        );
+    }
+
+    #[test]
+    fn conflicting_givens_name_digit_unit_and_squares() {
+        let mut text = ".".repeat(81);
+        text.replace_range(0..1, "5");
+        text.replace_range(4..5, "5");
+        let grid = Grid::parse(&text).unwrap();
+        let err = grid.check().unwrap_err();
+        let GridError::Conflict(c) = &err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(c.digit.get(), 5);
+        assert_eq!(c.unit, Unit::Row(0));
+        assert_eq!(
+            c.squares
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["A1", "A5"]
+        );
+        assert_eq!(err.to_string(), "digit 5 appears 2 times in row A (A1, A5)");
+    }
+
+    #[test]
+    fn conflicts_in_columns_and_boxes_are_found_too() {
+        let mut g = Grid::EMPTY;
+        let d = Digit::new(7);
+        g.set("A1".parse().unwrap(), d);
+        g.set("B2".parse().unwrap(), d);
+        g.set("I2".parse().unwrap(), d);
+        let units: Vec<String> = g.conflicts().iter().map(|c| c.unit.to_string()).collect();
+        assert_eq!(units, ["column 2", "box 1"]);
+    }
+
+    #[test]
+    fn display_matches_norvigs() {
+        let grid = Grid::parse(GRID1).unwrap();
+        let expected = "\
+. . 3 |. 2 . |6 . . 
+9 . . |3 . 5 |. . 1 
+. . 1 |8 . 6 |4 . . 
+------+------+------
+. . 8 |1 . 2 |9 . . 
+7 . . |. . . |. . 8 
+. . 6 |7 . 8 |2 . . 
+------+------+------
+. . 2 |6 . 9 |5 . . 
+8 . . |2 . 3 |. . 9 
+. . 5 |. 1 . |3 . . 
+";
+        assert_eq!(grid.display(), expected);
+    }
+
+    #[test]
+    fn python_center_puts_odd_padding_right_unless_width_is_odd() {
+        assert_eq!(center("4", 2), "4 ");
+        assert_eq!(center("4", 6), "  4   ");
+        assert_eq!(center("12", 5), "  12 ");
+        assert_eq!(center("1679", 7), "  1679 ");
+    }
+
+    #[test]
+    fn a_solution_must_keep_givens_and_fill_every_unit() {
+        let solved = Grid::parse(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        )
+        .unwrap();
+        let puzzle = Grid::parse(GRID1).unwrap();
+        assert!(solved.solves(&puzzle));
+        let other = Grid::parse(&GRID1.replace("003020600", "503020600")).unwrap();
+        assert!(
+            !solved.solves(&other),
+            "a changed given must not be accepted"
+        );
+        let mut broken = solved;
+        broken.set(Square::new(0).unwrap(), Digit::new(9));
+        assert!(!broken.solves(&Grid::EMPTY));
+        assert!(!puzzle.solves(&puzzle), "an incomplete grid is no solution");
+    }
+}

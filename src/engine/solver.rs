@@ -1,0 +1,312 @@
+//! Depth-first search over [`Board`] propagation: Norvig's search (branch on the square with the fewest
+//! candidates), counting solutions up to a limit so uniqueness is proved, under an optional deadline and
+//! cancellation flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::board::{Board, Propagation};
+use super::grid::Grid;
+
+/// How many search nodes pass between looks at the clock and the cancellation flag. A node costs well
+/// under a microsecond, so an interruption is noticed within a fraction of a millisecond.
+const CHECK_EVERY: u64 = 64;
+
+/// What the search found about a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique,
+    /// At least two solutions.
+    Multiple,
+    /// No solution.
+    None,
+    /// A solution was found and no more were looked for (only when the limit is 1).
+    Solved,
+}
+
+impl Verdict {
+    /// The lower-case name used in output (`unique`, `multiple`, `none`, `solved`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::None => "none",
+            Verdict::Solved => "solved",
+        }
+    }
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Boards propagated, the root included.
+    pub nodes: u64,
+    /// Squares the search had to branch on.
+    pub guesses: u64,
+    /// Deepest nesting of guesses.
+    pub max_depth: u32,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// The finished search: a verdict, the solutions found (up to the limit), and counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// What was proved.
+    pub verdict: Verdict,
+    /// Distinct solutions in the order found; for `Multiple`, at least two.
+    pub solutions: Vec<Grid>,
+    /// Counters of the search.
+    pub stats: Stats,
+}
+
+/// Why a search stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The deadline passed.
+    Deadline,
+    /// The cancellation flag was raised.
+    Cancelled,
+}
+
+/// A search stopped early, with what it had done so far.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("search stopped ({reason:?}) after {} nodes", stats.nodes)]
+pub struct Interrupted {
+    /// What stopped it.
+    pub reason: StopReason,
+    /// Solutions found before it stopped.
+    pub solutions: Vec<Grid>,
+    /// Counters up to the stop.
+    pub stats: Stats,
+}
+
+/// A configured search. Cheap to build; holds no state between solves, so one may serve many threads.
+///
+/// ```
+/// use sudoku_service::engine::{Grid, Solver, Verdict};
+/// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let outcome = Solver::new().solve(&grid).unwrap();
+/// assert_eq!(outcome.verdict, Verdict::Unique);
+/// assert!(outcome.solutions[0].solves(&grid));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Solver<'a> {
+    limit: usize,
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl Default for Solver<'_> {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl<'a> Solver<'a> {
+    /// Counts up to two solutions (enough to prove uniqueness), with no deadline.
+    pub fn new() -> Self {
+        Solver {
+            limit: 2,
+            deadline: None,
+            cancel: None,
+        }
+    }
+
+    /// Counts (and keeps) up to `limit` solutions; a limit of 0 is taken as 1.
+    pub fn limit(self, limit: usize) -> Self {
+        Solver {
+            limit: limit.max(1),
+            ..self
+        }
+    }
+
+    /// Stops the search once `deadline` has passed.
+    pub fn deadline(self, deadline: Instant) -> Self {
+        Solver {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// Stops the search once `flag` is set.
+    pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
+        Solver {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// Searches `grid`. Givens that break a rule give `Verdict::None`.
+    pub fn solve(&self, grid: &Grid) -> Result<Outcome, Interrupted> {
+        self.run(Board::from_grid(grid))
+    }
+
+    /// Searches a prepared board (`None`: already contradictory).
+    pub(crate) fn run(&self, board: Option<Board>) -> Result<Outcome, Interrupted> {
+        let mut search = Search {
+            solver: self,
+            started: Instant::now(),
+            solutions: Vec::new(),
+            stats: Stats::default(),
+            stopped: None,
+        };
+        if let Some(board) = board {
+            search.explore(board, 0);
+        }
+        let mut stats = search.stats;
+        stats.elapsed = search.started.elapsed();
+        let solutions = search.solutions;
+        if let Some(reason) = search.stopped {
+            return Err(Interrupted {
+                reason,
+                solutions,
+                stats,
+            });
+        }
+        let verdict = match solutions.len() {
+            0 => Verdict::None,
+            1 if self.limit == 1 => Verdict::Solved,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
+        Ok(Outcome {
+            verdict,
+            solutions,
+            stats,
+        })
+    }
+}
+
+/// One search in progress.
+struct Search<'s, 'a> {
+    solver: &'s Solver<'a>,
+    started: Instant,
+    solutions: Vec<Grid>,
+    stats: Stats,
+    stopped: Option<StopReason>,
+}
+
+impl Search<'_, '_> {
+    /// Whether the search must end now: enough solutions, or interrupted.
+    fn done(&self) -> bool {
+        self.stopped.is_some() || self.solutions.len() >= self.solver.limit
+    }
+
+    fn explore(&mut self, mut board: Board, depth: u32) {
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        if self.stats.nodes % CHECK_EVERY == 0 {
+            self.check_interrupt();
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+        match board.propagate() {
+            Propagation::Contradiction => return,
+            Propagation::Solved => {
+                self.solutions.push(board.to_grid());
+                return;
+            }
+            Propagation::Stuck => {}
+        }
+        let Some((square, mut digits)) = board.branch_square() else {
+            return;
+        };
+        self.stats.guesses += 1;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = board;
+            if digits == 0 {
+                // The last candidate: the earlier ones have all been refuted.
+                child.place(d, square);
+                self.explore(child, depth);
+            } else {
+                child.place(d, square);
+                self.explore(child, depth + 1);
+                board.remove(d, square);
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
+
+    fn check_interrupt(&mut self) {
+        if self
+            .solver
+            .cancel
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            self.stopped = Some(StopReason::Cancelled);
+        } else if self.solver.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = Some(StopReason::Deadline);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn norvigs_impossible_puzzle_has_no_solution() {
+        let g = grid(
+            ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........",
+        );
+        let out = Solver::new().solve(&g).unwrap();
+        assert_eq!(out.verdict, Verdict::None);
+        assert!(out.solutions.is_empty());
+    }
+
+    #[test]
+    fn hard1_has_many_solutions_and_two_are_returned() {
+        let g = grid(
+            ".....6....59.....82....8....45........3........6..3.54...325..6..................",
+        );
+        let out = Solver::new().solve(&g).unwrap();
+        assert_eq!(out.verdict, Verdict::Multiple);
+        assert_eq!(out.solutions.len(), 2);
+        assert_ne!(out.solutions[0], out.solutions[1]);
+        assert!(out.solutions.iter().all(|s| s.solves(&g)));
+        let five = Solver::new().limit(5).solve(&g).unwrap();
+        assert_eq!(five.solutions.len(), 5);
+    }
+
+    #[test]
+    fn limit_one_stops_at_the_first_solution() {
+        let out = Solver::new().limit(1).solve(&Grid::EMPTY).unwrap();
+        assert_eq!(out.verdict, Verdict::Solved);
+        assert!(out.solutions[0].solves(&Grid::EMPTY));
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_search_with_stats() {
+        let flag = AtomicBool::new(true);
+        let err = Solver::new()
+            .limit(usize::MAX)
+            .cancel_flag(&flag)
+            .solve(&Grid::EMPTY)
+            .unwrap_err();
+        assert_eq!(err.reason, StopReason::Cancelled);
+        assert!(err.stats.nodes >= CHECK_EVERY);
+    }
+
+    #[test]
+    fn a_past_deadline_stops_the_search() {
+        let err = Solver::new()
+            .limit(usize::MAX)
+            .deadline(Instant::now())
+            .solve(&Grid::EMPTY)
+            .unwrap_err();
+        assert_eq!(err.reason, StopReason::Deadline);
+    }
+}

@@ -1,0 +1,14 @@
+//! A Sudoku engine after Peter Norvig's "Solving Every Sudoku Puzzle", and an HTTP JSON service and
+//! command line around it.
+//!
+//! Data flows one way: text or JSON in → a parsed [`engine::Grid`] → the engine (candidates, solver,
+//! generator) → a verdict → text or JSON out.
+//!
+//! # Layout
+//! - [`engine`]: grids, squares and digits, Norvig's candidates, the solver, the generator. No HTTP.
+//! - [`batch`]: solving many puzzles from files in parallel, in input order (the `sudoku solve` command).
+//! - [`http`]: the axum router, one module per resource, and the API's error type.
+//! - [`server`]: binding, serving and graceful shutdown.
+//! - [`cli`]: the `sudoku` command's arguments.
+
+pub mod engine;

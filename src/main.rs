@@ -1,0 +1,3 @@
+//! The `sudoku` command.
+
+fn main() {}
