@@ -75,6 +75,34 @@ static PERMUTATION_MASK: [u32; 512] = {
     t
 };
 
+/// For a 3x3 occupancy (bit `3i + j`: line `i` may use slot `j`), the cells lying on some permutation
+/// of lines onto slots that it allows; 0 when none does. Used for columns against bands in a stack.
+static PERMUTATION_CELLS: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let cells = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if occ & cells == cells {
+                t[occ] |= cells as u16;
+            }
+            p += 1;
+        }
+        occ += 1;
+    }
+    t
+};
+
 /// For each position in a band, the other squares of its row, box and column within that band.
 static BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -180,9 +208,10 @@ impl Board {
                 Some(0) => {}
                 Some(_) => continue,
             }
-            match self.place_column_singles() {
+            let before = self.cand;
+            match self.settle_stacks() {
                 None => return Propagation::Contradiction,
-                Some(0) => return Propagation::Stuck,
+                Some(0) if self.cand == before => return Propagation::Stuck,
                 Some(_) => {}
             }
         }
@@ -272,15 +301,29 @@ impl Board {
         Some(placed)
     }
 
-    /// Places digits with one square left in a column; `None` when a digit has no square in a column.
-    fn place_column_singles(&mut self) -> Option<usize> {
+    /// Columns against bands, per digit and stack: in each stack a digit takes one square per column
+    /// and one per band, so only column-to-band permutations survive (locked candidates along columns).
+    /// Then places digits with one square left in a column. `None` on a contradiction.
+    fn settle_stacks(&mut self) -> Option<usize> {
+        let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
         let mut placed = 0;
         for d in 0..9 {
-            let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
-            let [c0, c1, c2] = self.cand[d].map(fold);
-            if c0 | c1 | c2 != 0x1ff {
-                return None;
+            for s in 0..3 {
+                let [c0, c1, c2] = self.cand[d].map(|m| fold(m) >> (3 * s) & 7);
+                let occupancy = (c0 | c1 << 3 | c2 << 6) as usize;
+                let allowed = PERMUTATION_CELLS[occupancy] as u32;
+                if allowed == 0 {
+                    return None;
+                }
+                let dropped = occupancy as u32 & !allowed;
+                for b in 0..3 {
+                    let cols = (dropped >> (3 * b) & 7) << (3 * s);
+                    if cols != 0 {
+                        self.cand[d][b] &= !(cols * (1 | 1 << 9 | 1 << 18));
+                    }
+                }
             }
+            let [c0, c1, c2] = self.cand[d].map(fold);
             let solved_cols = fold(
                 (self.cand[d][0] & !self.unsolved[0])
                     | (self.cand[d][1] & !self.unsolved[1])
@@ -340,7 +383,7 @@ impl Board {
     }
 
     /// The grid of placed digits (every square, once solved).
-    pub(crate) fn to_grid(&self) -> Grid {
+    pub(crate) fn to_grid(self) -> Grid {
         let mut values = [0u8; 81];
         for (d, masks) in self.cand.iter().enumerate() {
             for (b, &m) in masks.iter().enumerate() {

@@ -57,9 +57,7 @@ fn propagate(sets: &mut [DigitSet; 81]) -> Option<()> {
         for unit in &units {
             for d in Digit::all() {
                 let mut places = unit.iter().filter(|s| sets[s.index()].contains(d));
-                let Some(first) = places.next() else {
-                    return None;
-                };
+                let first = places.next()?;
                 if places.next().is_none() && sets[first.index()].len() > 1 {
                     sets[first.index()] = DigitSet::single(d);
                     changed = true;
