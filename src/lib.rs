@@ -12,3 +12,5 @@
 //! - [`cli`]: the `sudoku` command's arguments.
 
 pub mod engine;
+pub mod http;
+pub mod server;

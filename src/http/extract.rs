@@ -1,0 +1,185 @@
+//! Extractors whose every rejection is an [`ApiError`], so a malformed body or query string gets the
+//! same problem+json as any other fault: [`ApiJson`] for bodies and [`QueryParams`] for query strings.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::{header, request::Parts, HeaderMap, StatusCode};
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+use super::AppState;
+
+/// A JSON body deserialised into `T`. Rejections: 415 without a JSON content type, 413 over the
+/// body limit, 400 `invalid_json` for bad syntax, 400 `invalid_field` (naming the field) for a
+/// missing, unknown or mistyped member.
+#[derive(Debug)]
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        if !is_json(req.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        let limit_bytes = state.config().max_body_bytes;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|rejection| body_error(&rejection, limit_bytes))?;
+        // serde would read a struct from an array too; every request body here is an object.
+        if bytes.trim_ascii_start().starts_with(b"[") {
+            return Err(ApiError::InvalidField {
+                field: "body".into(),
+                detail: "the body must be a JSON object, not an array".into(),
+            });
+        }
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+/// `application/json` or any `application/*+json`, parameters (charset) ignored.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim();
+    let essence = essence.to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+fn body_error(rejection: &BytesRejection, limit_bytes: usize) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::PayloadTooLarge { limit_bytes };
+    }
+    ApiError::InvalidJson(rejection.body_text())
+}
+
+/// Deserialises `bytes`, telling syntax errors from data errors and naming the offending field.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        if !inner.is_data() {
+            return ApiError::InvalidJson(inner.to_string());
+        }
+        let detail = inner.to_string();
+        let field = field_name(&path, &detail);
+        ApiError::InvalidField { field, detail }
+    })?;
+    // Trailing characters after the value are a syntax error, as in `serde_json::from_slice`.
+    de.end().map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+    Ok(value)
+}
+
+/// The field a data error is about: serde's path, except that a missing member is reported at the
+/// enclosing object, so its name is taken from the message serde quotes it in.
+fn field_name(path: &str, detail: &str) -> String {
+    let missing = detail
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next());
+    match (path, missing) {
+        (".", Some(name)) => name.to_string(),
+        (_, Some(name)) => format!("{path}.{name}"),
+        (".", None) => "body".to_string(),
+        (_, None) => path.to_string(),
+    }
+}
+
+/// The query string as `(name, value)` pairs in order, percent-decoded. Parameters are interpreted by
+/// each handler so that every bad value becomes an `invalid_field` or `out_of_range` problem.
+#[derive(Debug, Default)]
+pub struct QueryParams(pub Vec<(String, String)>);
+
+impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
+            .map(|q| QueryParams(q.0))
+            .map_err(|_| bad_query())
+    }
+}
+
+fn bad_query() -> ApiError {
+    ApiError::InvalidField {
+        field: "query".into(),
+        detail: "the query string could not be decoded".into(),
+    }
+}
+
+impl QueryParams {
+    /// Fails on any parameter not in `known`, so a misspelt option is reported, not ignored.
+    pub fn only(&self, known: &[&str]) -> Result<(), ApiError> {
+        match self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            Some((name, _)) => Err(ApiError::InvalidField {
+                field: name.clone(),
+                detail: format!("unknown query parameter `{name}`; expected one of {known:?}"),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The last value given for `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// `name` as an integer in `minimum..=maximum`, or `default` when absent.
+    pub fn integer(
+        &self,
+        name: &'static str,
+        default: u64,
+        minimum: u64,
+        maximum: u64,
+    ) -> Result<u64, ApiError> {
+        let Some(text) = self.get(name) else {
+            return Ok(default);
+        };
+        let value: u64 = text.trim().parse().map_err(|_| ApiError::InvalidField {
+            field: name.into(),
+            detail: format!("{name} must be a non-negative integer, got {text:?}"),
+        })?;
+        check_range(name, value, minimum, maximum)
+    }
+
+    /// `name` as `true` or `false`, or `default` when absent.
+    pub fn boolean(&self, name: &'static str, default: bool) -> Result<bool, ApiError> {
+        match self.get(name) {
+            None => Ok(default),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(other) => Err(ApiError::InvalidField {
+                field: name.into(),
+                detail: format!("{name} must be true or false, got {other:?}"),
+            }),
+        }
+    }
+}
+
+/// `value` if within `minimum..=maximum`, else `out_of_range` naming `field`.
+pub fn check_range(
+    field: &'static str,
+    value: u64,
+    minimum: u64,
+    maximum: u64,
+) -> Result<u64, ApiError> {
+    if (minimum..=maximum).contains(&value) {
+        return Ok(value);
+    }
+    Err(ApiError::OutOfRange {
+        field,
+        minimum,
+        maximum,
+        value,
+    })
+}

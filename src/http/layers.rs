@@ -1,0 +1,210 @@
+//! The tower-http layers every request passes through, outermost first: request id
+//! (`x-request-id`, set if absent and echoed back), tracing (method, matched path, status, latency,
+//! request id), metrics, CORS, gzip, turning bare error responses of inner layers into
+//! problem+json, panic catching (a logged 500 `internal`), a request timeout a little above the
+//! solve cap, and the body limit.
+
+use std::any::Any;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::body::Limited;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, Any as AnyOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
+use tracing::Level;
+
+use super::error::{self, ApiError};
+use super::{metrics, AppState};
+use crate::engine::Stats;
+
+/// Extra time the request timeout allows beyond the solve cap, so that a search's own deadline
+/// (which answers with its counters) always fires first.
+const TIMEOUT_MARGIN: Duration = Duration::from_secs(1);
+
+/// Adds the fallbacks and every layer to `routes`.
+pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
+    let config = state.config().clone();
+    let request_timeout = config.solve_timeout + TIMEOUT_MARGIN;
+    let body_limit = ServiceBuilder::new()
+        .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
+        // The limit wraps the body in its own type; routes take axum's.
+        .map_request(|req: Request<Limited<Body>>| req.map(Body::new));
+    // Each `layer` call wraps everything before it, so the last one added runs first.
+    routes
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .fallback(|| async { ApiError::NotFound("no such route".into()) })
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .layer(body_limit)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::GATEWAY_TIMEOUT,
+            request_timeout,
+        ))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(axum::middleware::map_response_with_state(
+            state.clone(),
+            problem_for_bare_errors,
+        ))
+        .layer(CompressionLayer::new())
+        .layer(cors(&config.cors_origins))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::INFO)
+                        .latency_unit(LatencyUnit::Micros),
+                ),
+        )
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+fn request_span(req: &Request) -> tracing::Span {
+    let path = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str);
+    let request_id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    tracing::info_span!("request", method = %req.method(), path, request_id)
+}
+
+/// Any origin by default; otherwise exactly the configured ones (invalid entries are skipped).
+fn cors(origins: &[String]) -> CorsLayer {
+    let layer = CorsLayer::new()
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::CONTENT_TYPE])
+        .expose_headers([header::HeaderName::from_static("x-request-id")]);
+    if origins.is_empty() || origins.iter().any(|o| o == "*") {
+        return layer.allow_origin(AnyOrigin);
+    }
+    let list: Vec<HeaderValue> = origins
+        .iter()
+        .filter_map(|o| {
+            let value = o.parse().ok();
+            if value.is_none() {
+                tracing::warn!(origin = %o, "ignoring a CORS origin that is not a valid header value");
+            }
+            value
+        })
+        .collect();
+    layer.allow_origin(AllowOrigin::list(list))
+}
+
+/// Error responses made by tower-http layers (413 from the body limit, 504 from the timeout) have
+/// plain bodies; this gives them the same problem+json as the handlers' errors.
+async fn problem_for_bare_errors(State(state): State<AppState>, response: Response) -> Response {
+    let status = response.status();
+    let is_problem = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(error::PROBLEM_JSON.as_bytes()));
+    if is_problem || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let config = state.config();
+    let error = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge {
+            limit_bytes: config.max_body_bytes,
+        },
+        StatusCode::GATEWAY_TIMEOUT => ApiError::DeadlineExceeded {
+            timeout_ms: state.solve_cap_ms(),
+            stats: Stats::default(),
+        },
+        StatusCode::NOT_FOUND => ApiError::NotFound("no such resource".into()),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
+        _ => return response,
+    };
+    let mut fixed = error.into_response();
+    if let Some(allow) = response.headers().get(header::ALLOW) {
+        fixed.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    fixed
+}
+
+fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
+    let message = err
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| err.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)");
+    tracing::error!(panic = message, "a handler panicked");
+    ApiError::Internal.into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::ServerConfig;
+    use axum::routing::get;
+    use serde_json::Value;
+    use tower::ServiceExt;
+
+    async fn call(routes: Router<AppState>, config: ServerConfig) -> (StatusCode, Value) {
+        let app = with_layers(routes, AppState::new(&config));
+        let request = Request::get("/slow").body(Body::empty()).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status();
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            error::PROBLEM_JSON
+        );
+        let body = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&body).unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_becomes_a_500_problem_not_a_dropped_connection() {
+        async fn boom() -> &'static str {
+            panic!("deliberate")
+        }
+        let routes = Router::new().route("/slow", get(boom));
+        let (status, body) = call(routes, ServerConfig::default()).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            (body["code"].as_str(), body["status"].as_u64()),
+            (Some("internal"), Some(500))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_request_outliving_the_timeout_becomes_a_504_problem() {
+        async fn slow() -> &'static str {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            "late"
+        }
+        let config = ServerConfig {
+            solve_timeout: Duration::from_millis(10),
+            ..ServerConfig::default()
+        };
+        let routes = Router::new().route("/slow", get(slow));
+        let started = std::time::Instant::now();
+        let (status, body) = call(routes, config).await;
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(body["code"], "deadline_exceeded");
+        assert_eq!(body["stats"]["nodes"], 0);
+    }
+}

@@ -1,0 +1,121 @@
+//! The HTTP JSON API: shared state and the router, one module per resource merged here, wrapped in
+//! the tower-http layers of [`layers`].
+
+pub mod candidates;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod layers;
+pub mod metrics;
+pub mod pool;
+pub mod puzzle;
+pub mod puzzles;
+pub mod random;
+pub mod solve;
+pub mod validate;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+
+pub use error::ApiError;
+
+use crate::engine::Stats;
+use crate::server::ServerConfig;
+use metrics::Metrics;
+use pool::{Pool, PoolError};
+
+/// What every handler shares: the configuration, the solver pool, the metrics and readiness.
+#[derive(Clone, Debug)]
+pub struct AppState(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    config: ServerConfig,
+    pool: Pool,
+    metrics: Metrics,
+    shutting_down: AtomicBool,
+}
+
+impl AppState {
+    /// Fresh state for `config`: an idle pool of `config.workers` with `config.queue` waiting places.
+    pub fn new(config: &ServerConfig) -> AppState {
+        AppState(Arc::new(Inner {
+            config: config.clone(),
+            pool: Pool::new(config.workers, config.queue),
+            metrics: Metrics::default(),
+            shutting_down: AtomicBool::new(false),
+        }))
+    }
+
+    /// The configuration the server runs with.
+    pub fn config(&self) -> &ServerConfig {
+        &self.0.config
+    }
+
+    /// The bounded pool of solver threads.
+    pub fn pool(&self) -> &Pool {
+        &self.0.pool
+    }
+
+    /// The counters behind `/metrics`.
+    pub fn metrics(&self) -> &Metrics {
+        &self.0.metrics
+    }
+
+    /// Marks the server as draining: `/readyz` answers 503 from now on.
+    pub fn begin_shutdown(&self) {
+        self.0.shutting_down.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the server is draining.
+    pub fn is_shutting_down(&self) -> bool {
+        self.0.shutting_down.load(Ordering::SeqCst)
+    }
+
+    /// The server's cap on one job, in milliseconds.
+    pub fn solve_cap_ms(&self) -> u64 {
+        u64::try_from(self.config().solve_timeout.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Runs `job` on the pool with a deadline `timeout_ms` from now; the pool's refusals become
+    /// 503 `queue_full` or 504 `deadline_exceeded` (no search ran, so its counters are zero).
+    pub async fn run_job<T, F>(&self, timeout_ms: u64, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Instant, &AtomicBool) -> T + Send + 'static,
+    {
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(timeout_ms);
+        match self
+            .pool()
+            .run(deadline, move |flag| job(deadline, flag))
+            .await
+        {
+            Ok(value) => Ok(value),
+            Err(PoolError::QueueFull) => Err(ApiError::QueueFull),
+            Err(PoolError::Deadline) => {
+                self.metrics().observe_timeout();
+                let stats = Stats {
+                    elapsed: started.elapsed(),
+                    ..Stats::default()
+                };
+                Err(ApiError::DeadlineExceeded { timeout_ms, stats })
+            }
+        }
+    }
+}
+
+/// The whole API with its layers, ready to serve.
+pub fn router(state: AppState) -> Router {
+    let routes = Router::new()
+        .merge(health::router())
+        .merge(solve::router())
+        .merge(candidates::router())
+        .merge(random::router())
+        .merge(validate::router())
+        .merge(puzzles::router());
+    layers::with_layers(routes, state)
+}

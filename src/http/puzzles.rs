@@ -1,0 +1,144 @@
+//! `GET /puzzles` and `GET /puzzles/{name}`: the bundled puzzle sets, compiled into the binary so the
+//! container needs no files.
+
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use super::extract::QueryParams;
+use super::AppState;
+use crate::engine::Grid;
+
+/// Puzzles per page when the request does not say.
+const DEFAULT_LIMIT: u64 = 100;
+/// The largest page.
+const MAX_LIMIT: u64 = 1000;
+
+/// One bundled set.
+struct PuzzleSet {
+    name: &'static str,
+    description: &'static str,
+    puzzles: Vec<(Grid, Option<String>)>,
+}
+
+/// The raw files: name, description, text (`<puzzle> [name]` per line, `#` comments).
+const SOURCES: [(&str, &str, &str); 4] = [
+    (
+        "easy50",
+        "Project Euler's 50 easy puzzles, as used in Norvig's essay.",
+        include_str!("../../puzzles/easy50.txt"),
+    ),
+    (
+        "top95",
+        "The 95 hard puzzles of Norvig's essay (top95).",
+        include_str!("../../puzzles/top95.txt"),
+    ),
+    (
+        "hardest",
+        "The 11 puzzles Norvig's essay collects as the hardest.",
+        include_str!("../../puzzles/hardest.txt"),
+    ),
+    (
+        "notebook",
+        "The five named puzzles of the Sudoku notebook.",
+        include_str!("../../puzzles/notebook.txt"),
+    ),
+];
+
+fn sets() -> &'static [PuzzleSet] {
+    static SETS: OnceLock<Vec<PuzzleSet>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        SOURCES
+            .iter()
+            .map(|&(name, description, text)| PuzzleSet {
+                name,
+                description,
+                puzzles: parse_set(text),
+            })
+            .collect()
+    })
+}
+
+/// Lines that do not parse as a puzzle are skipped; a unit test keeps every bundled line parsing.
+fn parse_set(text: &str) -> Vec<(Grid, Option<String>)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|line| {
+            let (puzzle, name) = match line.split_once(char::is_whitespace) {
+                Some((p, n)) => (p, Some(n.trim().to_string())),
+                None => (line, None),
+            };
+            Grid::parse(puzzle).ok().map(|g| (g, name))
+        })
+        .collect()
+}
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/puzzles", get(list_sets))
+        .route("/puzzles/{name}", get(list_puzzles))
+}
+
+async fn list_sets() -> Json<Value> {
+    let sets: Vec<Value> = sets()
+        .iter()
+        .map(|s| json!({ "name": s.name, "count": s.puzzles.len(), "description": s.description }))
+        .collect();
+    Json(json!({ "sets": sets }))
+}
+
+async fn list_puzzles(
+    Path(name): Path<String>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    query.only(&["offset", "limit"])?;
+    let offset = query.integer("offset", 0, 0, u64::MAX)?;
+    let limit = query.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+    let Some(set) = sets().iter().find(|s| s.name == name) else {
+        return Err(ApiError::NotFound(format!("no puzzle set named {name:?}")));
+    };
+    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+    let puzzles: Vec<Value> = set
+        .puzzles
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(limit as usize)
+        .map(|(index, (grid, name))| {
+            let mut entry = json!({ "index": index, "puzzle": grid.to_line() });
+            if let Some(name) = name {
+                entry["name"] = json!(name);
+            }
+            entry
+        })
+        .collect();
+    Ok(Json(json!({
+        "name": set.name,
+        "count": set.puzzles.len(),
+        "offset": offset,
+        "limit": limit,
+        "puzzles": puzzles,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_line_is_a_puzzle() {
+        for (name, _, text) in SOURCES {
+            let lines = text
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+                .count();
+            assert_eq!(parse_set(text).len(), lines, "{name}");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! `GET /random`: a reproducible puzzle from a seed (drawn and returned when not given).
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use super::extract::QueryParams;
+use super::puzzle::GridFormat;
+use super::AppState;
+use crate::engine::generator::DEFAULT_GIVENS;
+use crate::engine::{fresh_seed, generate, Request, Solver, Verdict, MAX_SEED};
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/random", get(random))
+}
+
+async fn random(
+    State(state): State<AppState>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    query.only(&["givens", "unique", "seed", "format"])?;
+    let givens = query.integer("givens", DEFAULT_GIVENS as u64, 17, 81)? as usize;
+    let unique = query.boolean("unique", true)?;
+    let seed = match query.get("seed") {
+        Some(_) => query.integer("seed", 0, 0, MAX_SEED)?,
+        None => fresh_seed(),
+    };
+    let format = GridFormat::from_query(query.get("format"))?;
+    let request = Request {
+        givens,
+        unique,
+        seed,
+    };
+    let generated = state
+        .run_job(state.solve_cap_ms(), move |deadline, cancel| {
+            let mut generated = generate(&request);
+            if generated.solution.is_none() {
+                // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
+                let search = Solver::new().deadline(deadline).cancel_flag(cancel);
+                generated.solution = search
+                    .solve(&generated.puzzle)
+                    .ok()
+                    .filter(|out| out.verdict == Verdict::Unique)
+                    .map(|out| out.solutions[0]);
+            }
+            generated
+        })
+        .await?;
+    let mut body = json!({
+        "puzzle": format.render(&generated.puzzle),
+        "givens": generated.puzzle.givens(),
+        "unique": generated.solution.is_some(),
+        "minimal": generated.minimal,
+        "seed": seed,
+    });
+    if let Some(solution) = &generated.solution {
+        body["solution"] = format.render(solution);
+    }
+    Ok(Json(body))
+}

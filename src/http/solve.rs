@@ -1,0 +1,101 @@
+//! `POST /solve`: every solution up to `max_solutions` (uniqueness is always decided), under a
+//! deadline, on the bounded pool.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::error::{stats_json, ApiError};
+use super::extract::{check_range, ApiJson};
+use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::AppState;
+use crate::engine::{Outcome, Solver};
+
+/// Solutions returned when the request does not say.
+const DEFAULT_MAX_SOLUTIONS: u64 = 2;
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/solve", post(solve))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    puzzle: PuzzleField,
+    max_solutions: Option<u64>,
+    timeout_ms: Option<u64>,
+    #[serde(default)]
+    format: GridFormat,
+}
+
+async fn solve(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let cap_solutions = state.config().max_solutions as u64;
+    let wanted = req.max_solutions.unwrap_or(DEFAULT_MAX_SOLUTIONS);
+    let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
+    let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
+    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let job_state = state.clone();
+    let result = state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            let result = Solver::new()
+                .limit(wanted.max(2))
+                .deadline(deadline)
+                .cancel_flag(cancel)
+                .solve(&grid);
+            // Counted here, on the worker, so searches whose client has gone are counted too.
+            job_state.metrics().observe_solve(&result);
+            result
+        })
+        .await?;
+    match result {
+        Ok(outcome) => Ok(Json(response(&outcome, wanted, req.format))),
+        // Cancelled only when this request is already gone (or timed out), so the deadline
+        // answer is the only one anyone can receive.
+        Err(stop) => {
+            tracing::info!(reason = ?stop.reason, nodes = stop.stats.nodes, "search stopped");
+            Err(ApiError::DeadlineExceeded {
+                timeout_ms,
+                stats: stop.stats,
+            })
+        }
+    }
+}
+
+/// The request's deadline: at least 1 ms, and anything above the server's cap is the cap.
+fn timeout_ms(asked: Option<u64>, cap: u64) -> Result<u64, ApiError> {
+    match asked {
+        None => Ok(cap),
+        Some(0) => Err(ApiError::OutOfRange {
+            field: "timeout_ms",
+            minimum: 1,
+            maximum: cap,
+            value: 0,
+        }),
+        Some(ms) => Ok(ms.min(cap)),
+    }
+}
+
+fn response(outcome: &Outcome, wanted: usize, format: GridFormat) -> Value {
+    let solutions: Vec<Value> = outcome
+        .solutions
+        .iter()
+        .take(wanted)
+        .map(|g| format.render(g))
+        .collect();
+    // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
+    let mut body = json!({
+        "status": outcome.verdict.as_str(),
+        "solutions": solutions,
+        "stats": stats_json(&outcome.stats),
+    });
+    if let Some(first) = outcome.solutions.first() {
+        body["solution"] = format.render(first);
+    }
+    body
+}

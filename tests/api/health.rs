@@ -1,0 +1,128 @@
+//! Operational routes and cross-cutting layers: health, readiness, metrics, the spec, request ids,
+//! CORS and compression.
+
+use axum::body::Body;
+use axum::http::Request;
+use serde_json::json;
+use sudoku_service::http::{router, AppState};
+
+use crate::helpers::*;
+
+#[tokio::test]
+async fn healthz_says_ok() {
+    let r = get("/healthz").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json(), json!({ "status": "ok" }));
+}
+
+#[tokio::test]
+async fn readyz_is_ready_until_shutdown_begins() {
+    let state = AppState::new(&test_config());
+    let r = get_on(router(state.clone()), "/readyz").await;
+    assert_eq!(
+        (r.status.as_u16(), r.json()),
+        (200, json!({ "status": "ready" }))
+    );
+    state.begin_shutdown();
+    let r = get_on(router(state), "/readyz").await;
+    assert_eq!(r.status, 503);
+}
+
+#[tokio::test]
+async fn openapi_yaml_is_served_as_written() {
+    let r = get("/openapi.yaml").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/yaml"));
+    let on_disk =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml")).unwrap();
+    assert_eq!(r.text, on_disk);
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status_and_solves_by_verdict() {
+    let app = app();
+    post_json_on(app.clone(), "/solve", json!({ "puzzle": EASY })).await;
+    post_json_on(app.clone(), "/solve", json!({ "puzzle": HARD1 })).await;
+    post_json_on(app.clone(), "/solve", json!({ "puzzle": DEAD_END })).await;
+    post_json_on(app.clone(), "/solve", json!({ "puzzle": "1" })).await;
+    get_on(app.clone(), "/nowhere").await;
+    let r = get_on(app, "/metrics").await;
+    assert_eq!(r.status, 200);
+    assert!(r
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain; version=0.0.4"));
+    for line in [
+        "sudoku_http_requests_total{route=\"/solve\",status=\"200\"} 3",
+        "sudoku_http_requests_total{route=\"/solve\",status=\"422\"} 1",
+        "sudoku_http_requests_total{route=\"unmatched\",status=\"404\"} 1",
+        "sudoku_solves_total{verdict=\"unique\"} 1",
+        "sudoku_solves_total{verdict=\"multiple\"} 1",
+        "sudoku_solves_total{verdict=\"none\"} 1",
+        "sudoku_http_request_duration_seconds_count 5",
+        "sudoku_queue_depth 0",
+        "sudoku_workers_busy 0",
+        "sudoku_workers 2",
+        "sudoku_solve_timeouts_total 0",
+        "sudoku_solve_cancellations_total 0",
+    ] {
+        assert!(
+            r.text.lines().any(|l| l == line),
+            "missing {line:?} in\n{}",
+            r.text
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id_and_keeps_the_callers() {
+    let r = get("/healthz").await;
+    assert!(r.header("x-request-id").is_some_and(|id| id.len() >= 32));
+    let request = Request::get("/healthz")
+        .header("x-request-id", "abc-123")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(app(), request).await;
+    assert_eq!(r.header("x-request-id"), Some("abc-123"));
+    let r = get("/nowhere").await;
+    assert!(r.header("x-request-id").is_some(), "errors too");
+}
+
+#[tokio::test]
+async fn cors_allows_any_origin_by_default_and_only_configured_ones_otherwise() {
+    let preflight = |origin: &'static str| {
+        Request::options("/solve")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type")
+            .body(Body::empty())
+            .unwrap()
+    };
+    let r = send(app(), preflight("https://game.example")).await;
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+    let restricted = sudoku_service::server::ServerConfig {
+        cors_origins: vec!["https://ok.example".into()],
+        ..test_config()
+    };
+    let r = send(
+        app_with(restricted.clone()),
+        preflight("https://ok.example"),
+    )
+    .await;
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://ok.example")
+    );
+    let r = send(app_with(restricted), preflight("https://evil.example")).await;
+    assert_eq!(r.header("access-control-allow-origin"), None);
+}
+
+#[tokio::test]
+async fn large_responses_are_gzipped_when_the_client_accepts_it() {
+    let request = Request::get("/puzzles/top95?limit=1000")
+        .header("accept-encoding", "gzip")
+        .body(Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app(), request).await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}

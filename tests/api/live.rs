@@ -1,0 +1,241 @@
+//! A real server on a loopback port: graceful shutdown with a request in flight, cancellation of a
+//! search whose client disconnects, 503 when the queue is full, the body limit before reading, and
+//! the container's healthcheck probe.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use sudoku_service::server::{self, ServerConfig};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use crate::helpers::*;
+use crate::wire::{exchange, get_request, post, read_response};
+
+/// A running server and the means to stop it.
+struct Live {
+    addr: SocketAddr,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+async fn start(config: ServerConfig) -> Live {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (shutdown, stop) = oneshot::channel::<()>();
+    let task = tokio::spawn(server::run(listener, config, async {
+        let _ = stop.await;
+    }));
+    Live {
+        addr,
+        shutdown,
+        task,
+    }
+}
+
+/// One worker, long searches allowed: an empty grid with a huge `max_solutions` runs until its
+/// deadline (5 s) or until it is cancelled.
+fn one_worker(queue: usize) -> ServerConfig {
+    ServerConfig {
+        workers: 1,
+        queue,
+        solve_timeout: Duration::from_secs(5),
+        max_solutions: usize::MAX,
+        ..ServerConfig::default()
+    }
+}
+
+fn long_search() -> String {
+    json!({ "puzzle": ".".repeat(81), "max_solutions": 1u64 << 40 }).to_string()
+}
+
+/// A value of an unlabelled metric.
+async fn metric(addr: SocketAddr, name: &str) -> u64 {
+    let text = exchange(addr, &get_request("/metrics")).await.body;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(' ')))
+        .unwrap_or_else(|| panic!("{name} missing"))
+        .parse()
+        .unwrap()
+}
+
+/// Waits until `name` reads `value`, failing after `within`.
+async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Duration) {
+    let started = Instant::now();
+    loop {
+        let now = metric(addr, name).await;
+        if now == value {
+            return;
+        }
+        assert!(
+            started.elapsed() < within,
+            "{name} is {now}, not {value}, after {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Starts a long search on its own connection and returns that connection once a worker runs it.
+async fn start_long_search(addr: SocketAddr) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(post("/solve", &long_search()).as_bytes())
+        .await
+        .unwrap();
+    wait_for_metric(addr, "sudoku_workers_busy", 1, Duration::from_secs(5)).await;
+    stream
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn graceful_shutdown_finishes_the_request_in_flight_then_returns_ok() {
+    let live = start(test_config()).await;
+    let body = json!({ "puzzle": EASY }).to_string();
+    let request = post("/solve", &body);
+    let (first_half, second_half) = request.split_at(request.len() - 20);
+    let mut stream = TcpStream::connect(live.addr).await.unwrap();
+    stream.write_all(first_half.as_bytes()).await.unwrap();
+    // Let the server read the head, so the request is in flight when shutdown begins.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    live.shutdown.send(()).unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    stream.write_all(second_half.as_bytes()).await.unwrap();
+    let response = read_response(stream).await;
+    assert_eq!(response.status, 200, "{}", response.body);
+    assert!(grid_of(&response.json()["solution"]).solves(&grid(EASY)));
+    let result = tokio::time::timeout(Duration::from_secs(5), live.task).await;
+    assert!(matches!(result, Ok(Ok(Ok(())))), "{result:?}");
+    assert!(
+        TcpStream::connect(live.addr).await.is_err(),
+        "no longer accepting"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_disconnects_cancels_its_search_and_frees_the_worker() {
+    let live = start(one_worker(4)).await;
+    let stream = start_long_search(live.addr).await;
+    let started = Instant::now();
+    drop(stream);
+    wait_for_metric(
+        live.addr,
+        "sudoku_solve_cancellations_total",
+        1,
+        Duration::from_secs(2),
+    )
+    .await;
+    wait_for_metric(live.addr, "sudoku_workers_busy", 0, Duration::from_secs(1)).await;
+    // Well before the 5 s deadline: the search stopped because its client left.
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    let r = exchange(
+        live.addr,
+        &post("/solve", &json!({ "puzzle": EASY }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(metric(live.addr, "sudoku_solve_timeouts_total").await, 0);
+    live.shutdown.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_queue_answers_503_with_retry_after() {
+    let live = start(one_worker(0)).await;
+    let stream = start_long_search(live.addr).await;
+    let r = exchange(
+        live.addr,
+        &post("/solve", &json!({ "puzzle": EASY }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.headers.get("retry-after").map(String::as_str), Some("1"));
+    assert_eq!(r.headers["content-type"], "application/problem+json");
+    assert_eq!(r.json()["code"], "queue_full");
+    assert_eq!(metric(live.addr, "sudoku_queue_rejections_total").await, 1);
+    drop(stream);
+    wait_for_metric(live.addr, "sudoku_workers_busy", 0, Duration::from_secs(2)).await;
+    let r = exchange(
+        live.addr,
+        &post("/solve", &json!({ "puzzle": EASY }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    live.shutdown.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_solve_waits_for_a_worker_but_not_past_its_deadline() {
+    let live = start(one_worker(1)).await;
+    let addr = live.addr;
+    let long = start_long_search(addr).await;
+    let started = Instant::now();
+    let r = exchange(
+        addr,
+        &post(
+            "/solve",
+            &json!({ "puzzle": EASY, "timeout_ms": 150 }).to_string(),
+        ),
+    )
+    .await;
+    assert!(started.elapsed() >= Duration::from_millis(150));
+    assert_eq!(r.status, 504, "{}", r.body);
+    assert_eq!(r.json()["stats"]["nodes"], 0, "it never reached a worker");
+    let queued = tokio::spawn(async move {
+        exchange(
+            addr,
+            &post("/solve", &json!({ "puzzle": EASY }).to_string()),
+        )
+        .await
+    });
+    wait_for_metric(addr, "sudoku_queue_depth", 1, Duration::from_secs(5)).await;
+    let r = exchange(
+        addr,
+        &post("/solve", &json!({ "puzzle": EASY }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, 503, "the one waiting place is taken: {}", r.body);
+    drop(long);
+    let r = queued.await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(grid_of(&r.json()["solution"]).solves(&grid(EASY)));
+    assert_eq!(metric(addr, "sudoku_queue_depth").await, 0);
+    live.shutdown.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declared_body_over_the_limit_is_refused_with_413_before_it_is_read() {
+    let config = ServerConfig {
+        max_body_bytes: 1024,
+        ..test_config()
+    };
+    let live = start(config).await;
+    let head = "POST /solve HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n";
+    let r = exchange(live.addr, head).await;
+    assert_eq!(r.status, 413, "{}", r.body);
+    assert_eq!(r.json()["code"], "payload_too_large");
+    assert_eq!(r.json()["limit_bytes"], 1024);
+    live.shutdown.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
+    let live = start(test_config()).await;
+    let base = format!("http://{}", live.addr);
+    let probe = move |path: &'static str| {
+        let url = format!("{base}{path}");
+        tokio::task::spawn_blocking(move || server::probe(&url, Duration::from_secs(2)))
+    };
+    assert_eq!(probe("/healthz").await.unwrap().unwrap(), 200);
+    assert_eq!(probe("/nowhere").await.unwrap().unwrap(), 404);
+    live.shutdown.send(()).unwrap();
+    live.task.await.unwrap().unwrap();
+    assert!(
+        probe("/healthz").await.unwrap().is_err(),
+        "nothing listens any more"
+    );
+}

@@ -1,0 +1,13 @@
+//! The API's integration suite: the real router driven with `oneshot`, one file per resource, and a
+//! few tests against a real server on a loopback port (`live`).
+
+mod candidates;
+mod errors;
+mod health;
+mod helpers;
+mod live;
+mod puzzles;
+mod random;
+mod solve;
+mod validate;
+mod wire;

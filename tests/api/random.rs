@@ -1,0 +1,96 @@
+//! `GET /random`: reproducible puzzles, unique ones verified by the engine, and strict parameters.
+
+use serde_json::Value;
+use sudoku_service::engine::{Solver, Verdict, MAX_SEED};
+
+use crate::helpers::*;
+
+async fn random(query: &str) -> Value {
+    let r = get(&format!("/random{query}")).await;
+    assert_eq!(r.status, 200, "{query}: {}", r.text);
+    r.json()
+}
+
+#[tokio::test]
+async fn random_puzzles_are_unique_minimal_and_carry_their_solution() {
+    let body = random("?seed=42").await;
+    assert_eq!(body["seed"], 42);
+    assert_eq!(body["unique"], true);
+    assert_eq!(body["minimal"], true);
+    let puzzle = grid_of(&body["puzzle"]);
+    assert_eq!(body["givens"], puzzle.givens());
+    let outcome = Solver::new().solve(&puzzle).unwrap();
+    assert_eq!(outcome.verdict, Verdict::Unique);
+    assert_eq!(grid_of(&body["solution"]), outcome.solutions[0]);
+    assert!(outcome.solutions[0].solves(&puzzle));
+}
+
+#[tokio::test]
+async fn the_same_seed_and_options_give_the_same_puzzle() {
+    for query in ["?seed=7", "?seed=7&unique=false&givens=30"] {
+        assert_eq!(random(query).await, random(query).await, "{query}");
+    }
+    assert_ne!(
+        random("?seed=7").await["puzzle"],
+        random("?seed=8").await["puzzle"]
+    );
+}
+
+#[tokio::test]
+async fn without_a_seed_one_is_drawn_and_returned_so_the_puzzle_can_be_reproduced() {
+    let first = random("").await;
+    let seed = first["seed"].as_u64().expect("a seed");
+    assert!(seed <= MAX_SEED);
+    assert_eq!(random(&format!("?seed={seed}")).await, first);
+}
+
+#[tokio::test]
+async fn norvig_style_puzzles_have_at_least_the_givens_asked_for() {
+    let body = random("?unique=false&givens=25&seed=3").await;
+    let puzzle = grid_of(&body["puzzle"]);
+    assert!(puzzle.givens() >= 25, "{puzzle}");
+    assert!(puzzle.conflicts().is_empty());
+    // `unique` is claimed only when proved, and then the solution comes with it.
+    let proved = Solver::new().solve(&puzzle).unwrap().verdict == Verdict::Unique;
+    assert_eq!(body["unique"], proved);
+    assert_eq!(body.get("solution").is_some(), proved);
+}
+
+#[tokio::test]
+async fn random_with_more_givens_adds_them_and_is_not_minimal() {
+    let body = random("?givens=40&seed=5").await;
+    assert_eq!(body["givens"], 40);
+    assert_eq!(body["minimal"], false);
+    assert!(grid_of(&body["solution"]).solves(&grid_of(&body["puzzle"])));
+}
+
+#[tokio::test]
+async fn random_answers_rows_when_asked() {
+    let body = random("?seed=9&format=rows").await;
+    assert_eq!(body["puzzle"].as_array().map(Vec::len), Some(9));
+    assert!(grid_of(&body["solution"]).solves(&grid_of(&body["puzzle"])));
+}
+
+#[tokio::test]
+async fn random_rejects_bad_parameters_naming_them() {
+    let cases = [
+        ("?unique=maybe", 400, "invalid_field", "unique"),
+        ("?seed=-5", 400, "invalid_field", "seed"),
+        ("?givens=abc", 400, "invalid_field", "givens"),
+        ("?format=csv", 400, "invalid_field", "format"),
+        ("?colour=blue", 400, "invalid_field", "colour"),
+        ("?givens=200", 422, "out_of_range", "givens"),
+        ("?givens=16", 422, "out_of_range", "givens"),
+        ("?seed=9007199254740992", 422, "out_of_range", "seed"),
+    ];
+    for (query, status, code, field) in cases {
+        let r = get(&format!("/random{query}")).await;
+        let body = assert_problem(&r, status, code);
+        assert_eq!(body["field"], field, "{query}");
+    }
+    let body = assert_problem(&get("/random?givens=200").await, 422, "out_of_range");
+    assert_eq!(
+        (body["minimum"].clone(), body["maximum"].clone()),
+        (17.into(), 81.into())
+    );
+}
