@@ -11,6 +11,8 @@
 //! - [`server`]: binding, serving and graceful shutdown.
 //! - [`cli`]: the `sudoku` command's arguments.
 
+pub mod batch;
+pub mod cli;
 pub mod engine;
 pub mod http;
 pub mod server;

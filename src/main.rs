@@ -1,3 +1,9 @@
-//! The `sudoku` command.
+//! The `sudoku` command: parse the arguments and hand over to [`sudoku_service::cli`].
 
-fn main() {}
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    sudoku_service::cli::run(sudoku_service::cli::Cli::parse())
+}

@@ -1,0 +1,236 @@
+//! The `sudoku` command: arguments (clap) and the `solve`, `candidates` and `random` commands.
+//! `serve` and `healthcheck` hand over to [`crate::server`].
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::batch::{self, Entry, Summary};
+use crate::engine::{self, candidates, fresh_seed, Request, MAX_SEED};
+use crate::server;
+
+/// Solves, explains and generates Sudoku puzzles; serves them over HTTP.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles, one per line (also the Kaggle `puzzle,solution` CSV), from files or standard input.
+    ///
+    /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
+    /// when it is not unique), `no solution`, `timeout`, or, for a CSV whose given solution is wrong,
+    /// the solution with ` mismatch`. Norvig's summary goes to standard error.
+    /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 bad input.
+    Solve {
+        /// Puzzle files; standard input when none.
+        files: Vec<PathBuf>,
+        /// Solver threads (default: all cores).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// Give up on a puzzle after this many milliseconds.
+        #[arg(long)]
+        timeout_ms: Option<u64>,
+    },
+    /// Print Norvig's candidates (his `parse_grid`) for each puzzle: 81 strings, or `no solution`.
+    Candidates {
+        /// Puzzle files; standard input when none.
+        files: Vec<PathBuf>,
+        /// Print Norvig's display instead of one line per puzzle.
+        #[arg(long)]
+        display: bool,
+    },
+    /// Print random puzzles, one 81-character line each.
+    Random {
+        /// At least this many givens (17-81).
+        #[arg(long, default_value_t = 17, value_parser = clap::value_parser!(u8).range(17..=81))]
+        givens: u8,
+        /// Unique and minimal puzzles instead of Norvig's (which may have no or several solutions).
+        #[arg(long)]
+        unique: bool,
+        /// Seed of the first puzzle (the k-th uses seed + k); drawn at random and reported when absent.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+        seed: Option<u64>,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+    },
+    /// Run the HTTP JSON service.
+    Serve(server::ServeArgs),
+    /// Exit 0 when the service answers its health check (for container HEALTHCHECKs).
+    Healthcheck(server::HealthcheckArgs),
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Solve {
+            files,
+            jobs,
+            timeout_ms,
+        } => {
+            let jobs = jobs.unwrap_or_else(default_jobs).max(1);
+            solve(&files, jobs, timeout_ms.map(Duration::from_millis))
+        }
+        Command::Candidates { files, display } => show_candidates(&files, display),
+        Command::Random {
+            givens,
+            unique,
+            seed,
+            count,
+        } => random(givens.into(), unique, seed, count),
+        Command::Serve(args) => server::serve(args),
+        Command::Healthcheck(args) => server::healthcheck(args),
+    }
+}
+
+/// All cores the process may use.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Bad input: exit status 2.
+const BAD_INPUT: u8 = 2;
+
+/// A named input: a file, or `-` for standard input.
+fn open_inputs(files: &[PathBuf]) -> Vec<(String, io::Result<Box<dyn BufRead>>)> {
+    if files.is_empty() {
+        return vec![("<stdin>".to_string(), Ok(Box::new(io::stdin().lock())))];
+    }
+    files
+        .iter()
+        .map(|f| {
+            let opened =
+                File::open(f).map(|file| Box::new(BufReader::new(file)) as Box<dyn BufRead>);
+            (f.display().to_string(), opened)
+        })
+        .collect()
+}
+
+/// Feeds every chunk of every input to `each`; stops with exit status 2 at the first bad line.
+fn for_each_chunk(
+    files: &[PathBuf],
+    mut each: impl FnMut(&[Entry]) -> io::Result<()>,
+) -> Result<(), ExitCode> {
+    for (name, input) in open_inputs(files) {
+        let mut input = input.map_err(|e| fail(&format!("{name}: {e}")))?;
+        let mut line = 0;
+        loop {
+            let entries = match batch::read_chunk(&mut input, &mut line) {
+                Err(e) => return Err(fail(&format!("{name}: {e}"))),
+                Ok(Err(e)) => return Err(fail(&format!("{name}:{}: {}", e.line, e.error))),
+                Ok(Ok(entries)) => entries,
+            };
+            if entries.is_empty() {
+                break;
+            }
+            each(&entries).map_err(|e| fail(&format!("writing output: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("sudoku: {message}");
+    ExitCode::from(BAD_INPUT)
+}
+
+fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut summary = Summary::default();
+    let progress = progress_bar();
+    let result = for_each_chunk(files, |entries| {
+        let answers = batch::parallel_map(entries, jobs, |e| batch::solve_entry(e, timeout));
+        for (answer, elapsed) in &answers {
+            summary.add(answer, *elapsed);
+            writeln!(out, "{}", answer.line())?;
+        }
+        progress.inc(answers.len() as u64);
+        Ok(())
+    });
+    progress.finish_and_clear();
+    let flushed = out.flush();
+    eprintln!("{}", summary.line());
+    if let Err(code) = result {
+        return code;
+    }
+    if let Err(e) = flushed {
+        return fail(&format!("writing output: {e}"));
+    }
+    ExitCode::from(u8::from(summary.solved < summary.puzzles))
+}
+
+/// A spinner counting puzzles on standard error, hidden unless it is a terminal.
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {human_pos} puzzles ({per_sec}, {elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn show_candidates(files: &[PathBuf], display: bool) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut contradictions = 0;
+    let result = for_each_chunk(files, |entries| {
+        for entry in entries {
+            match (candidates(&entry.puzzle), display) {
+                (None, _) => {
+                    contradictions += 1;
+                    writeln!(out, "no solution")?;
+                }
+                (Some(c), false) => writeln!(out, "{}", c.strings().join(" "))?,
+                (Some(c), true) => writeln!(out, "{}", c.display())?,
+            }
+        }
+        Ok(())
+    });
+    if let Err(code) = result {
+        return code;
+    }
+    if let Err(e) = out.flush() {
+        return fail(&format!("writing output: {e}"));
+    }
+    ExitCode::from(u8::from(contradictions > 0))
+}
+
+fn random(givens: usize, unique: bool, seed: Option<u64>, count: u64) -> ExitCode {
+    let first = seed.unwrap_or_else(|| {
+        let s = fresh_seed();
+        eprintln!("# seed {s}");
+        s
+    });
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for k in 0..count {
+        let seed = first.wrapping_add(k) & MAX_SEED;
+        let puzzle = engine::generate(&Request {
+            givens,
+            unique,
+            seed,
+        })
+        .puzzle;
+        if writeln!(out, "{puzzle}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    match out.flush() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
