@@ -135,6 +135,8 @@ pub(crate) struct Board {
     unsolved: [u32; 3],
     /// The masks as last examined, so only changed digit-bands are examined again.
     seen: [[u32; 3]; 9],
+    /// Digits whose masks changed since their stacks were last examined (bit `d`).
+    stale_stacks: u16,
 }
 
 impl Board {
@@ -143,6 +145,7 @@ impl Board {
         cand: [[BAND; 3]; 9],
         unsolved: [BAND; 3],
         seen: [[BAND; 3]; 9],
+        stale_stacks: 0,
     };
 
     /// The board with `grid`'s givens placed, or `None` when two givens clash.
@@ -227,6 +230,7 @@ impl Board {
             while changed != 0 {
                 let k = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
+                self.stale_stacks |= 1 << (k / 3);
                 if !self.settle_band(k / 3, k % 3) {
                     return false;
                 }
@@ -307,7 +311,10 @@ impl Board {
     fn settle_stacks(&mut self) -> Option<usize> {
         let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
         let mut placed = 0;
-        for d in 0..9 {
+        let mut stale = std::mem::take(&mut self.stale_stacks);
+        while stale != 0 {
+            let d = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
             for s in 0..3 {
                 let [c0, c1, c2] = self.cand[d].map(|m| fold(m) >> (3 * s) & 7);
                 let occupancy = (c0 | c1 << 3 | c2 << 6) as usize;
