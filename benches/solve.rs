@@ -1,1 +1,152 @@
-fn main() {}
+//! Solve speed side by side with the crates.io `sudoku` crate (a JCZSolve-style solver, dev-only
+//! because of its AGPL licence), on Norvig's sets and fixed samples of the tdoku sets; plus Norvig's
+//! candidates and the generator.
+//!
+//! Each iteration solves a whole batch, so criterion's throughput is puzzles per second. Both solvers
+//! count to two solutions, proving uniqueness. Run: `cargo bench --bench solve`.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{criterion_main, Criterion, Throughput};
+use sudoku::Sudoku;
+use sudoku_service::engine::{candidates, generate, Grid, Request, Solver, Verdict};
+
+/// How many puzzles of each large set make the batch.
+const SAMPLE: usize = 1000;
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The first `limit` puzzles of a file (`#` lines skipped, a name after the puzzle ignored), or `None`
+/// when the file is absent.
+fn load(path: &Path, limit: usize) -> Option<Vec<Grid>> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {} is absent; skipping it", path.display());
+        return None;
+    };
+    let grids = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .take(limit)
+        .collect();
+    Some(grids)
+}
+
+/// Checks once, outside the timing, that both solvers agree on every puzzle of the batch.
+fn assert_agree(name: &str, grids: &[Grid]) {
+    for g in grids {
+        let ours = Solver::new().solve(g).expect("no deadline");
+        let theirs = Sudoku::from_bytes(g.values())
+            .expect("digits 0-9")
+            .solution();
+        let ours = (ours.verdict == Verdict::Unique).then(|| ours.solutions[0].values());
+        assert_eq!(ours, theirs.map(|s| s.to_bytes()), "{name}: {g}");
+    }
+}
+
+/// One group: `ours` and `sudoku_crate` solving the same batch.
+fn solve_group(c: &mut Criterion, name: &str, grids: &[Grid]) {
+    assert_agree(name, grids);
+    let bytes: Vec<[u8; 81]> = grids.iter().map(Grid::values).collect();
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(grids.len() as u64));
+    group.bench_function("ours", |b| {
+        b.iter(|| {
+            for g in grids {
+                black_box(Solver::new().solve(black_box(g)).ok());
+            }
+        })
+    });
+    group.bench_function("sudoku_crate", |b| {
+        b.iter(|| {
+            for &v in &bytes {
+                black_box(
+                    Sudoku::from_bytes(black_box(v))
+                        .ok()
+                        .and_then(Sudoku::solution),
+                );
+            }
+        })
+    });
+    group.finish();
+}
+
+fn norvig_sets(c: &mut Criterion) {
+    for name in ["top95", "hardest"] {
+        let path = crate_dir().join("puzzles").join(format!("{name}.txt"));
+        if let Some(grids) = load(&path, usize::MAX) {
+            solve_group(c, name, &grids);
+        }
+    }
+}
+
+fn tdoku_sets(c: &mut Criterion) {
+    for (file, name) in [
+        ("puzzles2_17_clue", "17_clue"),
+        ("puzzles5_forum_hardest_1905_11+", "forum_hardest"),
+    ] {
+        let path = crate_dir().join("../shared/datasets/tdoku").join(file);
+        if let Some(grids) = load(&path, SAMPLE) {
+            solve_group(c, name, &grids);
+        }
+    }
+}
+
+fn norvig_candidates(c: &mut Criterion) {
+    let Some(grids) = load(&crate_dir().join("puzzles/top95.txt"), usize::MAX) else {
+        return;
+    };
+    let mut group = c.benchmark_group("candidates");
+    group.throughput(Throughput::Elements(grids.len() as u64));
+    group.bench_function("top95", |b| {
+        b.iter(|| {
+            for g in &grids {
+                black_box(candidates(black_box(g)));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn generator(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group.throughput(Throughput::Elements(1));
+    for (name, unique) in [("unique", true), ("norvig", false)] {
+        group.bench_function(name, |b| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                black_box(generate(&Request {
+                    givens: 17,
+                    unique,
+                    seed,
+                }))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+}
+
+/// In a private module because `criterion_group!` makes an undocumented `pub fn`.
+mod group {
+    use super::{config, generator, norvig_candidates, norvig_sets, tdoku_sets};
+
+    criterion::criterion_group! {
+        name = benches;
+        config = config();
+        targets = norvig_sets, tdoku_sets, norvig_candidates, generator
+    }
+}
+
+criterion_main!(group::benches);

@@ -5,9 +5,12 @@ use std::process::{Command, Output, Stdio};
 
 use sudoku_service::engine::{Grid, Solver, Verdict};
 
-const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
-const HARD1: &str = ".....6....59.....82....8....45........3........6..3.54...325..6..................";
-const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const IMPOSSIBLE: &str =
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+const HARD1: &str =
+    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 fn sudoku(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -18,12 +21,20 @@ fn sudoku(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn stdout(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 fn stderr(out: &Output) -> String {
@@ -50,7 +61,11 @@ fn solve_prints_one_valid_solution_per_puzzle_in_input_order() {
         let solution = Grid::parse(line).unwrap();
         assert!(solution.solves(puzzle), "{line} does not solve {puzzle}");
     }
-    assert!(stderr(&out).starts_with("Solved 106 of 106 puzzles (avg "), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("Solved 106 of 106 puzzles (avg "),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -66,7 +81,9 @@ fn solve_reads_standard_input_skipping_comments_and_blank_lines() {
     assert_eq!(out.status.code(), Some(0));
     let lines = stdout(&out);
     assert_eq!(lines.len(), 1);
-    assert!(Grid::parse(&lines[0]).unwrap().solves(&Grid::parse(GRID2).unwrap()));
+    assert!(Grid::parse(&lines[0])
+        .unwrap()
+        .solves(&Grid::parse(GRID2).unwrap()));
 }
 
 #[test]
@@ -74,7 +91,11 @@ fn solve_says_no_solution_and_exits_1_for_the_impossible_puzzle() {
     let out = sudoku(&["solve"], &format!("{GRID2}\n{IMPOSSIBLE}\n"));
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out)[1], "no solution");
-    assert!(stderr(&out).starts_with("Solved 1 of 2 puzzles"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("Solved 1 of 2 puzzles"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -84,7 +105,9 @@ fn solve_appends_multiple_when_a_puzzle_is_not_unique() {
     let line = &stdout(&out)[0];
     let (solution, tag) = line.split_once(' ').unwrap();
     assert_eq!(tag, "multiple");
-    assert!(Grid::parse(solution).unwrap().solves(&Grid::parse(HARD1).unwrap()));
+    assert!(Grid::parse(solution)
+        .unwrap()
+        .solves(&Grid::parse(HARD1).unwrap()));
 }
 
 #[test]
@@ -99,14 +122,21 @@ fn solve_checks_the_solution_column_of_a_kaggle_csv() {
     let puzzle = Grid::parse(GRID2).unwrap();
     let solution = Solver::new().solve(&puzzle).unwrap().solutions[0];
     let as_digits = |g: &Grid| g.values().iter().map(|v| v.to_string()).collect::<String>();
-    let good = format!("quizzes,solutions\n{},{}\n", as_digits(&puzzle), as_digits(&solution));
+    let good = format!(
+        "quizzes,solutions\n{},{}\n",
+        as_digits(&puzzle),
+        as_digits(&solution)
+    );
     let out = sudoku(&["solve"], &good);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out), [solution.to_line()]);
 
     let mut wrong = as_digits(&solution);
     wrong.replace_range(80..81, if wrong.ends_with('1') { "2" } else { "1" });
-    let out = sudoku(&["solve"], &format!("quizzes,solutions\n{},{wrong}\n", as_digits(&puzzle)));
+    let out = sudoku(
+        &["solve"],
+        &format!("quizzes,solutions\n{},{wrong}\n", as_digits(&puzzle)),
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), [format!("{} mismatch", solution.to_line())]);
 }
@@ -115,7 +145,11 @@ fn solve_checks_the_solution_column_of_a_kaggle_csv() {
 fn solve_exits_2_naming_the_line_of_bad_input() {
     let out = sudoku(&["solve"], &format!("{GRID2}\n# fine\n4.....8.5.3\n"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("<stdin>:3: expected 81 cells, found 11"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("<stdin>:3: expected 81 cells, found 11"),
+        "{}",
+        stderr(&out)
+    );
     let missing = sudoku(&["solve", "no/such/file.txt"], "");
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("no/such/file.txt"));
@@ -123,11 +157,17 @@ fn solve_exits_2_naming_the_line_of_bad_input() {
 
 #[test]
 fn candidates_prints_norvigs_81_sets_or_no_solution() {
-    let out = sudoku(&["candidates"], &format!("{GRID2}\n{}\n", "11".to_string() + &".".repeat(79)));
+    let out = sudoku(
+        &["candidates"],
+        &format!("{GRID2}\n{}\n", "11".to_string() + &".".repeat(79)),
+    );
     let lines = stdout(&out);
     let sets: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(sets.len(), 81);
-    assert_eq!(sets[..9], ["4", "1679", "12679", "139", "2369", "269", "8", "1239", "5"]);
+    assert_eq!(
+        sets[..9],
+        ["4", "1679", "12679", "139", "2369", "269", "8", "1239", "5"]
+    );
     assert_eq!(lines[1], "no solution");
     assert_eq!(out.status.code(), Some(1));
 }
@@ -153,14 +193,20 @@ fn random_is_reproducible_from_its_seed() {
         assert!(g.givens() >= 17 && g.conflicts().is_empty(), "{line}");
     }
     let unseeded = sudoku(&["random"], "");
-    assert!(stderr(&unseeded).starts_with("# seed "), "the drawn seed is reported");
+    assert!(
+        stderr(&unseeded).starts_with("# seed "),
+        "the drawn seed is reported"
+    );
 }
 
 #[test]
 fn random_unique_puzzles_have_exactly_one_solution() {
     let out = sudoku(&["random", "--unique", "--seed", "3", "--count", "5"], "");
     for line in stdout(&out) {
-        let verdict = Solver::new().solve(&Grid::parse(&line).unwrap()).unwrap().verdict;
+        let verdict = Solver::new()
+            .solve(&Grid::parse(&line).unwrap())
+            .unwrap()
+            .verdict;
         assert_eq!(verdict, Verdict::Unique, "{line}");
     }
 }

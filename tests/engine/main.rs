@@ -1,0 +1,12 @@
+//! Integration tests of the engine through its public API: solutions checked by the rules, candidates
+//! against an independent Norvig, symmetry properties, every error case, the solver's limits and
+//! interruptions, and the generator's golden outputs.
+
+mod data;
+mod errors;
+mod generator;
+mod norvig;
+mod norvig_ref;
+mod rules;
+mod solver;
+mod symmetry;
