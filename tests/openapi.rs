@@ -1,0 +1,170 @@
+//! Keeps `openapi.yaml` true to the router: the same routes on both sides, every route served, and
+//! real responses — successes and each error kind — validating against the schema documented for
+//! their operation, status and media type. Also checks the spec's own examples, and that its
+//! schemas are strict enough to reject wrong answers.
+
+#[path = "openapi/client.rs"]
+mod client;
+#[path = "openapi/errors.rs"]
+mod errors;
+#[path = "openapi/spec.rs"]
+mod spec;
+#[path = "openapi/strictness.rs"]
+mod strictness;
+
+use std::collections::BTreeSet;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use sudoku_service::engine::Grid;
+
+use client::{assert_documented, grid_of, send, send_json};
+use spec::Spec;
+
+/// The router's routes as (method, path). TODO(lead): use `sudoku_service::http::ROUTES` once the
+/// HTTP module exposes it, so that a route added to the router alone fails
+/// `router_and_spec_have_the_same_routes`; until then this list is kept by hand, and
+/// `every_route_is_served_without_404_or_405` proves each entry is really routed.
+const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+    ("GET", "/metrics"),
+    ("GET", "/openapi.yaml"),
+    ("POST", "/solve"),
+    ("POST", "/candidates"),
+    ("GET", "/random"),
+    ("POST", "/validate"),
+    ("GET", "/puzzles"),
+    ("GET", "/puzzles/{name}"),
+];
+
+pub(crate) const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+pub(crate) const GRID2_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// No conflicting givens, but propagation empties A9: row A holds 1-8 and B9 holds the 9.
+const DEAD_END: &str = "12345678.........9";
+
+/// `prefix` followed by blanks up to 81 cells.
+pub(crate) fn padded(prefix: &str) -> String {
+    format!("{prefix}{}", ".".repeat(81 - prefix.len()))
+}
+
+#[test]
+fn router_and_spec_have_the_same_routes() {
+    let documented = Spec::load().operations();
+    let served: BTreeSet<(String, String)> = ROUTES
+        .iter()
+        .map(|(m, p)| (m.to_string(), p.to_string()))
+        .collect();
+    let undocumented: Vec<_> = served.difference(&documented).collect();
+    let unserved: Vec<_> = documented.difference(&served).collect();
+    assert!(
+        undocumented.is_empty(),
+        "not in openapi.yaml: {undocumented:?}"
+    );
+    assert!(
+        unserved.is_empty(),
+        "in openapi.yaml but not routed: {unserved:?}"
+    );
+}
+
+#[tokio::test]
+async fn every_route_is_served_without_404_or_405() {
+    for &(method, template) in ROUTES {
+        let body = match method {
+            "POST" => json!({ "puzzle": GRID2 }),
+            _ => Value::Null,
+        };
+        let answer = send_json(method, &template.replace("{name}", "easy50"), &body).await;
+        let status = answer.status;
+        let missing = [StatusCode::NOT_FOUND, StatusCode::METHOD_NOT_ALLOWED];
+        assert!(
+            !missing.contains(&status),
+            "{method} {template} answered {status}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn get_routes_answer_200_as_documented() {
+    let spec = Spec::load();
+    let uris = [
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/openapi.yaml",
+        "/random?seed=42",
+        "/random?unique=false&givens=30&seed=7&format=rows",
+        "/random?givens=25&format=string",
+        "/puzzles",
+        "/puzzles/notebook?limit=2",
+        "/puzzles/top95?offset=90&limit=1000",
+    ];
+    for uri in uris {
+        let answer = send("GET", uri, None, Vec::new()).await;
+        assert_eq!(answer.status, StatusCode::OK, "GET {uri}");
+        assert_documented(&spec, "GET", uri, &answer);
+    }
+}
+
+#[tokio::test]
+async fn served_openapi_yaml_is_the_file_in_the_repository() {
+    let answer = send("GET", "/openapi.yaml", None, Vec::new()).await;
+    let served = String::from_utf8(answer.body).expect("UTF-8");
+    assert_eq!(served, include_str!("../openapi.yaml"));
+}
+
+#[tokio::test]
+async fn solve_answers_validate_for_every_verdict_and_format() {
+    let spec = Spec::load();
+    let cases = [
+        (json!({ "puzzle": GRID2 }), "unique"),
+        (
+            json!({ "puzzle": GRID2, "format": "rows", "max_solutions": 1 }),
+            "unique",
+        ),
+        (
+            json!({ "puzzle": padded(""), "max_solutions": 3 }),
+            "multiple",
+        ),
+        (json!({ "puzzle": padded(DEAD_END) }), "none"),
+    ];
+    for (request, verdict) in cases {
+        let answer = send_json("POST", "/solve", &request).await;
+        assert_eq!(answer.status, StatusCode::OK, "{request}");
+        let body = assert_documented(&spec, "POST", "/solve", &answer);
+        assert_eq!(body["status"], verdict, "{request}");
+        let puzzle = Grid::parse(request["puzzle"].as_str().expect("text")).expect("a puzzle");
+        for solution in body["solutions"].as_array().expect("solutions") {
+            assert!(
+                grid_of(solution).solves(&puzzle),
+                "{solution} does not solve {request}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn candidates_and_validate_answers_validate_in_every_outcome() {
+    let spec = Spec::load();
+    let dead_end = padded(DEAD_END);
+    let candidates = [(GRID2, "ok"), (dead_end.as_str(), "none")];
+    for (puzzle, status) in candidates {
+        let answer = send_json("POST", "/candidates", &json!({ "puzzle": puzzle })).await;
+        assert_eq!(answer.status, StatusCode::OK, "{puzzle}");
+        let body = assert_documented(&spec, "POST", "/candidates", &answer);
+        assert_eq!(body["status"], status, "{puzzle}");
+    }
+    let clash = padded("11");
+    for (puzzle, valid) in [
+        (clash.as_str(), false),
+        (GRID2_SOLUTION, true),
+        (GRID2, true),
+    ] {
+        let answer = send_json("POST", "/validate", &json!({ "puzzle": puzzle })).await;
+        assert_eq!(answer.status, StatusCode::OK, "{puzzle}");
+        let body = assert_documented(&spec, "POST", "/validate", &answer);
+        assert_eq!(body["valid"], valid, "{puzzle}");
+    }
+}

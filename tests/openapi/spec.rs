@@ -1,0 +1,105 @@
+//! The OpenAPI document as a test oracle: its operations, and validators for the schemas it
+//! documents (OpenAPI 3.1 schemas are JSON Schema 2020-12, so the `jsonschema` crate checks them,
+//! with the document's `components` beside each schema so that its `$ref`s resolve).
+
+use std::collections::BTreeSet;
+
+use serde_json::{json, Value};
+
+/// The methods an OpenAPI path item may hold operations under.
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+
+/// `openapi.yaml`, parsed.
+pub struct Spec {
+    doc: Value,
+}
+
+impl Spec {
+    /// Reads and parses the repository's `openapi.yaml`.
+    pub fn load() -> Spec {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml");
+        let text = std::fs::read_to_string(path).expect("openapi.yaml is readable");
+        let doc: Value = serde_norway::from_str(&text).expect("openapi.yaml is valid YAML");
+        Spec { doc }
+    }
+
+    /// Every operation as (upper-case method, path template).
+    pub fn operations(&self) -> BTreeSet<(String, String)> {
+        let paths = self.doc["paths"].as_object().expect("paths is an object");
+        paths
+            .iter()
+            .flat_map(|(path, item)| {
+                let item = item.as_object().expect("a path item is an object");
+                METHODS
+                    .iter()
+                    .filter(|m| item.contains_key(**m))
+                    .map(|m| (m.to_uppercase(), path.clone()))
+            })
+            .collect()
+    }
+
+    /// The operation object for `method` on `path`.
+    pub fn operation(&self, method: &str, path: &str) -> &Value {
+        let op = &self.doc["paths"][path][method.to_lowercase()];
+        assert!(op.is_object(), "the spec has no operation {method} {path}");
+        op
+    }
+
+    /// The response object documented for `status` of an operation, `$ref`s followed.
+    pub fn response(&self, method: &str, path: &str, status: u16) -> &Value {
+        let documented = &self.operation(method, path)["responses"][status.to_string()];
+        assert!(
+            documented.is_object(),
+            "{method} {path} does not document status {status}"
+        );
+        self.resolve(documented)
+    }
+
+    /// Follows a local `$ref` (`#/components/...`) if `value` is one.
+    pub fn resolve<'a>(&'a self, value: &'a Value) -> &'a Value {
+        match value.get("$ref").and_then(Value::as_str) {
+            Some(reference) => {
+                let pointer = reference.strip_prefix('#').expect("a local $ref");
+                self.doc.pointer(pointer).expect("the $ref resolves")
+            }
+            None => value,
+        }
+    }
+
+    /// A validator for `schema`, a schema object taken from this document.
+    pub fn validator(&self, schema: &Value) -> jsonschema::Validator {
+        let root = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "components": self.doc["components"],
+            "allOf": [schema],
+        });
+        jsonschema::draft202012::options()
+            .should_validate_formats(true)
+            .build(&root)
+            .unwrap_or_else(|e| panic!("schema {schema} does not compile: {e}"))
+    }
+
+    /// A validator for the named schema of `components/schemas`.
+    pub fn component(&self, name: &str) -> jsonschema::Validator {
+        assert!(
+            self.doc["components"]["schemas"][name].is_object(),
+            "no schema {name}"
+        );
+        self.validator(&json!({ "$ref": format!("#/components/schemas/{name}") }))
+    }
+}
+
+/// Panics with every violation if `value` does not validate.
+pub fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{what} violates the spec:\n  {}\nvalue: {value}",
+        errors.join("\n  ")
+    );
+}
