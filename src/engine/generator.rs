@@ -5,7 +5,7 @@ use super::candidates::assign;
 use super::digit::{Digit, DigitSet};
 use super::grid::Grid;
 use super::rng::Rng;
-use super::solver::{Solver, Verdict};
+use super::solver::Solver;
 use super::square::Square;
 
 /// Norvig's default number of filled squares.
@@ -87,15 +87,53 @@ fn try_random_puzzle(rng: &mut Rng, n: usize) -> Option<Grid> {
     None
 }
 
-/// A random complete grid: the first solution of a solvable Norvig puzzle.
+/// A random complete grid, drawn from the seeded stream alone: the square with the fewest allowed
+/// digits is filled next (the first such in row-major order), trying its digits in random order and
+/// backtracking from dead ends. This is deliberately not the solver: the solver's search order may
+/// change between releases for speed, and a seed must give the same puzzle in every release.
 fn random_solution(rng: &mut Rng) -> Grid {
-    loop {
-        let seed_puzzle = random_puzzle(rng, DEFAULT_GIVENS);
-        if let Ok(out) = Solver::new().limit(1).solve(&seed_puzzle) {
-            if out.verdict != Verdict::None {
-                return out.solutions[0];
+    let mut fill = Fill { values: [0; 81], used: [[0; 9]; 3] };
+    assert!(fill.complete(rng), "an empty grid always has a completion");
+    Grid::from_cells(&fill.values)
+}
+
+/// A grid being filled: its values and, per row, column and box, the digits used (bit `d - 1`).
+struct Fill {
+    values: [u8; 81],
+    used: [[u16; 9]; 3],
+}
+
+impl Fill {
+    fn allowed(&self, i: usize) -> u16 {
+        let (r, c) = (i / 9, i % 9);
+        !(self.used[0][r] | self.used[1][c] | self.used[2][r / 3 * 3 + c / 3]) & 0x1ff
+    }
+
+    fn toggle(&mut self, i: usize, d: u8) {
+        let (r, c, bit) = (i / 9, i % 9, 1 << (d - 1));
+        self.used[0][r] ^= bit;
+        self.used[1][c] ^= bit;
+        self.used[2][r / 3 * 3 + c / 3] ^= bit;
+    }
+
+    fn complete(&mut self, rng: &mut Rng) -> bool {
+        let open = (0..81).filter(|&i| self.values[i] == 0);
+        let Some(i) = open.min_by_key(|&i| self.allowed(i).count_ones()) else {
+            return true;
+        };
+        let allowed = self.allowed(i);
+        let mut digits: Vec<u8> = (1..=9).filter(|d| allowed >> (d - 1) & 1 == 1).collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            self.values[i] = d;
+            self.toggle(i, d);
+            if self.complete(rng) {
+                return true;
             }
+            self.toggle(i, d);
+            self.values[i] = 0;
         }
+        false
     }
 }
 
@@ -141,6 +179,7 @@ fn add_givens(rng: &mut Rng, puzzle: &mut Grid, solution: &Grid, givens: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solver::Verdict;
 
     #[test]
     fn norvig_puzzles_have_enough_givens_and_digits() {
@@ -190,6 +229,14 @@ mod tests {
         assert_eq!(out.puzzle.givens(), 40);
         assert!(!out.minimal);
         assert!(out.solution.unwrap().solves(&out.puzzle));
+    }
+
+    #[test]
+    fn random_solutions_are_complete_valid_grids() {
+        let mut rng = Rng::seeded(5);
+        for _ in 0..50 {
+            assert!(random_solution(&mut rng).solves(&Grid::EMPTY));
+        }
     }
 
     #[test]

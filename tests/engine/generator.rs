@@ -17,39 +17,38 @@ fn request(seed: u64, givens: usize, unique: bool) -> Request {
 
 /// `(seed, givens, unique, puzzle)`, pinned when the generator was written. Should one of these ever
 /// change, the generator is no longer reproducible across releases: fix the generator, not the table.
-/// (Seed 42 was re-pinned once, before any release, when the solver learnt restarts in other
-/// orientations: a unique puzzle starts from the solver's first solution of a random Norvig puzzle, so
-/// the search order leaks into the output.)
+/// (Re-pinned once, before any release, when the complete grid under a unique puzzle stopped being the
+/// solver's first solution, whose search order may change for speed, and came from the seed alone.)
 const GOLDEN: [(u64, usize, bool, &str); 8] = [
     (
         0,
         17,
         true,
-        "...5.7.3.9.....71.3...6...5.9..4......2.....4....71.9..3....2.956.3...7...17..4..",
+        "...81...5.5.......14.....26...32.7.....7....9..6..94....7..13..3...7...88..4...7.",
     ),
     (
         1,
         17,
         true,
-        "..94.1.2.6..2...4..7..5.9...56....1.........57....96....7....9......83....2.3.8..",
+        "2..9...87..3...1..89.4..2.....8...631.........8......5.6.7.3..49....4........2..8",
     ),
     (
         42,
         17,
         true,
-        "..8.94..34.27...........6..6.....78.....1......95...1.7.....2.....3.9..49..84....",
+        ".32...4.....469..............9..8...5.3....8.7...9..251.8.25......3..7....41..2..",
     ),
     (
         MAX_SEED,
         17,
         true,
-        "2..9........4.1.96....8..3.42.1......573...2......8.7.8.......49.6.4..........95.",
+        "6..8....3....4...2.5....49....6.5..9.9.2.8.1.2.....8..5...1...8.......2..413...5.",
     ),
     (
         7,
         35,
         true,
-        ".7..234....47.96.2..2.4853.7......4..532.67.9.2.....6.6.....1.4.4.9..856..1.64...",
+        ".8..3.19..6...4.....5...2.7.14963.286.85.1..9..3.4....49...7856.....6...87..52.1.",
     ),
     (
         0,
