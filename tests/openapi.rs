@@ -17,26 +17,10 @@ use std::collections::BTreeSet;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sudoku_service::engine::Grid;
+use sudoku_service::http::ROUTES;
 
 use client::{assert_documented, grid_of, send, send_json};
 use spec::Spec;
-
-/// The router's routes as (method, path). TODO(lead): use `sudoku_service::http::ROUTES` once the
-/// HTTP module exposes it, so that a route added to the router alone fails
-/// `router_and_spec_have_the_same_routes`; until then this list is kept by hand, and
-/// `every_route_is_served_without_404_or_405` proves each entry is really routed.
-const ROUTES: &[(&str, &str)] = &[
-    ("GET", "/healthz"),
-    ("GET", "/readyz"),
-    ("GET", "/metrics"),
-    ("GET", "/openapi.yaml"),
-    ("POST", "/solve"),
-    ("POST", "/candidates"),
-    ("GET", "/random"),
-    ("POST", "/validate"),
-    ("GET", "/puzzles"),
-    ("GET", "/puzzles/{name}"),
-];
 
 pub(crate) const GRID2: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -108,6 +108,21 @@ impl AppState {
     }
 }
 
+/// Every route of [`router`] as `(method, path)`, kept beside it so the contract test can hold the
+/// router and `openapi.yaml` to the same list (and proves each entry is really routed).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+    ("GET", "/metrics"),
+    ("GET", "/openapi.yaml"),
+    ("POST", "/solve"),
+    ("POST", "/candidates"),
+    ("GET", "/random"),
+    ("POST", "/validate"),
+    ("GET", "/puzzles"),
+    ("GET", "/puzzles/{name}"),
+];
+
 /// The whole API with its layers, ready to serve.
 pub fn router(state: AppState) -> Router {
     let routes = Router::new()
