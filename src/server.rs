@@ -122,7 +122,6 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     init_tracing(config.log_format);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .max_blocking_threads(config.workers.max(1))
         .build();
     let result = runtime.and_then(|rt| {
         rt.block_on(async {

@@ -92,7 +92,10 @@ fn try_random_puzzle(rng: &mut Rng, n: usize) -> Option<Grid> {
 /// backtracking from dead ends. This is deliberately not the solver: the solver's search order may
 /// change between releases for speed, and a seed must give the same puzzle in every release.
 fn random_solution(rng: &mut Rng) -> Grid {
-    let mut fill = Fill { values: [0; 81], used: [[0; 9]; 3] };
+    let mut fill = Fill {
+        values: [0; 81],
+        used: [[0; 9]; 3],
+    };
     assert!(fill.complete(rng), "an empty grid always has a completion");
     Grid::from_cells(&fill.values)
 }

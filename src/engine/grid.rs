@@ -166,7 +166,8 @@ impl Grid {
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut found = Vec::new();
         for unit in Unit::all() {
-            for digit in Digit::all() {
+            let repeated = self.repeated_digits(unit);
+            for digit in repeated.iter() {
                 let squares: Vec<Square> = unit
                     .squares()
                     .into_iter()
@@ -182,6 +183,19 @@ impl Grid {
             }
         }
         found
+    }
+
+    /// The digits given more than once in `unit` (a scan with no allocation: the usual answer is none).
+    fn repeated_digits(&self, unit: Unit) -> DigitSet {
+        let (mut seen, mut repeated) = (0u16, 0u16);
+        for s in unit.squares() {
+            if let Some(d) = self.get(s) {
+                let bit = DigitSet::single(d).bits();
+                repeated |= seen & bit;
+                seen |= bit;
+            }
+        }
+        DigitSet::from_bits(repeated)
     }
 
     /// Ok when no given breaks a rule; otherwise the first conflict as an error.

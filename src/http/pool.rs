@@ -1,15 +1,24 @@
 //! The bounded pool that runs CPU work (solving, candidates, generation) off the async workers.
 //!
-//! At most `workers` jobs run at once, each on a `spawn_blocking` thread (the runtime's blocking pool
-//! is sized to match); at most `queue` more may wait for a turn, beyond that the caller is told at once
-//! (503 `queue_full`). Each job gets a cancellation flag that is raised when its request future is
-//! dropped (client gone, request timeout), so no search outlives its request.
+//! `workers` long-lived threads take jobs from a queue of at most `queue` places; a job that finds
+//! every thread busy and the queue full is turned away at once (503 `queue_full`). A thread that
+//! finishes a job takes the next queued one itself, so under load no thread parks between jobs (the
+//! futex wake-ups of a hand-off per job cost a fifth of the server's time). Each job gets a
+//! cancellation flag that is raised when its request future is dropped (client gone, request
+//! timeout), so no search outlives its request, and a job still queued at its deadline never runs.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::any::Any;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use crossbeam_channel::{Receiver, Sender};
+use tokio::sync::oneshot;
+
+/// How long past its deadline a caller waits for a job that may have just started: the search stops
+/// within a millisecond of the deadline, and its answer (with its counters) is worth the wait.
+const GRACE: Duration = Duration::from_millis(100);
 
 /// Why a job did not run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,85 +29,127 @@ pub enum PoolError {
     Deadline,
 }
 
-/// A semaphore of worker permits plus a capped count of waiters.
+/// A job as the worker threads see it.
+type Task = Box<dyn FnOnce() + Send>;
+
+/// Worker threads fed by a bounded queue.
 #[derive(Debug)]
 pub struct Pool {
-    permits: Arc<Semaphore>,
+    sender: Sender<Task>,
     workers: usize,
-    queue: usize,
+    /// Jobs allowed in at once: running plus waiting.
+    capacity: usize,
+    counts: Arc<Counts>,
+}
+
+#[derive(Debug, Default)]
+struct Counts {
+    /// Jobs admitted and not yet finished (or dropped unrun).
+    admitted: AtomicUsize,
     waiting: AtomicUsize,
+    busy: AtomicUsize,
     rejected: AtomicU64,
 }
 
 impl Pool {
     /// A pool running `workers` jobs at once (at least one) with `queue` more allowed to wait.
+    /// The threads end when the pool is dropped.
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
+        let capacity = workers.saturating_add(queue);
+        // Admission is counted in `admitted`; the channel also holds abandoned jobs until a worker
+        // skips them, so it has room for more, still bounded.
+        let (sender, receiver) =
+            crossbeam_channel::bounded::<Task>(capacity.saturating_mul(2).saturating_add(16));
+        let counts = Arc::new(Counts::default());
+        for n in 0..workers {
+            let receiver = receiver.clone();
+            std::thread::Builder::new()
+                .name(format!("solver-{n}"))
+                .spawn(move || work(&receiver))
+                .expect("the operating system starts a solver thread");
+        }
         Pool {
-            permits: Arc::new(Semaphore::new(workers)),
+            sender,
             workers,
-            queue,
-            waiting: AtomicUsize::new(0),
-            rejected: AtomicU64::new(0),
+            capacity,
+            counts,
         }
     }
 
-    /// Runs `job` on a blocking thread once a worker is free, handing it a flag that is raised if the
-    /// caller stops waiting. Waits for a worker no later than `deadline`. A panic in `job` is resumed
-    /// in the caller, where the panic-catching layer turns it into a 500.
+    /// Runs `job` on a worker thread, handing it a flag that is raised if the caller stops waiting.
+    /// A job still queued at `deadline` never runs, and gives its place back at once. A panic in
+    /// `job` is resumed in the caller, where the panic-catching layer turns it into a 500.
     pub async fn run<T, F>(&self, deadline: Instant, job: F) -> Result<T, PoolError>
     where
         T: Send + 'static,
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
-        let permit = match self.permits.clone().try_acquire_owned() {
-            Ok(permit) => permit,
-            Err(_) => self.wait_for_permit(deadline).await?,
-        };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let _cancel_on_drop = CancelOnDrop(cancel.clone());
-        let span = tracing::Span::current();
-        let handle = tokio::task::spawn_blocking(move || {
-            // The permit lives as long as the thread works, not as long as the request waits.
-            let _permit = permit;
-            let _entered = span.enter();
-            job(&cancel)
-        });
-        match handle.await {
-            Ok(value) => Ok(value),
-            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-            // Only when the runtime shuts down under the job.
-            Err(_) => Err(PoolError::QueueFull),
-        }
-    }
-
-    async fn wait_for_permit(&self, deadline: Instant) -> Result<OwnedSemaphorePermit, PoolError> {
-        let reserved = self
-            .waiting
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |w| {
-                (w < self.queue).then_some(w + 1)
+        let admitted = self
+            .counts
+            .admitted
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.capacity).then_some(n + 1)
             });
-        if reserved.is_err() {
-            self.rejected.fetch_add(1, Ordering::Relaxed);
+        if admitted.is_err() {
+            self.counts.rejected.fetch_add(1, Ordering::Relaxed);
             return Err(PoolError::QueueFull);
         }
-        let _slot = WaitSlot(&self.waiting);
-        let acquire = self.permits.clone().acquire_owned();
-        match tokio::time::timeout_at(deadline.into(), acquire).await {
-            Ok(Ok(permit)) => Ok(permit),
-            Ok(Err(_closed)) => Err(PoolError::QueueFull),
-            Err(_elapsed) => Err(PoolError::Deadline),
+        self.counts.waiting.fetch_add(1, Ordering::SeqCst);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let ticket = Arc::new(AtomicU8::new(QUEUED));
+        // Whichever way this future ends, a job not yet started is abandoned and its place freed.
+        let _release = Release {
+            cancel: cancel.clone(),
+            ticket: ticket.clone(),
+            counts: self.counts.clone(),
+        };
+        let (reply, answer) = oneshot::channel::<Result<T, Box<dyn Any + Send>>>();
+        let span = tracing::Span::current();
+        let counts = self.counts.clone();
+        let task: Task = Box::new(move || {
+            if ticket
+                .compare_exchange(QUEUED, STARTED, Ordering::SeqCst, Ordering::SeqCst)
+                .is_err()
+            {
+                return; // abandoned: its caller already gave the place back
+            }
+            counts.waiting.fetch_sub(1, Ordering::SeqCst);
+            if cancel.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                counts.admitted.fetch_sub(1, Ordering::SeqCst);
+                return; // dropping `reply` tells the caller it did not run
+            }
+            counts.busy.fetch_add(1, Ordering::SeqCst);
+            let result = {
+                let _entered = span.enter();
+                panic::catch_unwind(AssertUnwindSafe(|| job(&cancel)))
+            };
+            // Settled before the reply, so a client that has its answer sees the worker free.
+            counts.busy.fetch_sub(1, Ordering::SeqCst);
+            counts.admitted.fetch_sub(1, Ordering::SeqCst);
+            let _ = reply.send(result);
+        });
+        if self.sender.try_send(task).is_err() {
+            // Only when abandoned jobs crowd the channel, or the threads are gone.
+            self.counts.rejected.fetch_add(1, Ordering::Relaxed);
+            return Err(PoolError::QueueFull);
+        }
+        match tokio::time::timeout_at((deadline + GRACE).into(), answer).await {
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(Ok(Err(panic))) => panic::resume_unwind(panic),
+            // Not run (still queued at its deadline, or cancelled), or running past the grace.
+            Ok(Err(_)) | Err(_) => Err(PoolError::Deadline),
         }
     }
 
     /// Jobs waiting for a worker.
     pub fn waiting(&self) -> usize {
-        self.waiting.load(Ordering::Relaxed)
+        self.counts.waiting.load(Ordering::Relaxed)
     }
 
     /// Jobs running now.
     pub fn busy(&self) -> usize {
-        self.workers - self.permits.available_permits().min(self.workers)
+        self.counts.busy.load(Ordering::Relaxed)
     }
 
     /// The number of workers.
@@ -108,25 +159,40 @@ impl Pool {
 
     /// Jobs turned away because the queue was full.
     pub fn rejected(&self) -> u64 {
-        self.rejected.load(Ordering::Relaxed)
+        self.counts.rejected.load(Ordering::Relaxed)
     }
 }
 
-/// Raises the job's flag when the request future ends, whichever way it ends.
-struct CancelOnDrop(Arc<AtomicBool>);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+/// A worker thread: runs queued tasks until the pool is dropped.
+fn work(receiver: &Receiver<Task>) {
+    while let Ok(task) = receiver.recv() {
+        task();
     }
 }
 
-/// Gives back a place in the waiting line.
-struct WaitSlot<'a>(&'a AtomicUsize);
+/// A job's ticket: still in the queue, taken by a worker, or given up by its caller.
+const QUEUED: u8 = 0;
+const STARTED: u8 = 1;
+const ABANDONED: u8 = 2;
 
-impl Drop for WaitSlot<'_> {
+/// Ends a job's claim when its request future ends: raises the cancellation flag, and frees the
+/// place of a job no worker has taken yet.
+struct Release {
+    cancel: Arc<AtomicBool>,
+    ticket: Arc<AtomicU8>,
+    counts: Arc<Counts>,
+}
+
+impl Drop for Release {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.cancel.store(true, Ordering::Relaxed);
+        let abandoned =
+            self.ticket
+                .compare_exchange(QUEUED, ABANDONED, Ordering::SeqCst, Ordering::SeqCst);
+        if abandoned.is_ok() {
+            self.counts.waiting.fetch_sub(1, Ordering::SeqCst);
+            self.counts.admitted.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 
@@ -167,12 +233,73 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_waiting_job_gives_up_at_its_deadline() {
+    async fn a_waiting_job_gives_up_at_its_deadline_and_never_runs() {
         let pool = Arc::new(Pool::new(1, 1));
-        let permit = pool.permits.clone().try_acquire_owned().unwrap();
+        let (started_tx, started_rx) = tokio::sync::oneshot::channel();
+        let release = Arc::new(AtomicBool::new(false));
+        let hold = release.clone();
+        let runner = pool.clone();
+        let far = Instant::now() + Duration::from_secs(10);
+        let blocker = tokio::spawn(async move {
+            runner
+                .run(far, move |_| {
+                    started_tx.send(()).unwrap();
+                    while !hold.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                })
+                .await
+        });
+        started_rx.await.unwrap();
+        let ran = Arc::new(AtomicBool::new(false));
+        let marker = ran.clone();
         let soon = Instant::now() + Duration::from_millis(20);
-        assert_eq!(pool.run(soon, |_| ()).await, Err(PoolError::Deadline));
+        let late = pool
+            .run(soon, move |_| marker.store(true, Ordering::SeqCst))
+            .await;
+        assert_eq!(late, Err(PoolError::Deadline));
+        release.store(true, Ordering::Relaxed);
+        assert_eq!(blocker.await.unwrap(), Ok(()));
+        assert_eq!(
+            pool.run(far, |_| 1).await,
+            Ok(1),
+            "the worker is free again"
+        );
+        assert!(
+            !ran.load(Ordering::SeqCst),
+            "a job dequeued after its deadline is skipped"
+        );
         assert_eq!(pool.waiting(), 0);
-        drop(permit);
+        assert_eq!(pool.busy(), 0);
+    }
+
+    #[tokio::test]
+    async fn jobs_run_off_the_calling_thread_and_panics_reach_the_caller() {
+        let pool = Pool::new(2, 4);
+        let far = Instant::now() + Duration::from_secs(10);
+        let caller = std::thread::current().id();
+        let worker = pool
+            .run(far, |_| std::thread::current().id())
+            .await
+            .unwrap();
+        assert_ne!(worker, caller);
+        let caught = AssertUnwindSafe(pool.run(far, |_| panic!("boom")));
+        let outcome = futures_catch(caught).await;
+        assert!(outcome.is_err(), "the panic is resumed in the caller");
+    }
+
+    /// Polls `future`, catching a panic raised while polling it.
+    async fn futures_catch<F: std::future::Future>(
+        future: AssertUnwindSafe<F>,
+    ) -> std::thread::Result<F::Output> {
+        let mut future = Box::pin(future.0);
+        std::future::poll_fn(move |cx| {
+            match panic::catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
+                Ok(std::task::Poll::Ready(v)) => std::task::Poll::Ready(Ok(v)),
+                Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
+                Err(e) => std::task::Poll::Ready(Err(e)),
+            }
+        })
+        .await
     }
 }
