@@ -39,9 +39,9 @@ static BOXES_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a 9-bit row-by-box occupancy (bit `3r+k`: row `r` has a candidate in box `k`), the squares of the
-/// band that lie on some row-to-box permutation the occupancy allows; 0 when none does.
-static PERMUTATION_MASK: [u32; 512] = {
+/// For a 3x3 occupancy (bit `3i + j`: line `i` may use slot `j`), the cells lying on some permutation
+/// of lines onto slots that it allows; 0 when none does.
+const fn permutation_cells(occ: usize) -> u16 {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
@@ -50,54 +50,44 @@ static PERMUTATION_MASK: [u32; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
+    let mut allowed = 0;
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let cells = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+        if occ & cells == cells {
+            allowed |= cells;
+        }
+        p += 1;
+    }
+    allowed as u16
+}
+
+/// [`permutation_cells`] for rows against boxes in a band (bit `3r + k`: row `r` has a candidate in
+/// box `k`), spread to the band's squares.
+static PERMUTATION_MASK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut occ = 0;
     while occ < 512 {
-        let mut allowed = 0;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let fits = occ >> perm[0] & 1 == 1
-                && occ >> (3 + perm[1]) & 1 == 1
-                && occ >> (6 + perm[2]) & 1 == 1;
-            if fits {
-                let mut r = 0;
-                while r < 3 {
-                    allowed |= row_mask(r) & box_mask(perm[r]);
-                    r += 1;
-                }
+        let cells = permutation_cells(occ);
+        let mut cell = 0;
+        while cell < 9 {
+            if cells >> cell & 1 == 1 {
+                t[occ] |= row_mask(cell / 3) & box_mask(cell % 3);
             }
-            p += 1;
+            cell += 1;
         }
-        t[occ] = allowed;
         occ += 1;
     }
     t
 };
 
-/// For a 3x3 occupancy (bit `3i + j`: line `i` may use slot `j`), the cells lying on some permutation
-/// of lines onto slots that it allows; 0 when none does. Used for columns against bands in a stack.
+/// [`permutation_cells`] for columns against bands in a stack.
 static PERMUTATION_CELLS: [u16; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u16; 512];
     let mut occ = 0;
     while occ < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let cells = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
-            if occ & cells == cells {
-                t[occ] |= cells as u16;
-            }
-            p += 1;
-        }
+        t[occ] = permutation_cells(occ);
         occ += 1;
     }
     t
