@@ -16,26 +16,9 @@ if ! command -v wrk >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
 
-# SUDOKU_BIN runs an already-built binary instead (e.g. the static one of container-smoke.sh).
-binary=${SUDOKU_BIN:-target/release/sudoku}
-if [[ -z "${SUDOKU_BIN:-}" ]]; then cargo build --release --quiet --bin sudoku; fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-log=$(mktemp)
-RUST_LOG=warn "$binary" serve --addr "127.0.0.1:$port" >"$log" 2>&1 &
-server=$!
-# shellcheck disable=SC2317  # called by the EXIT trap
-stop_server() {
-  if kill -TERM "$server" 2>/dev/null; then wait "$server" 2>/dev/null || true; fi
-  rm -f "$log"
-}
-trap stop_server EXIT
-
-for _ in $(seq 1 100); do
-  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-curl -fsS "$base/healthz" >/dev/null || { cat "$log"; echo "the server did not start" >&2; exit 1; }
+# shellcheck source=scripts/live-server.sh
+source scripts/live-server.sh
+start_live_server
 
 # Runs wrk and prints "REQ_PER_SEC BAD", BAD counting non-2xx/3xx answers plus socket errors.
 run_wrk() {

@@ -15,31 +15,16 @@ if ! command -v st >/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4,<5'
 fi
 
-# SUDOKU_BIN runs an already-built binary instead (e.g. the static one of container-smoke.sh).
-binary=${SUDOKU_BIN:-target/release/sudoku}
-if [[ -z "${SUDOKU_BIN:-}" ]]; then cargo build --release --quiet --bin sudoku; fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-log=$(mktemp)
-RUST_LOG=warn "$binary" serve --addr "127.0.0.1:$port" >"$log" 2>&1 &
-server=$!
-stop_server() {
-  if kill -TERM "$server" 2>/dev/null; then wait "$server" 2>/dev/null || true; fi
-  rm -rf "$log" "${scratch:-}"
-}
-trap stop_server EXIT
-
-for _ in $(seq 1 100); do
-  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-curl -fsS "$base/healthz" >/dev/null || { cat "$log"; echo "the server did not start" >&2; exit 1; }
+# shellcheck source=scripts/live-server.sh
+source scripts/live-server.sh
+start_live_server
 
 # From a scratch directory: schemathesis keeps a cache of past failures in its working directory,
 # which would make runs depend on earlier ones and litter the repository.
 spec="$PWD/openapi.yaml"
 hooks_dir="$PWD/scripts"
 scratch=$(mktemp -d)
+cleanup=("$scratch")
 cd "$scratch"
 # no_server_fault (scripts/schemathesis_hooks.py) replaces not_a_server_error: it also fails on any
 # 5xx, except the documented 503 queue_full and 504 deadline_exceeded.
