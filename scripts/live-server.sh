@@ -1,6 +1,9 @@
+# shellcheck shell=bash
 # Sourced by the scripts that test a live server: starts `sudoku serve` on a free loopback port, sets
 # $base, and on exit stops it with SIGTERM and removes its log and any paths listed in $cleanup.
 #   env: SUDOKU_BIN (an already-built binary; default: cargo build --release)
+
+cleanup=()
 
 start_live_server() {
   local binary=${SUDOKU_BIN:-target/release/sudoku}

@@ -24,7 +24,7 @@ start_live_server
 spec="$PWD/openapi.yaml"
 hooks_dir="$PWD/scripts"
 scratch=$(mktemp -d)
-cleanup=("$scratch")
+cleanup+=("$scratch")
 cd "$scratch"
 # no_server_fault (scripts/schemathesis_hooks.py) replaces not_a_server_error: it also fails on any
 # 5xx, except the documented 503 queue_full and 504 deadline_exceeded.

@@ -1,4 +1,4 @@
-//! Depth-first search over [`Board`] propagation: Norvig's search (branch on the square with the fewest
+//! Depth-first search over the board's propagation: Norvig's search (branch on the square with the fewest
 //! candidates), counting solutions up to a limit so uniqueness is proved, under an optional deadline and
 //! cancellation flag.
 //!
