@@ -152,3 +152,15 @@ async fn candidates_and_validate_answers_validate_in_every_outcome() {
         assert_eq!(body["valid"], valid, "{puzzle}");
     }
 }
+
+#[tokio::test]
+async fn the_specs_seeded_random_example_is_what_the_service_gives() {
+    // Seeded output is pinned; the example in the contract must not drift from it.
+    let spec = Spec::load();
+    let response = spec.response("GET", "/random", 200);
+    let example = &response["content"]["application/json"]["examples"]["unique"]["value"];
+    assert_eq!(example["seed"], 42, "the example is the one for seed 42");
+    let answer = send("GET", "/random?seed=42", None, Vec::new()).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(&answer.json(), example);
+}
