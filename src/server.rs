@@ -158,7 +158,8 @@ fn init_tracing(format: LogFormat) {
 }
 
 /// Serves the API on `listener` until `shutdown` resolves, then stops accepting, marks the server
-/// not ready and waits for in-flight requests to finish.
+/// not ready and waits for in-flight requests to finish, for at most [`drain_deadline`]: a client
+/// that never completes its request must not keep the process from exiting.
 pub async fn run(
     listener: TcpListener,
     config: ServerConfig,
@@ -166,13 +167,34 @@ pub async fn run(
 ) -> io::Result<()> {
     let state = AppState::new(&config);
     let app = http::router(state.clone());
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            state.begin_shutdown();
-            tracing::info!("shutdown requested: finishing in-flight requests");
-        })
-        .await
+    let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
+        shutdown.await;
+        state.begin_shutdown();
+        tracing::info!("shutdown requested: finishing in-flight requests");
+        let _ = stopping.send(());
+    });
+    let drain = drain_deadline(&config);
+    let give_up = async move {
+        if stopped.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+        tokio::time::sleep(drain).await;
+    };
+    tokio::select! {
+        result = std::future::IntoFuture::into_future(serve) => result,
+        () = give_up => {
+            tracing::warn!(?drain, "connections still open after the drain deadline; closing them");
+            Ok(())
+        }
+    }
+}
+
+/// How long shutdown waits for open connections: every request is answered or timed out within the
+/// request timeout (the solve cap plus a second), so what is still open after a further second is a
+/// client that stalled.
+pub fn drain_deadline(config: &ServerConfig) -> Duration {
+    config.solve_timeout + Duration::from_secs(2)
 }
 
 /// Resolves on Ctrl-C, or on SIGTERM on Unix (what container runtimes send).

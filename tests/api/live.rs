@@ -239,3 +239,28 @@ async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
         "nothing listens any more"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_does_not_wait_forever_for_a_client_that_never_finishes_its_request() {
+    let config = ServerConfig {
+        solve_timeout: Duration::from_millis(200),
+        ..test_config()
+    };
+    let drain = server::drain_deadline(&config);
+    let live = start(config).await;
+    let mut stalled = TcpStream::connect(live.addr).await.unwrap();
+    stalled
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let asked = Instant::now();
+    live.shutdown.send(()).unwrap();
+    let result = tokio::time::timeout(drain + Duration::from_secs(3), live.task).await;
+    assert!(matches!(result, Ok(Ok(Ok(())))), "{result:?}");
+    assert!(
+        asked.elapsed() >= drain,
+        "in-flight work had its full drain time"
+    );
+    drop(stalled);
+}
