@@ -72,6 +72,13 @@ pub enum ApiError {
         /// Counters of the interrupted search.
         stats: Stats,
     },
+    /// 408: the request was not complete within the request timeout (a client sending its body too
+    /// slowly: handlers themselves are bounded by their job's deadline, which answers first).
+    #[error("the request was not complete within {limit_ms} ms")]
+    RequestTimeout {
+        /// The request timeout that applied.
+        limit_ms: u64,
+    },
     /// 500: a bug (a caught panic); never caused by client input.
     #[error("an internal error occurred; it has been logged")]
     Internal,
@@ -91,6 +98,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::QueueFull => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::DeadlineExceeded { .. } => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -114,6 +122,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::QueueFull => "queue_full",
             ApiError::DeadlineExceeded { .. } => "deadline_exceeded",
+            ApiError::RequestTimeout { .. } => "request_timeout",
             ApiError::Internal => "internal",
         }
     }
@@ -145,6 +154,9 @@ impl ApiError {
             ApiError::ConflictingGivens(conflicts) => conflict_members(&mut m, conflicts),
             ApiError::DeadlineExceeded { stats, .. } => {
                 m.insert("stats".into(), stats_json(stats));
+            }
+            ApiError::RequestTimeout { limit_ms } => {
+                m.insert("limit_ms".into(), json!(limit_ms));
             }
             _ => {}
         }
@@ -218,6 +230,7 @@ fn title(code: &str) -> &'static str {
         "method_not_allowed" => "Method not allowed",
         "queue_full" => "Queue full",
         "deadline_exceeded" => "Deadline exceeded",
+        "request_timeout" => "Request timeout",
         _ => "Internal error",
     }
 }

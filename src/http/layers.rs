@@ -46,8 +46,10 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         .fallback(|| async { ApiError::NotFound("no such route".into()) })
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         .layer(body_limit)
+        // Handlers answer by their job's deadline first, so what this catches is a client still
+        // sending its request: a 408, the client's fault, not a 5xx.
         .layer(TimeoutLayer::with_status_code(
-            StatusCode::GATEWAY_TIMEOUT,
+            StatusCode::REQUEST_TIMEOUT,
             request_timeout,
         ))
         .layer(CatchPanicLayer::custom(panic_response))
@@ -110,7 +112,7 @@ fn cors(origins: &[String]) -> CorsLayer {
     layer.allow_origin(AllowOrigin::list(list))
 }
 
-/// Error responses made by tower-http layers (413 from the body limit, 504 from the timeout) have
+/// Error responses made by tower-http layers (413 from the body limit, 408 from the timeout) have
 /// plain bodies; this gives them the same problem+json as the handlers' errors.
 async fn problem_for_bare_errors(State(state): State<AppState>, response: Response) -> Response {
     let status = response.status();
@@ -126,9 +128,10 @@ async fn problem_for_bare_errors(State(state): State<AppState>, response: Respon
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge {
             limit_bytes: config.max_body_bytes,
         },
-        StatusCode::GATEWAY_TIMEOUT => ApiError::DeadlineExceeded {
-            timeout_ms: state.solve_cap_ms(),
-            stats: Stats::default(),
+        StatusCode::REQUEST_TIMEOUT => ApiError::RequestTimeout {
+            limit_ms: state
+                .solve_cap_ms()
+                .saturating_add(TIMEOUT_MARGIN.as_millis() as u64),
         },
         StatusCode::NOT_FOUND => ApiError::NotFound("no such resource".into()),
         StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed,
@@ -190,7 +193,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_request_outliving_the_timeout_becomes_a_504_problem() {
+    async fn a_request_outliving_the_timeout_becomes_a_408_problem() {
         async fn slow() -> &'static str {
             tokio::time::sleep(Duration::from_secs(30)).await;
             "late"
@@ -203,8 +206,8 @@ mod tests {
         let started = std::time::Instant::now();
         let (status, body) = call(routes, config).await;
         assert!(started.elapsed() < Duration::from_secs(5));
-        assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
-        assert_eq!(body["code"], "deadline_exceeded");
-        assert_eq!(body["stats"]["nodes"], 0);
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(body["code"], "request_timeout");
+        assert_eq!(body["limit_ms"], 1010);
     }
 }

@@ -264,3 +264,23 @@ async fn shutdown_does_not_wait_forever_for_a_client_that_never_finishes_its_req
     );
     drop(stalled);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_sent_too_slowly_is_a_408_not_a_server_error() {
+    let config = ServerConfig {
+        solve_timeout: Duration::from_millis(200),
+        ..test_config()
+    };
+    let live = start(config).await;
+    let request = post("/solve", &json!({ "puzzle": EASY }).to_string());
+    let (head_and_some, _rest) = request.split_at(request.len() - 10);
+    let mut stream = TcpStream::connect(live.addr).await.unwrap();
+    stream.write_all(head_and_some.as_bytes()).await.unwrap();
+    let response = tokio::time::timeout(Duration::from_secs(5), read_response(stream))
+        .await
+        .expect("the server answers a stalled body");
+    assert_eq!(response.status, 408, "{}", response.body);
+    assert_eq!(response.json()["code"], "request_timeout");
+    assert_eq!(response.json()["limit_ms"], 1200);
+    live.shutdown.send(()).unwrap();
+}

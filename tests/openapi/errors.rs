@@ -204,6 +204,11 @@ async fn errors_no_single_request_can_force_render_as_documented() {
             "/candidates",
             "deadline_exceeded",
         ),
+        (
+            ApiError::RequestTimeout { limit_ms: 3000 },
+            "/solve",
+            "request_timeout",
+        ),
         (ApiError::Internal, "/validate", "internal"),
     ];
     for (error, uri, code) in cases {
