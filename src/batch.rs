@@ -1,7 +1,7 @@
 //! Batch solving for the command line: puzzle files (one per line, `#` comments, or the Kaggle
 //! `puzzle,solution` CSV) read in chunks, solved on several threads, answered in input order.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -32,14 +32,24 @@ pub struct LineError {
     pub error: GridError,
 }
 
+/// The longest input line read: far more than any pasted grid, and a bound on memory however the
+/// input is made (`/dev/zero` has no newline).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// Reads one input line: `Ok(None)` for blank lines, `#` comments and a CSV header.
+///
+/// A line with exactly one comma is a Kaggle CSV row, `puzzle,solution`; any other line is one
+/// puzzle in Norvig's format (so commas between cells are ignored like every other separator).
 pub fn parse_line(text: &str, line: usize) -> Result<Option<Entry>, LineError> {
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
     }
     let fail = |error| LineError { line, error };
-    let Some((first, second)) = text.split_once(',') else {
+    let csv = text
+        .split_once(',')
+        .filter(|(_, second)| !second.contains(','));
+    let Some((first, second)) = csv else {
         return Grid::parse(text)
             .map(|puzzle| {
                 Some(Entry {
@@ -50,13 +60,17 @@ pub fn parse_line(text: &str, line: usize) -> Result<Option<Entry>, LineError> {
             })
             .map_err(fail);
     };
-    if !first.bytes().any(|b| b.is_ascii_digit() || b == b'.') {
-        return Ok(None); // a header such as `quizzes,solutions`
-    }
-    let puzzle = Grid::parse(first).map_err(fail)?;
+    let puzzle = match Grid::parse(first) {
+        Ok(puzzle) => puzzle,
+        // A header such as `quizzes,solutions`, or any first line that is not a puzzle.
+        Err(_) if line == 1 || !first.bytes().any(|b| b.is_ascii_digit() || b == b'.') => {
+            return Ok(None)
+        }
+        Err(error) => return Err(fail(error)),
+    };
     let expected = match second.trim() {
         "" => None,
-        s => Some(Grid::parse(s.split(',').next().unwrap_or(s)).map_err(fail)?),
+        s => Some(Grid::parse(s).map_err(fail)?),
     };
     Ok(Some(Entry {
         line,
@@ -65,7 +79,8 @@ pub fn parse_line(text: &str, line: usize) -> Result<Option<Entry>, LineError> {
     }))
 }
 
-/// Reads up to `CHUNK` entries from `input`; an empty vector at the end of input.
+/// Reads up to `CHUNK` entries from `input`; an empty vector at the end of input. `line_no` counts
+/// the lines read, so after an error the failing line is `line_no + 1`.
 pub fn read_chunk(
     input: &mut impl BufRead,
     line_no: &mut usize,
@@ -74,8 +89,16 @@ pub fn read_chunk(
     let mut text = String::new();
     while entries.len() < CHUNK {
         text.clear();
-        if input.read_line(&mut text)? == 0 {
+        let read = input
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_line(&mut text)?;
+        if read == 0 {
             break;
+        }
+        if read > MAX_LINE_BYTES {
+            let message = format!("line longer than {MAX_LINE_BYTES} bytes");
+            return Err(io::Error::new(io::ErrorKind::InvalidData, message));
         }
         *line_no += 1;
         match parse_line(&text, *line_no) {
@@ -248,6 +271,31 @@ mod tests {
         assert_eq!(parse_line("# a comment", 1).unwrap(), None);
         assert_eq!(parse_line("   ", 2).unwrap(), None);
         assert_eq!(parse_line("quizzes,solutions", 1).unwrap(), None);
+    }
+
+    #[test]
+    fn a_puzzle_with_commas_between_cells_is_not_mistaken_for_csv() {
+        let line = vec!["0"; 81].join(",");
+        let entry = parse_line(&line, 4).unwrap().unwrap();
+        assert_eq!(entry.puzzle, Grid::EMPTY);
+        assert_eq!(entry.expected, None);
+    }
+
+    #[test]
+    fn any_unparsable_first_csv_line_is_a_header_but_later_ones_are_errors() {
+        assert_eq!(parse_line("puzzle1,solution1", 1).unwrap(), None);
+        let err = parse_line("puzzle1,solution1", 5).unwrap_err();
+        assert_eq!(err.line, 5);
+    }
+
+    #[test]
+    fn an_endless_line_is_an_error_not_unbounded_memory() {
+        let mut endless = io::Read::take(io::repeat(b'.'), 10 * MAX_LINE_BYTES as u64);
+        let mut reader = io::BufReader::new(&mut endless);
+        let mut line = 0;
+        let err = read_chunk(&mut reader, &mut line).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(line, 0, "the failing line is the first");
     }
 
     #[test]

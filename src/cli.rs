@@ -31,7 +31,8 @@ pub enum Command {
     /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
     /// when it is not unique), `no solution`, `timeout`, or, for a CSV whose given solution is wrong,
     /// the solution with ` mismatch`. Norvig's summary goes to standard error.
-    /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 bad input.
+    /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 bad input, 141 when the output's reader
+    /// has gone, 74 when output fails.
     Solve {
         /// Puzzle files; standard input when none.
         files: Vec<PathBuf>,
@@ -101,6 +102,10 @@ pub fn default_jobs() -> usize {
 
 /// Bad input: exit status 2.
 const BAD_INPUT: u8 = 2;
+/// Output could not be written (sysexits' EX_IOERR).
+const OUTPUT_FAILED: u8 = 74;
+/// The reader of our output went away, as a process killed by SIGPIPE reports it (128 + 13).
+const BROKEN_PIPE: u8 = 141;
 
 /// A named input: a file, or `-` for standard input.
 fn open_inputs(files: &[PathBuf]) -> Vec<(String, io::Result<Box<dyn BufRead>>)> {
@@ -117,7 +122,8 @@ fn open_inputs(files: &[PathBuf]) -> Vec<(String, io::Result<Box<dyn BufRead>>)>
         .collect()
 }
 
-/// Feeds every chunk of every input to `each`; stops with exit status 2 at the first bad line.
+/// Feeds every chunk of every input to `each`. Stops with exit status 2 at the first bad line, and
+/// when output fails: quietly with 141 if its reader has gone (`| head`), else with 74.
 fn for_each_chunk(
     files: &[PathBuf],
     mut each: impl FnMut(&[Entry]) -> io::Result<()>,
@@ -127,14 +133,14 @@ fn for_each_chunk(
         let mut line = 0;
         loop {
             let entries = match batch::read_chunk(&mut input, &mut line) {
-                Err(e) => return Err(fail(&format!("{name}: {e}"))),
+                Err(e) => return Err(fail(&format!("{name}:{}: {e}", line + 1))),
                 Ok(Err(e)) => return Err(fail(&format!("{name}:{}: {}", e.line, e.error))),
                 Ok(Ok(entries)) => entries,
             };
             if entries.is_empty() {
                 break;
             }
-            each(&entries).map_err(|e| fail(&format!("writing output: {e}")))?;
+            each(&entries).map_err(output_failed)?;
         }
     }
     Ok(())
@@ -143,6 +149,14 @@ fn for_each_chunk(
 fn fail(message: &str) -> ExitCode {
     eprintln!("sudoku: {message}");
     ExitCode::from(BAD_INPUT)
+}
+
+fn output_failed(e: io::Error) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::from(BROKEN_PIPE);
+    }
+    eprintln!("sudoku: writing output: {e}");
+    ExitCode::from(OUTPUT_FAILED)
 }
 
 fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode {
@@ -159,14 +173,10 @@ fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode 
         Ok(())
     });
     progress.finish_and_clear();
-    let flushed = out.flush();
-    eprintln!("{}", summary.line());
-    if let Err(code) = result {
+    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
         return code;
     }
-    if let Err(e) = flushed {
-        return fail(&format!("writing output: {e}"));
-    }
+    eprintln!("{}", summary.line());
     ExitCode::from(u8::from(summary.solved < summary.puzzles))
 }
 
@@ -201,36 +211,38 @@ fn show_candidates(files: &[PathBuf], display: bool) -> ExitCode {
         }
         Ok(())
     });
-    if let Err(code) = result {
+    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
         return code;
-    }
-    if let Err(e) = out.flush() {
-        return fail(&format!("writing output: {e}"));
     }
     ExitCode::from(u8::from(contradictions > 0))
 }
 
 fn random(givens: usize, unique: bool, seed: Option<u64>, count: u64) -> ExitCode {
     let first = seed.unwrap_or_else(|| {
-        let s = fresh_seed();
+        let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
         eprintln!("# seed {s}");
         s
     });
+    if count
+        .checked_sub(1)
+        .is_some_and(|more| first.saturating_add(more) > MAX_SEED)
+    {
+        return fail(&format!(
+            "--seed {first} with --count {count} runs past the largest seed, {MAX_SEED}"
+        ));
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for k in 0..count {
-        let seed = first.wrapping_add(k) & MAX_SEED;
+    let written = (0..count).try_for_each(|k| {
         let puzzle = engine::generate(&Request {
             givens,
             unique,
-            seed,
+            seed: first + k,
         })
         .puzzle;
-        if writeln!(out, "{puzzle}").is_err() {
-            return ExitCode::FAILURE;
-        }
-    }
-    match out.flush() {
+        writeln!(out, "{puzzle}")
+    });
+    match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
+        Err(e) => output_failed(e),
     }
 }

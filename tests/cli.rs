@@ -217,3 +217,69 @@ fn random_rejects_givens_out_of_range() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--givens"));
 }
+
+#[test]
+fn solve_stops_quietly_when_its_reader_goes_away() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "--jobs", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader is gone before anything is written
+    let input = format!("{GRID2}\n").repeat(20_000);
+    // The child may stop reading before all of it is written.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "",
+        "no error message and no summary for a closed pipe"
+    );
+}
+
+#[test]
+fn solve_reads_cells_separated_by_commas_as_one_puzzle() {
+    let line = GRID2
+        .replace('.', "0")
+        .chars()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(",");
+    let out = sudoku(&["solve"], &line);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(Grid::parse(&stdout(&out)[0])
+        .unwrap()
+        .solves(&Grid::parse(GRID2).unwrap()));
+}
+
+#[test]
+fn solve_names_the_line_of_input_that_is_not_text() {
+    let mut input = format!("{GRID2}\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("<stdin>:2:"), "{}", stderr(&out));
+}
+
+#[test]
+fn random_refuses_seeds_past_the_largest_instead_of_wrapping() {
+    let out = sudoku(
+        &["random", "--seed", "9007199254740991", "--count", "2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("largest seed"), "{}", stderr(&out));
+    let last = sudoku(&["random", "--seed", "9007199254740991"], "");
+    assert_eq!(last.status.code(), Some(0));
+}

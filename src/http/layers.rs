@@ -26,7 +26,6 @@ use tracing::Level;
 
 use super::error::{self, ApiError};
 use super::{metrics, AppState};
-use crate::engine::Stats;
 
 /// Extra time the request timeout allows beyond the solve cap, so that a search's own deadline
 /// (which answers with its counters) always fires first.
