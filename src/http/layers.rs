@@ -93,8 +93,15 @@ fn request_span(req: &Request) -> tracing::Span {
 fn cors(origins: &[String]) -> CorsLayer {
     let layer = CorsLayer::new()
         .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::CONTENT_TYPE])
-        .expose_headers([header::HeaderName::from_static("x-request-id")]);
+        // A browser client may send its own request id, and must be able to read when to retry.
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::HeaderName::from_static("x-request-id"),
+        ])
+        .expose_headers([
+            header::HeaderName::from_static("x-request-id"),
+            header::RETRY_AFTER,
+        ]);
     if origins.is_empty() || origins.iter().any(|o| o == "*") {
         return layer.allow_origin(AnyOrigin);
     }

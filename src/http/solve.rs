@@ -11,7 +11,7 @@ use super::error::{stats_json, ApiError};
 use super::extract::{check_range, ApiJson};
 use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
-use crate::engine::{Outcome, Solver};
+use crate::engine::{Outcome, Solver, Verdict};
 
 /// Solutions returned when the request does not say.
 const DEFAULT_MAX_SOLUTIONS: u64 = 2;
@@ -82,10 +82,15 @@ fn timeout_ms(asked: Option<u64>, cap: u64) -> Result<u64, ApiError> {
 }
 
 fn response(outcome: &Outcome, wanted: usize, format: GridFormat) -> Value {
+    // `multiple` always comes with its proof, a second solution, whatever was asked for.
+    let shown = match outcome.verdict {
+        Verdict::Multiple => wanted.max(2),
+        _ => wanted,
+    };
     let solutions: Vec<Value> = outcome
         .solutions
         .iter()
-        .take(wanted)
+        .take(shown)
         .map(|g| format.render(g))
         .collect();
     // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.

@@ -126,3 +126,35 @@ async fn large_responses_are_gzipped_when_the_client_accepts_it() {
     let response = tower::ServiceExt::oneshot(app(), request).await.unwrap();
     assert_eq!(response.headers()["content-encoding"], "gzip");
 }
+
+#[tokio::test]
+async fn cors_lets_browsers_send_a_request_id_and_read_retry_after() {
+    let preflight = Request::options("/solve")
+        .header("origin", "https://game.example")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "content-type,x-request-id",
+        )
+        .body(Body::empty())
+        .unwrap();
+    let r = send(app(), preflight).await;
+    let allowed = r
+        .header("access-control-allow-headers")
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    assert!(allowed.contains("x-request-id"), "{allowed}");
+    let simple = Request::get("/healthz")
+        .header("origin", "https://game.example")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(app(), simple).await;
+    let exposed = r
+        .header("access-control-expose-headers")
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    assert!(
+        exposed.contains("retry-after") && exposed.contains("x-request-id"),
+        "{exposed}"
+    );
+}

@@ -112,12 +112,19 @@ async fn solve_returns_as_many_solutions_as_max_solutions_asks() {
 }
 
 #[tokio::test]
-async fn solve_still_decides_uniqueness_when_one_solution_is_asked_for() {
+async fn solve_still_decides_uniqueness_and_proves_multiple_when_one_solution_is_asked_for() {
     let body = post_json("/solve", json!({ "puzzle": HARD1, "max_solutions": 1 }))
         .await
         .json();
     assert_eq!(body["status"], "multiple");
-    assert_eq!(solutions_of(&body).len(), 1);
+    let solutions = solutions_of(&body);
+    assert_eq!(
+        solutions.len(),
+        2,
+        "multiple always comes with a second solution as proof"
+    );
+    assert_ne!(solutions[0], solutions[1]);
+    assert!(solutions.iter().all(|s| s.solves(&grid(HARD1))));
     let unique = post_json("/solve", json!({ "puzzle": EASY, "max_solutions": 1 }))
         .await
         .json();
