@@ -11,6 +11,10 @@ use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 
 use crate::http::{self, AppState};
@@ -45,6 +49,9 @@ pub struct ServerConfig {
     pub cors_origins: Vec<String>,
     /// How logs are written.
     pub log_format: LogFormat,
+    /// How long a client may take to send a request head before its connection is closed
+    /// ([`HEADER_READ_TIMEOUT`]; not a flag, tests shorten it).
+    pub header_read_timeout: Duration,
     /// The largest `max_solutions` a request may ask for. The API documents 100; this is not a flag,
     /// and tests raise it to get searches that run until they are cancelled.
     pub max_solutions: usize,
@@ -61,6 +68,7 @@ impl Default for ServerConfig {
             cors_origins: Vec::new(),
             log_format: LogFormat::Pretty,
             max_solutions: 100,
+            header_read_timeout: HEADER_READ_TIMEOUT,
         }
     }
 }
@@ -157,9 +165,16 @@ fn init_tracing(format: LogFormat) {
     };
 }
 
+/// How long a client may take to send a request head. Past it the connection is closed, so a client
+/// that trickles or stalls its headers (slowloris) cannot hold a connection open.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Serves the API on `listener` until `shutdown` resolves, then stops accepting, marks the server
 /// not ready and waits for in-flight requests to finish, for at most [`drain_deadline`]: a client
 /// that never completes its request must not keep the process from exiting.
+///
+/// The accept loop is written out (rather than `axum::serve`) to give each connection a timer, and
+/// with it a deadline for reading the request head.
 pub async fn run(
     listener: TcpListener,
     config: ServerConfig,
@@ -167,27 +182,50 @@ pub async fn run(
 ) -> io::Result<()> {
     let state = AppState::new(&config);
     let app = http::router(state.clone());
-    let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
-        shutdown.await;
-        state.begin_shutdown();
-        tracing::info!("shutdown requested: finishing in-flight requests");
-        let _ = stopping.send(());
-    });
-    let drain = drain_deadline(&config);
-    let give_up = async move {
-        if stopped.await.is_err() {
-            std::future::pending::<()>().await;
-        }
-        tokio::time::sleep(drain).await;
-    };
-    tokio::select! {
-        result = std::future::IntoFuture::into_future(serve) => result,
-        () = give_up => {
-            tracing::warn!(?drain, "connections still open after the drain deadline; closing them");
-            Ok(())
-        }
+    let mut connections = ConnectionBuilder::new(TokioExecutor::new());
+    connections
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_read_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _peer)) => stream,
+                Err(error) => {
+                    // Out of file descriptors, say: back off rather than spin.
+                    tracing::warn!(%error, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let connection = connections.serve_connection_with_upgrades(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection.into_owned());
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "connection ended with an error");
+            }
+        });
     }
+    drop(listener);
+    state.begin_shutdown();
+    tracing::info!("shutdown requested: finishing in-flight requests");
+    let drain = drain_deadline(&config);
+    if tokio::time::timeout(drain, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            ?drain,
+            "connections still open after the drain deadline; closing them"
+        );
+    }
+    Ok(())
 }
 
 /// How long shutdown waits for open connections: every request is answered or timed out within the

@@ -284,3 +284,34 @@ async fn a_body_sent_too_slowly_is_a_408_not_a_server_error() {
     assert_eq!(response.json()["limit_ms"], 1200);
     live.shutdown.send(()).unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stalls_its_request_head_is_disconnected() {
+    use tokio::io::AsyncReadExt;
+    let config = ServerConfig {
+        header_read_timeout: Duration::from_millis(300),
+        ..test_config()
+    };
+    let live = start(config).await;
+    let mut slow = TcpStream::connect(live.addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest)).await;
+    assert!(
+        read.is_ok(),
+        "the server closes the connection instead of waiting forever"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        !String::from_utf8_lossy(&rest).contains("200 OK"),
+        "no answer to half a request"
+    );
+    live.shutdown.send(()).unwrap();
+}
