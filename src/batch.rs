@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Grid, GridError, Solver, StopReason, Verdict};
+use crate::engine::{Grid, GridError, Solver, Verdict};
 
 /// How many puzzles are read, solved and written at a time: large enough to keep every thread busy,
 /// small enough that a file of millions of puzzles is never held in memory.
@@ -163,7 +163,7 @@ pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duratio
         solver = solver.deadline(started + t);
     }
     let answer = match solver.solve(&entry.puzzle) {
-        Err(e) if e.reason == StopReason::Deadline => Answer::Timeout,
+        // The only stop a batch solve can meet is its deadline: it has no cancel flag.
         Err(_) => Answer::Timeout,
         Ok(out) if out.verdict == Verdict::None => Answer::NoSolution,
         Ok(out) => {
