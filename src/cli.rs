@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::batch::{self, Entry, Summary};
+use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::{self, candidates, fresh_seed, Request, MAX_SEED};
 use crate::server;
 
@@ -54,7 +55,7 @@ pub enum Command {
     /// Print random puzzles, one 81-character line each.
     Random {
         /// At least this many givens (17-81).
-        #[arg(long, default_value_t = 17, value_parser = clap::value_parser!(u8).range(17..=81))]
+        #[arg(long, default_value_t = DEFAULT_GIVENS as u8, value_parser = clap::value_parser!(u8).range(DEFAULT_GIVENS as i64..=MAX_GIVENS as i64))]
         givens: u8,
         /// Unique and minimal puzzles instead of Norvig's (which may have no or several solutions).
         #[arg(long)]

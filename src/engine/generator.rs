@@ -8,8 +8,11 @@ use super::rng::Rng;
 use super::solver::Solver;
 use super::square::Square;
 
-/// Norvig's default number of filled squares.
+/// Norvig's default number of filled squares, and the fewest a request may ask for (no puzzle with
+/// fewer than 17 givens has a unique solution).
 pub const DEFAULT_GIVENS: usize = 17;
+/// The most givens a request may ask for: every square.
+pub const MAX_GIVENS: usize = 81;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

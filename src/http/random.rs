@@ -9,7 +9,7 @@ use super::error::ApiError;
 use super::extract::QueryParams;
 use super::puzzle::GridFormat;
 use super::AppState;
-use crate::engine::generator::DEFAULT_GIVENS;
+use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::{fresh_seed, generate, Request, Solver, Verdict, MAX_SEED};
 
 /// The routes of this resource.
@@ -22,7 +22,12 @@ async fn random(
     query: QueryParams,
 ) -> Result<Json<Value>, ApiError> {
     query.only(&["givens", "unique", "seed", "format"])?;
-    let givens = query.integer("givens", DEFAULT_GIVENS as u64, 17, 81)? as usize;
+    let givens = query.integer(
+        "givens",
+        DEFAULT_GIVENS as u64,
+        DEFAULT_GIVENS as u64,
+        MAX_GIVENS as u64,
+    )? as usize;
     let unique = query.boolean("unique", true)?;
     let seed = match query.get("seed") {
         Some(_) => query.integer("seed", 0, 0, MAX_SEED)?,
