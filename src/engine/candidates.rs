@@ -32,7 +32,6 @@ pub fn candidates(grid: &Grid) -> Option<Candidates> {
 
 /// Applies both rules until nothing changes; `None` on a contradiction.
 fn propagate(sets: &mut [DigitSet; 81]) -> Option<()> {
-    let units: Vec<[Square; 9]> = Unit::all().map(Unit::squares).collect();
     let mut spread = [false; 81];
     loop {
         let mut changed = false;
@@ -54,7 +53,7 @@ fn propagate(sets: &mut [DigitSet; 81]) -> Option<()> {
                 }
             }
         }
-        for unit in &units {
+        for unit in Unit::all().map(Unit::squares) {
             for d in Digit::all() {
                 let mut places = unit.iter().filter(|s| sets[s.index()].contains(d));
                 let first = places.next()?;

@@ -110,14 +110,12 @@ impl Unit {
 
     /// The nine squares of this unit, in row-major order.
     pub fn squares(self) -> [Square; 9] {
-        std::array::from_fn(|i| {
-            let (row, col) = match self {
-                Unit::Row(r) => (r as usize, i),
-                Unit::Column(c) => (i, c as usize),
-                Unit::Box(b) => (b as usize / 3 * 3 + i / 3, b as usize % 3 * 3 + i % 3),
-            };
-            Square((row * 9 + col) as u8)
-        })
+        let index = match self {
+            Unit::Row(r) => r as usize,
+            Unit::Column(c) => 9 + c as usize,
+            Unit::Box(b) => 18 + b as usize,
+        };
+        UNIT_SQUARES[index]
     }
 }
 
@@ -133,6 +131,29 @@ impl fmt::Display for Unit {
 }
 
 static PEERS: [[Square; 20]; 81] = build_peers();
+
+/// The squares of the 27 units: rows, then columns, then boxes (the order of [`Unit::all`]).
+static UNIT_SQUARES: [[Square; 9]; 27] = build_units();
+
+const fn build_units() -> [[Square; 9]; 27] {
+    let mut table = [[Square(0); 9]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            let k = u % 9;
+            let (row, col) = match u / 9 {
+                0 => (k, i),
+                1 => (i, k),
+                _ => (k / 3 * 3 + i / 3, k % 3 * 3 + i % 3),
+            };
+            table[u][i] = Square((row * 9 + col) as u8);
+            i += 1;
+        }
+        u += 1;
+    }
+    table
+}
 
 const fn build_peers() -> [[Square; 20]; 81] {
     let mut table = [[Square(0); 20]; 81];
@@ -185,6 +206,19 @@ mod tests {
             p.dedup();
             assert_eq!(p.len(), 20);
             assert!(!p.contains(&s));
+        }
+    }
+
+    #[test]
+    fn every_unit_holds_nine_distinct_squares_that_belong_to_it() {
+        for unit in Unit::all() {
+            let squares = unit.squares();
+            for s in squares {
+                assert!(s.units().contains(&unit), "{s} is not in {unit}");
+            }
+            let mut sorted = squares.to_vec();
+            sorted.dedup();
+            assert_eq!(sorted.len(), 9, "{unit}");
         }
     }
 
