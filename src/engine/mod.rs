@@ -8,9 +8,11 @@ pub mod digit;
 pub mod error;
 pub mod generator;
 pub mod grid;
+pub mod logic;
 pub mod rng;
 pub mod solver;
 pub mod square;
+pub mod square_set;
 
 pub use candidates::{candidates, Candidates};
 pub use digit::{Digit, DigitSet};
@@ -20,3 +22,4 @@ pub use grid::{Conflict, Grid};
 pub use rng::{fresh_seed, Rng, MAX_SEED};
 pub use solver::{Interrupted, Outcome, Solver, Stats, StopReason, Verdict};
 pub use square::{Square, Unit};
+pub use square_set::SquareSet;
