@@ -138,6 +138,17 @@ impl<'a> LogicSolver<'a> {
         ceiling: Difficulty,
     ) -> Result<Option<Grade>, LogicError> {
         let context = self.context(puzzle)?;
+        self.grade_unique(puzzle, context, ceiling)
+    }
+
+    /// [`LogicSolver::grade_within`] for a puzzle already proved unique, with `context` built from its
+    /// solution: generation knows the solution and need not search again.
+    pub fn grade_unique(
+        &self,
+        puzzle: &Grid,
+        context: Context,
+        ceiling: Difficulty,
+    ) -> Result<Option<Grade>, LogicError> {
         let mut grade = GradeBuilder::default();
         let mut within = true;
         self.walk(Position::new(puzzle), &context, |step| {
