@@ -55,7 +55,7 @@ pub fn naked_single(position: &Position, _: &Context) -> Option<Step> {
             digit,
             Pattern {
                 squares: vec![square],
-                units: Vec::new(),
+                units: square.units().to_vec(),
                 digits: vec![digit],
             },
             format!(
