@@ -1,5 +1,8 @@
-//! The `sudoku` command: arguments (clap) and the `solve`, `candidates` and `random` commands.
-//! `serve` and `healthcheck` hand over to [`crate::server`].
+//! The `sudoku` command: arguments (clap) and the `solve`, `candidates` and `random` commands; the
+//! logic commands (`grade`, `hint`, `explain`) live in [`logic`]. `serve` and `healthcheck` hand over
+//! to [`crate::server`].
+
+pub mod logic;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -12,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::batch::{self, Entry, Summary};
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
+use crate::engine::logic::Difficulty;
 use crate::engine::{self, candidates, fresh_seed, Request, MAX_SEED};
 use crate::server;
 
@@ -66,6 +70,28 @@ pub enum Command {
         /// How many puzzles.
         #[arg(long, default_value_t = 1)]
         count: u64,
+        /// Unique puzzles graded at this level: easy, medium, hard, expert or extreme.
+        #[arg(long)]
+        difficulty: Option<Difficulty>,
+    },
+    /// Grade puzzles by the techniques a person needs, one line per puzzle from files or standard
+    /// input: `difficulty score hardest_technique`; a summary of the levels goes to standard error.
+    Grade {
+        /// Puzzle files; standard input when none.
+        files: Vec<PathBuf>,
+        /// Grading threads (default: all cores).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+    },
+    /// Print the next logical step of one puzzle, explained.
+    Hint {
+        /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
+        puzzle: Option<String>,
+    },
+    /// Print every step from one puzzle to its solution, numbered, then its grade.
+    Explain {
+        /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
+        puzzle: Option<String>,
     },
     /// Run the HTTP JSON service.
     Serve(server::ServeArgs),
@@ -87,10 +113,23 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Candidates { files, display } => show_candidates(&files, display),
         Command::Random {
             givens,
+            seed,
+            count,
+            difficulty: Some(difficulty),
+            ..
+        } => logic::random_at(difficulty, givens.into(), seed, count),
+        Command::Random {
+            givens,
             unique,
             seed,
             count,
+            difficulty: None,
         } => random(givens.into(), unique, seed, count),
+        Command::Grade { files, jobs } => {
+            logic::grade(&files, jobs.unwrap_or_else(default_jobs).max(1))
+        }
+        Command::Hint { puzzle } => logic::hint(puzzle.as_deref()),
+        Command::Explain { puzzle } => logic::explain(puzzle.as_deref()),
         Command::Serve(args) => server::serve(args),
         Command::Healthcheck(args) => server::healthcheck(args),
     }

@@ -1,0 +1,182 @@
+//! The logic commands run as a real process: `sudoku grade`, `hint`, `explain` and
+//! `random --difficulty`, held to what the library says about the same puzzles.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use sudoku_service::engine::logic::{Difficulty, LogicSolver};
+use sudoku_service::engine::{Grid, Solver, Verdict};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const IMPOSSIBLE: &str =
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+const HARD1: &str =
+    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+
+fn sudoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn lines(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn grade_prints_level_score_and_hardest_technique_per_puzzle_in_order() {
+    let input = format!("{EASY}\n# a comment\n{GRID2}\n{IMPOSSIBLE}\n{HARD1}\n");
+    let out = sudoku(&["grade", "--jobs", "2"], &input);
+    assert_eq!(out.status.code(), Some(1), "some puzzles are not gradable");
+    let printed = lines(&out.stdout);
+    assert_eq!(printed.len(), 4);
+    for (line, puzzle) in printed.iter().zip([EASY, GRID2]) {
+        let grade = LogicSolver::new().grade(&puzzle.parse().unwrap()).unwrap();
+        let expected = format!(
+            "{} {} {}",
+            grade.difficulty,
+            grade.score,
+            grade.hardest.unwrap().id()
+        );
+        assert_eq!(line, &expected);
+    }
+    assert_eq!(printed[2], "no solution");
+    assert_eq!(printed[3], "multiple solutions");
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("graded 4 puzzles"), "{summary}");
+    assert!(summary.contains("easy 1"), "{summary}");
+    assert!(summary.contains("not gradable 2"), "{summary}");
+}
+
+#[test]
+fn grade_of_a_file_of_easy_puzzles_exits_zero() {
+    let out = sudoku(&["grade"], &format!("{EASY}\n{EASY}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(lines(&out.stdout).iter().all(|l| l.starts_with("easy ")));
+}
+
+#[test]
+fn hint_names_the_technique_and_explains_it() {
+    let out = sudoku(&["hint", EASY], "");
+    assert_eq!(out.status.code(), Some(0));
+    let printed = lines(&out.stdout);
+    assert_eq!(printed.len(), 1);
+    assert!(
+        printed[0].starts_with("Naked Single: ") || printed[0].starts_with("Hidden Single: "),
+        "{printed:?}"
+    );
+}
+
+#[test]
+fn hint_reads_a_pasted_grid_over_several_lines_from_standard_input() {
+    let pasted: String = EASY
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    let from_stdin = sudoku(&["hint"], &pasted);
+    assert_eq!(from_stdin.status.code(), Some(0));
+    assert_eq!(from_stdin.stdout, sudoku(&["hint", EASY], "").stdout);
+}
+
+#[test]
+fn hint_refuses_puzzles_without_one_solution() {
+    let out = sudoku(&["hint", HARD1], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("more than one solution"));
+    let out = sudoku(&["hint", "12"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn explain_numbers_every_step_and_ends_with_the_solution_and_grade() {
+    let out = sudoku(&["explain", GRID2], "");
+    assert_eq!(out.status.code(), Some(0));
+    let printed = lines(&out.stdout);
+    let explained = LogicSolver::new().explain(&GRID2.parse().unwrap()).unwrap();
+    assert_eq!(printed.len(), explained.steps.len() + 2);
+    for (i, (line, step)) in printed.iter().zip(&explained.steps).enumerate() {
+        assert_eq!(
+            line,
+            &format!("{}. {}: {}", i + 1, step.technique, step.explanation)
+        );
+    }
+    let solution: Grid = printed[printed.len() - 2]
+        .trim_start_matches("solution ")
+        .parse()
+        .unwrap();
+    assert!(solution.solves(&GRID2.parse().unwrap()));
+    assert!(printed
+        .last()
+        .unwrap()
+        .starts_with(explained.grade.difficulty.name()));
+}
+
+#[test]
+fn random_with_a_difficulty_prints_unique_puzzles_of_that_level() {
+    let out = sudoku(
+        &[
+            "random",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "4",
+            "--count",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let printed = lines(&out.stdout);
+    assert_eq!(printed.len(), 2);
+    for line in &printed {
+        let puzzle: Grid = line.parse().unwrap();
+        assert_eq!(
+            Solver::new().solve(&puzzle).unwrap().verdict,
+            Verdict::Unique
+        );
+        let grade = LogicSolver::new().grade(&puzzle).unwrap();
+        assert_eq!(grade.difficulty, Difficulty::Easy);
+    }
+    let again = sudoku(
+        &[
+            "random",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "4",
+            "--count",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(
+        again.stdout, out.stdout,
+        "the same seed gives the same puzzles"
+    );
+}
+
+#[test]
+fn random_refuses_an_unknown_difficulty() {
+    let out = sudoku(&["random", "--difficulty", "unfair"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected easy, medium, hard"));
+}
