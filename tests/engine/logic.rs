@@ -174,3 +174,64 @@ fn every_step_on_the_whole_large_sets_agrees_with_the_solution() {
         check_all("forum hardest 11+ (every 10th)", &sample);
     }
 }
+
+/// Walks hints from `progress` (the puzzle plus some of the solution's digits), applying each step to
+/// the player's pencil marks as a client would, until the hint says solved.
+fn walk_hints(origin: &str, puzzle: &Grid, progress: Grid) {
+    use sudoku_service::engine::logic::Hint;
+    use sudoku_service::engine::{DigitSet, Square};
+
+    let solver = LogicSolver::new();
+    let solution = *solver.context(puzzle).unwrap().solution().unwrap();
+    let start = Position::new(&progress);
+    let mut marks = [DigitSet::EMPTY; 81];
+    for s in Square::all() {
+        marks[s.index()] = start.candidates(s);
+    }
+    let mut grid = progress;
+    for _ in 0..=81 * 9 {
+        match solver.hint(puzzle, &grid, Some(&marks)).unwrap() {
+            Hint::Solved => {
+                assert_eq!(grid, solution, "{origin}");
+                return;
+            }
+            Hint::Mistakes(squares) => panic!("{origin}: mistakes {squares:?} in a correct walk"),
+            Hint::Step(step) => {
+                let mut position = Position::with_candidates(&grid, &marks);
+                position.apply(&step);
+                grid = position.grid();
+                for s in Square::all() {
+                    marks[s.index()] = position.candidates(s);
+                }
+            }
+        }
+    }
+    panic!("{origin}: the hints never reached the solution");
+}
+
+#[test]
+fn walking_hints_from_any_position_reaches_the_solution() {
+    use sudoku_service::engine::{Rng, Square};
+
+    let mut rng = Rng::seeded(2024);
+    let puzzles = all_puzzle_files()
+        .into_iter()
+        .step_by(4)
+        .chain(generated(40, 77));
+    for p in puzzles {
+        let solution = *LogicSolver::new()
+            .context(&p.grid)
+            .unwrap()
+            .solution()
+            .unwrap();
+        // A player who has already filled a random share of the empty squares correctly.
+        let mut progress = p.grid;
+        let share = rng.below(60);
+        for s in Square::all() {
+            if progress.get(s).is_none() && rng.below(100) < share {
+                progress.set(s, solution.get(s));
+            }
+        }
+        walk_hints(&p.origin, &p.grid, progress);
+    }
+}
