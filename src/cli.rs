@@ -29,9 +29,11 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve puzzles from files or standard input: one per line (a name may follow it), grids over
-    /// several lines (Norvig's display, 9 rows), or the Kaggle `puzzle,solution` CSV.
+    /// Solve puzzles: one per line, grids over several lines, or the Kaggle CSV.
     ///
+    /// Reads files, or standard input when none is named: one puzzle per line (a name may follow
+    /// it, from its first letter or `#`), grids over several lines (9 rows, Norvig's display), or
+    /// the Kaggle `puzzle,solution` CSV, whose solutions are checked.
     /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
     /// when it is not unique), `the givens conflict: …` naming the conflict, `no solution`,
     /// `timeout`, or, for a CSV whose given solution is wrong, the solution with ` mismatch`.
@@ -48,8 +50,11 @@ pub enum Command {
         #[arg(long, value_parser = within(TIMEOUT_MS))]
         timeout_ms: Option<u64>,
     },
-    /// Print Norvig's candidates (his `parse_grid`) for each puzzle: 81 strings, the conflict of
-    /// conflicting givens, or `no solution`.
+    /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
+    ///
+    /// One line per puzzle: 81 strings, the API's words for conflicting givens, or `no solution`.
+    /// Input as for `solve`. Exit status: 0 when no puzzle contradicts Norvig's rules, 1 when one
+    /// does (conflicting givens included), 2 bad input.
     Candidates {
         /// Puzzle files; standard input when none.
         files: Vec<PathBuf>,
@@ -57,8 +62,9 @@ pub enum Command {
         #[arg(long)]
         display: bool,
     },
-    /// Check each puzzle's givens against the rules, as `POST /validate` does, without solving.
+    /// Check each puzzle's givens against the rules, as `POST /validate` does.
     ///
+    /// Input as for `solve`; nothing is solved.
     /// Prints one line per puzzle in input order: `valid` or `invalid`, then ` complete` when every
     /// square is filled, then, for an invalid grid, `: ` and every conflict. A valid grid may still
     /// have no solution (`solve` decides that).

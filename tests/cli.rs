@@ -464,3 +464,66 @@ fn validate_does_not_solve_so_a_dead_end_is_still_valid() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), ["valid"]);
 }
+
+/// Every `$ sudoku …` line in the README's `console` blocks, with the output shown under it (lines
+/// without trailing spaces, trailing blank lines dropped).
+fn readme_examples() -> Vec<(String, Vec<String>)> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut examples: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        match (in_console, line.trim_end()) {
+            (false, "```console") => in_console = true,
+            (false, _) => {}
+            (true, "```") => in_console = false,
+            (true, text) => match text.strip_prefix("$ ") {
+                Some(command) => examples.push((command.to_string(), Vec::new())),
+                None => examples
+                    .last_mut()
+                    .expect("a console block starts with a command")
+                    .1
+                    .push(text.to_string()),
+            },
+        }
+    }
+    for (_, shown) in &mut examples {
+        trim_trailing_blank_lines(shown);
+    }
+    examples
+}
+
+fn trim_trailing_blank_lines(lines: &mut Vec<String>) {
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+}
+
+#[test]
+fn readme_command_line_examples_print_what_the_readme_shows() {
+    let examples = readme_examples();
+    assert!(examples.len() >= 9, "found only {examples:?}");
+    for (command, shown) in examples {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words[0], "sudoku", "{command}");
+        let (args, stdin) = match words.iter().position(|&w| w == "<") {
+            Some(at) => {
+                let file = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), words[at + 1]);
+                (&words[1..at], std::fs::read_to_string(file).unwrap())
+            }
+            None => (&words[1..], String::new()),
+        };
+        let out = sudoku(args, &stdin);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let mut printed: Vec<String> = stdout(&out)
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        trim_trailing_blank_lines(&mut printed);
+        assert_eq!(printed, shown, "{command}");
+    }
+}
