@@ -7,6 +7,8 @@
 mod client;
 #[path = "openapi/errors.rs"]
 mod errors;
+#[path = "openapi/logic.rs"]
+mod logic;
 #[path = "openapi/spec.rs"]
 mod spec;
 #[path = "openapi/strictness.rs"]

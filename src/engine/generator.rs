@@ -146,18 +146,30 @@ impl Fill {
 /// A unique, minimal puzzle and its solution: from a random solution, remove givens in random order,
 /// keeping each one whose removal would let another solution in.
 fn minimal_puzzle(rng: &mut Rng) -> (Grid, Grid) {
+    minimal_puzzle_unless(rng, || false).expect("never stopped")
+}
+
+/// [`minimal_puzzle`], giving up (`None`) as soon as `stop` says so; it is asked before each given is
+/// tried, so a deadline or a cancellation is noticed within one uniqueness check.
+pub(crate) fn minimal_puzzle_unless(
+    rng: &mut Rng,
+    stop: impl Fn() -> bool,
+) -> Option<(Grid, Grid)> {
     let solution = random_solution(rng);
     let mut puzzle = solution;
     let mut order: Vec<Square> = Square::all().collect();
     rng.shuffle(&mut order);
     for s in order {
+        if stop() {
+            return None;
+        }
         let digit = puzzle.get(s).expect("the puzzle starts full");
         puzzle.set(s, None);
         if has_other_solution(&puzzle, s, digit) {
             puzzle.set(s, Some(digit));
         }
     }
-    (puzzle, solution)
+    Some((puzzle, solution))
 }
 
 /// Whether `puzzle` has a solution with something other than `digit` at `square`.
@@ -173,7 +185,7 @@ fn has_other_solution(puzzle: &Grid, square: Square, digit: Digit) -> bool {
 }
 
 /// Puts back givens from `solution` at random blank squares until `puzzle` has at least `givens`.
-fn add_givens(rng: &mut Rng, puzzle: &mut Grid, solution: &Grid, givens: usize) {
+pub(crate) fn add_givens(rng: &mut Rng, puzzle: &mut Grid, solution: &Grid, givens: usize) {
     let mut blanks: Vec<Square> = Square::all().filter(|&s| puzzle.get(s).is_none()).collect();
     rng.shuffle(&mut blanks);
     let missing = givens.saturating_sub(puzzle.givens());

@@ -5,7 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 
-use crate::engine::{Conflict, GridError, Stats};
+use crate::engine::{Conflict, Grid, GridError, Square, Stats};
 
 /// Prefix of every problem's `type` URI; the code completes it.
 pub const PROBLEM_TYPE_BASE: &str = "https://sudoku.example/problems/";
@@ -54,6 +54,25 @@ pub enum ApiError {
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
     ConflictingGivens(Vec<Conflict>),
+    /// 422: the puzzle has no solution, so it cannot be graded, hinted or explained.
+    #[error("the puzzle has no solution, so it cannot be solved step by step")]
+    NoSolution,
+    /// 422: the puzzle has more than one solution (two are given as proof), so no step can be
+    /// justified by logic alone.
+    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
+    MultipleSolutions(Box<[Grid; 2]>),
+    /// 422: the player's progress changes one of the puzzle's givens.
+    #[error(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )]
+    ProgressMismatch {
+        /// The square.
+        square: Square,
+        /// The puzzle's given there.
+        given: u8,
+        /// What progress holds there (0 for blank).
+        found: u8,
+    },
     /// 404: no such route, set or resource.
     #[error("{0}")]
     NotFound(String),
@@ -89,9 +108,12 @@ impl ApiError {
     fn status(&self) -> StatusCode {
         match self {
             ApiError::InvalidJson(_) | ApiError::InvalidField { .. } => StatusCode::BAD_REQUEST,
-            ApiError::OutOfRange { .. } | ApiError::Puzzle(_) | ApiError::ConflictingGivens(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            ApiError::OutOfRange { .. }
+            | ApiError::Puzzle(_)
+            | ApiError::ConflictingGivens(_)
+            | ApiError::NoSolution
+            | ApiError::MultipleSolutions(_)
+            | ApiError::ProgressMismatch { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -118,6 +140,9 @@ impl ApiError {
             ApiError::Puzzle(GridError::Conflict(_)) | ApiError::ConflictingGivens(_) => {
                 "conflicting_givens"
             }
+            ApiError::NoSolution => "no_solution",
+            ApiError::MultipleSolutions(_) => "multiple_solutions",
+            ApiError::ProgressMismatch { .. } => "progress_mismatch",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::QueueFull => "queue_full",
@@ -157,6 +182,24 @@ impl ApiError {
             }
             ApiError::RequestTimeout { limit_ms } => {
                 m.insert("limit_ms".into(), json!(limit_ms));
+            }
+            ApiError::NoSolution => {
+                m.insert("field".into(), json!("puzzle"));
+            }
+            ApiError::MultipleSolutions(solutions) => {
+                m.insert("field".into(), json!("puzzle"));
+                let lines: Vec<String> = solutions.iter().map(Grid::to_line).collect();
+                m.insert("solutions".into(), json!(lines));
+            }
+            ApiError::ProgressMismatch {
+                square,
+                given,
+                found,
+            } => {
+                m.insert("field".into(), json!("progress"));
+                m.insert("square".into(), json!(square.to_string()));
+                m.insert("given".into(), json!(given));
+                m.insert("found".into(), json!(found));
             }
             _ => {}
         }
@@ -226,6 +269,9 @@ fn title(code: &str) -> &'static str {
         "wrong_row_length" => "Wrong row length",
         "value_out_of_range" => "Cell value out of range",
         "conflicting_givens" => "Conflicting givens",
+        "no_solution" => "No solution",
+        "multiple_solutions" => "Multiple solutions",
+        "progress_mismatch" => "Progress changes a given",
         "not_found" => "Not found",
         "method_not_allowed" => "Method not allowed",
         "queue_full" => "Queue full",

@@ -3,9 +3,13 @@
 
 pub mod candidates;
 pub mod error;
+pub mod explain;
 pub mod extract;
+pub mod grade;
 pub mod health;
+pub mod hint;
 pub mod layers;
+pub mod logic_json;
 pub mod metrics;
 pub mod pool;
 pub mod puzzle;
@@ -119,6 +123,9 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/candidates"),
     ("GET", "/random"),
     ("POST", "/validate"),
+    ("POST", "/hint"),
+    ("POST", "/explain"),
+    ("POST", "/grade"),
     ("GET", "/puzzles"),
     ("GET", "/puzzles/{name}"),
 ];
@@ -131,6 +138,9 @@ pub fn router(state: AppState) -> Router {
         .merge(candidates::router())
         .merge(random::router())
         .merge(validate::router())
+        .merge(hint::router())
+        .merge(explain::router())
+        .merge(grade::router())
         .merge(puzzles::router());
     layers::with_layers(routes, state)
 }

@@ -7,10 +7,14 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::extract::QueryParams;
+use super::logic_json::generation_stopped;
 use super::puzzle::GridFormat;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
-use crate::engine::{fresh_seed, generate, Request, Solver, Verdict, MAX_SEED};
+use crate::engine::logic::Difficulty;
+use crate::engine::{
+    fresh_seed, generate, LevelGenerator, LevelRequest, Request, Solver, Verdict, MAX_SEED,
+};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -21,7 +25,7 @@ async fn random(
     State(state): State<AppState>,
     query: QueryParams,
 ) -> Result<Json<Value>, ApiError> {
-    query.only(&["givens", "unique", "seed", "format"])?;
+    query.only(&["givens", "unique", "seed", "format", "difficulty"])?;
     let givens = query.integer(
         "givens",
         DEFAULT_GIVENS as u64,
@@ -34,6 +38,9 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    if let Some(difficulty) = difficulty(&query, unique)? {
+        return leveled(&state, difficulty, givens, seed, format).await;
+    }
     let request = Request {
         givens,
         unique,
@@ -65,4 +72,59 @@ async fn random(
         body["solution"] = format.render(solution);
     }
     Ok(Json(body))
+}
+
+/// The `difficulty` parameter, which asks for a unique puzzle (so `unique=false` cannot go with it).
+fn difficulty(query: &QueryParams, unique: bool) -> Result<Option<Difficulty>, ApiError> {
+    let Some(name) = query.get("difficulty") else {
+        return Ok(None);
+    };
+    let difficulty = name
+        .parse::<Difficulty>()
+        .map_err(|e| ApiError::InvalidField {
+            field: "difficulty".into(),
+            detail: e.to_string(),
+        })?;
+    if !unique {
+        return Err(ApiError::InvalidField {
+            field: "unique".into(),
+            detail: "a puzzle of a given difficulty is always unique; drop unique=false".into(),
+        });
+    }
+    Ok(Some(difficulty))
+}
+
+/// A unique puzzle graded at `difficulty`, generated on the pool under the server's deadline.
+async fn leveled(
+    state: &AppState,
+    difficulty: Difficulty,
+    givens: usize,
+    seed: u64,
+    format: GridFormat,
+) -> Result<Json<Value>, ApiError> {
+    let request = LevelRequest {
+        difficulty,
+        givens,
+        seed,
+    };
+    let timeout_ms = state.solve_cap_ms();
+    let generated = state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            LevelGenerator::new()
+                .deadline(deadline)
+                .cancel_flag(cancel)
+                .generate(&request)
+        })
+        .await?
+        .map_err(|stop| generation_stopped(stop, timeout_ms))?;
+    Ok(Json(json!({
+        "puzzle": format.render(&generated.puzzle),
+        "givens": generated.puzzle.givens(),
+        "unique": true,
+        "minimal": generated.minimal,
+        "seed": seed,
+        "solution": format.render(&generated.solution),
+        "difficulty": generated.grade.difficulty.name(),
+        "score": generated.grade.score,
+    })))
 }

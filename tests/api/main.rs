@@ -6,6 +6,7 @@ mod errors;
 mod health;
 mod helpers;
 mod live;
+mod logic;
 mod puzzles;
 mod random;
 mod solve;

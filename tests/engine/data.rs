@@ -58,6 +58,18 @@ pub fn dataset(name: &str) -> Option<Vec<Puzzle>> {
     puzzles
 }
 
+/// The puzzle file `REL` under `../shared/datasets/`, or `None` (with a note) when it is not there.
+pub fn shared_file(rel: &str) -> Option<Vec<Puzzle>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/datasets")
+        .join(rel);
+    let puzzles = read(&path);
+    if puzzles.is_none() {
+        eprintln!("note: {} is absent; skipping it", path.display());
+    }
+    puzzles
+}
+
 /// Every `n`th puzzle of the tdoku set `NAME`, starting with the first.
 pub fn dataset_sample(name: &str, n: usize) -> Option<Vec<Puzzle>> {
     let all = dataset(name)?;

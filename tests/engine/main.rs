@@ -5,6 +5,7 @@
 mod data;
 mod errors;
 mod generator;
+mod logic;
 mod norvig;
 mod norvig_ref;
 mod rules;

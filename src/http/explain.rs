@@ -1,0 +1,66 @@
+//! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::error::ApiError;
+use super::extract::ApiJson;
+use super::logic_json::{logic_error, StepJson};
+use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::AppState;
+use crate::engine::logic::LogicSolver;
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/explain", post(explain))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainRequest {
+    puzzle: PuzzleField,
+    #[serde(default)]
+    format: GridFormat,
+}
+
+/// The body of a 200.
+#[derive(Debug, Serialize)]
+pub struct ExplainResponse {
+    /// Every step, each applied to the position the previous ones left.
+    pub steps: Vec<StepJson>,
+    /// The solution, in the requested format.
+    pub solution: Value,
+    /// The level.
+    pub difficulty: &'static str,
+    /// The path's score.
+    pub score: u32,
+    /// Whether no guess was needed.
+    pub solved_by_logic: bool,
+}
+
+async fn explain(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ExplainRequest>,
+) -> Result<Json<ExplainResponse>, ApiError> {
+    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let timeout_ms = state.solve_cap_ms();
+    let explained = state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            LogicSolver::new()
+                .deadline(deadline)
+                .cancel_flag(cancel)
+                .explain(&grid)
+        })
+        .await?;
+    let explanation = explained.map_err(|e| logic_error(e, timeout_ms))?;
+    Ok(Json(ExplainResponse {
+        steps: explanation.steps.iter().map(StepJson::from).collect(),
+        solution: req.format.render(&explanation.solution),
+        difficulty: explanation.grade.difficulty.name(),
+        score: explanation.grade.score,
+        solved_by_logic: explanation.grade.solved_by_logic,
+    }))
+}

@@ -1,0 +1,42 @@
+//! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::error::ApiError;
+use super::extract::ApiJson;
+use super::logic_json::{logic_error, GradeJson};
+use super::puzzle::{parse_consistent_puzzle, PuzzleField};
+use super::AppState;
+use crate::engine::logic::LogicSolver;
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/grade", post(grade))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GradeRequest {
+    puzzle: PuzzleField,
+}
+
+async fn grade(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GradeRequest>,
+) -> Result<Json<GradeJson>, ApiError> {
+    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let timeout_ms = state.solve_cap_ms();
+    let graded = state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            LogicSolver::new()
+                .deadline(deadline)
+                .cancel_flag(cancel)
+                .grade(&grid)
+        })
+        .await?;
+    let grade = graded.map_err(|e| logic_error(e, timeout_ms))?;
+    Ok(Json(GradeJson::from(&grade)))
+}

@@ -1,0 +1,143 @@
+//! `POST /hint`: the next step for a stuck player, from their digits and pencil marks, or the squares
+//! where they went wrong.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::error::ApiError;
+use super::extract::ApiJson;
+use super::logic_json::{logic_error, StepJson};
+use super::puzzle::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
+use super::AppState;
+use crate::engine::logic::{Hint, LogicSolver};
+use crate::engine::{Digit, DigitSet, Grid, Square};
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/hint", post(hint))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    puzzle: PuzzleField,
+    progress: Option<PuzzleField>,
+    candidates: Option<Value>,
+}
+
+/// The body of a 200: a step, the player's mistakes, or the news that the grid is solved.
+#[derive(Debug, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum HintResponse {
+    /// The simplest step available.
+    Step {
+        /// The step.
+        step: StepJson,
+    },
+    /// Squares whose digit or pencil marks contradict the solution.
+    Mistakes {
+        /// Their names.
+        squares: Vec<String>,
+    },
+    /// Every square holds the solution's digit.
+    Solved,
+}
+
+async fn hint(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<HintRequest>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let puzzle = parse_consistent_puzzle(&req.puzzle)?;
+    let progress = match &req.progress {
+        Some(field) => progress_of(&puzzle, field)?,
+        None => puzzle,
+    };
+    let marks = req.candidates.as_ref().map(parse_marks).transpose()?;
+    let timeout_ms = state.solve_cap_ms();
+    let hinted = state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            LogicSolver::new()
+                .deadline(deadline)
+                .cancel_flag(cancel)
+                .hint(&puzzle, &progress, marks.as_ref())
+        })
+        .await?;
+    let body = match hinted.map_err(|e| logic_error(e, timeout_ms))? {
+        Hint::Step(step) => HintResponse::Step {
+            step: StepJson::from(&step),
+        },
+        Hint::Mistakes(squares) => HintResponse::Mistakes {
+            squares: squares.iter().map(ToString::to_string).collect(),
+        },
+        Hint::Solved => HintResponse::Solved,
+    };
+    Ok(Json(body))
+}
+
+/// The player's grid, which must keep every given (its own digits may be wrong: that is what the
+/// hint reports).
+fn progress_of(puzzle: &Grid, field: &PuzzleField) -> Result<Grid, ApiError> {
+    let progress = parse_puzzle(field).map_err(|e| match e {
+        ApiError::InvalidField { field, detail } => ApiError::InvalidField {
+            field: field.replacen("puzzle", "progress", 1),
+            detail: detail.replacen("puzzle", "progress", 1),
+        },
+        other => other,
+    })?;
+    for square in Square::all() {
+        let Some(given) = puzzle.get(square) else {
+            continue;
+        };
+        if progress.get(square) != Some(given) {
+            return Err(ApiError::ProgressMismatch {
+                square,
+                given: given.get(),
+                found: progress.get(square).map_or(0, Digit::get),
+            });
+        }
+    }
+    Ok(progress)
+}
+
+/// 81 strings of pencil marks, row-major: each the digits 1-9 the player keeps in that square (the
+/// entries of filled squares are ignored, so `""` is fine there).
+fn parse_marks(value: &Value) -> Result<[DigitSet; 81], ApiError> {
+    let invalid = |field: String, detail: String| ApiError::InvalidField { field, detail };
+    let Value::Array(items) = value else {
+        return Err(invalid(
+            "candidates".into(),
+            "candidates must be an array of 81 strings of digits 1-9, one per square, row-major"
+                .into(),
+        ));
+    };
+    if items.len() != 81 {
+        return Err(invalid(
+            "candidates".into(),
+            format!(
+                "candidates must hold 81 strings, one per square; found {}",
+                items.len()
+            ),
+        ));
+    }
+    let mut marks = [DigitSet::EMPTY; 81];
+    for (i, item) in items.iter().enumerate() {
+        let square = Square::new(i).expect("81 items");
+        let parsed = item.as_str().and_then(|text| {
+            text.bytes()
+                .map(|b| Digit::new(b.wrapping_sub(b'0')))
+                .collect::<Option<DigitSet>>()
+        });
+        marks[i] = parsed.ok_or_else(|| {
+            invalid(
+                format!("candidates[{i}]"),
+                format!(
+                    "candidates[{i}] (square {square}) must be a string of digits 1-9, such as \"137\""
+                ),
+            )
+        })?;
+    }
+    Ok(marks)
+}

@@ -1,0 +1,134 @@
+//! The JSON of the logic layer, shared by `/hint`, `/explain`, `/grade` and `/random?difficulty=`:
+//! steps, grades, and the engine's refusals mapped to problems.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::error::ApiError;
+use crate::engine::logic::{Candidate, Grade, LogicError, Step};
+use crate::engine::{Stats, StopReason};
+
+/// A digit in a square: `{"square": "E5", "digit": 3}`.
+#[derive(Debug, Serialize)]
+pub struct CandidateJson {
+    /// The square's name.
+    pub square: String,
+    /// The digit.
+    pub digit: u8,
+}
+
+impl From<&Candidate> for CandidateJson {
+    fn from(c: &Candidate) -> Self {
+        CandidateJson {
+            square: c.square.to_string(),
+            digit: c.digit.get(),
+        }
+    }
+}
+
+/// What forms a step's pattern, for highlighting.
+#[derive(Debug, Serialize)]
+pub struct PatternJson {
+    /// Square names.
+    pub squares: Vec<String>,
+    /// Unit names (`box 4`, `column 2`).
+    pub units: Vec<String>,
+    /// Digits.
+    pub digits: Vec<u8>,
+}
+
+/// One step.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// The technique's stable id.
+    pub technique: &'static str,
+    /// Its display name.
+    pub name: &'static str,
+    /// Its level.
+    pub difficulty: &'static str,
+    /// Digits placed.
+    pub placements: Vec<CandidateJson>,
+    /// Candidates removed.
+    pub eliminations: Vec<CandidateJson>,
+    /// The pattern.
+    pub pattern: PatternJson,
+    /// The reasoning in plain English.
+    pub explanation: String,
+}
+
+impl From<&Step> for StepJson {
+    fn from(step: &Step) -> Self {
+        StepJson {
+            technique: step.technique.id(),
+            name: step.technique.name(),
+            difficulty: step.technique.difficulty().name(),
+            placements: step.placements.iter().map(CandidateJson::from).collect(),
+            eliminations: step.eliminations.iter().map(CandidateJson::from).collect(),
+            pattern: PatternJson {
+                squares: step
+                    .pattern
+                    .squares
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+                units: step.pattern.units.iter().map(ToString::to_string).collect(),
+                digits: step.pattern.digits.iter().map(|d| d.get()).collect(),
+            },
+            explanation: step.explanation.clone(),
+        }
+    }
+}
+
+/// A puzzle's grade: the body of `/grade`.
+#[derive(Debug, Serialize)]
+pub struct GradeJson {
+    /// `easy` … `extreme`.
+    pub difficulty: &'static str,
+    /// The path's score.
+    pub score: u32,
+    /// Whether no guess was needed.
+    pub solved_by_logic: bool,
+    /// The hardest technique's id (null when the puzzle was already solved).
+    pub hardest_technique: Option<&'static str>,
+    /// How often each technique was used, by id.
+    pub techniques: BTreeMap<&'static str, u32>,
+    /// How many steps the path has.
+    pub steps: u32,
+}
+
+impl From<&Grade> for GradeJson {
+    fn from(grade: &Grade) -> Self {
+        GradeJson {
+            difficulty: grade.difficulty.name(),
+            score: grade.score,
+            solved_by_logic: grade.solved_by_logic,
+            hardest_technique: grade.hardest.map(|t| t.id()),
+            techniques: grade.counts.iter().map(|(t, n)| (t.id(), n)).collect(),
+            steps: grade.steps,
+        }
+    }
+}
+
+/// The problem for a puzzle the logic layer cannot take: 422 for no or several solutions, 504 when
+/// the deadline of `timeout_ms` passed.
+pub fn logic_error(error: LogicError, timeout_ms: u64) -> ApiError {
+    match error {
+        LogicError::NoSolution => ApiError::NoSolution,
+        LogicError::MultipleSolutions(solutions) => ApiError::MultipleSolutions(solutions),
+        LogicError::Interrupted(_) => deadline(timeout_ms),
+    }
+}
+
+/// The 504 for work on the logic layer stopped by its deadline (it runs no search, so no counters).
+pub fn deadline(timeout_ms: u64) -> ApiError {
+    ApiError::DeadlineExceeded {
+        timeout_ms,
+        stats: Stats::default(),
+    }
+}
+
+/// The 504 for generation stopped by its deadline.
+pub fn generation_stopped(_: StopReason, timeout_ms: u64) -> ApiError {
+    deadline(timeout_ms)
+}

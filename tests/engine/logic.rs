@@ -1,0 +1,176 @@
+//! Soundness of the logic solver, the law of the logic layer: on a puzzle with one solution, no step
+//! places a digit other than the solution's and no step removes the solution's digit, and every walk
+//! ends on the solution. Checked step by step on every puzzle of `puzzles/`, on generated puzzles and
+//! on samples of the large sets; the whole sets (tens of thousands) run with `--ignored` (CI runs them
+//! in release mode).
+
+use sudoku_service::engine::generator::{generate, Request};
+use sudoku_service::engine::logic::{next_step, Difficulty, LogicSolver, Position, Technique};
+use sudoku_service::engine::Grid;
+
+use crate::data::{all_puzzle_files, dataset, dataset_sample, shared_file, Puzzle};
+
+/// What a walk used, for the summary of a run.
+struct Tally {
+    puzzles: usize,
+    steps: usize,
+    by_technique: [usize; Technique::COUNT],
+    by_level: [usize; 5],
+}
+
+/// Walks `puzzle` step by step, holding every step to its solution.
+fn check_sound(origin: &str, puzzle: &Grid, tally: &mut Tally) {
+    let solver = LogicSolver::new();
+    let context = solver
+        .context(puzzle)
+        .unwrap_or_else(|e| panic!("{origin}: {e}"));
+    let solution = *context.solution().unwrap();
+    let mut position = Position::new(puzzle);
+    let mut steps = 0;
+    while !position.is_solved() {
+        let step = next_step(&position, &context)
+            .unwrap_or_else(|| panic!("{origin}: stalled at\n{position:?}"));
+        assert!(
+            !step.is_empty(),
+            "{origin}: {} did nothing",
+            step.technique.id()
+        );
+        for p in &step.placements {
+            assert_eq!(
+                solution.get(p.square),
+                Some(p.digit),
+                "{origin}: {} placed {} in {} but the solution has {:?}\n{}\nat\n{position:?}",
+                step.technique.id(),
+                p.digit,
+                p.square,
+                solution.get(p.square),
+                step.explanation,
+            );
+        }
+        for e in &step.eliminations {
+            assert_ne!(
+                solution.get(e.square),
+                Some(e.digit),
+                "{origin}: {} removed the solution's {} from {}\n{}\nat\n{position:?}",
+                step.technique.id(),
+                e.digit,
+                e.square,
+                step.explanation,
+            );
+            assert!(
+                position.has(e.square, e.digit),
+                "{origin}: {} removed {} from {}, which was not a candidate",
+                step.technique.id(),
+                e.digit,
+                e.square
+            );
+        }
+        assert!(!step.explanation.is_empty());
+        tally.by_technique[step.technique.index()] += 1;
+        position.apply(&step);
+        steps += 1;
+        assert!(steps <= 81 * 9, "{origin}: the walk does not end");
+    }
+    assert_eq!(
+        position.grid(),
+        solution,
+        "{origin}: ended off the solution"
+    );
+    let grade = solver.grade(puzzle).unwrap();
+    tally.puzzles += 1;
+    tally.steps += steps;
+    tally.by_level[Difficulty::ALL
+        .iter()
+        .position(|&d| d == grade.difficulty)
+        .unwrap()] += 1;
+}
+
+fn check_all(name: &str, puzzles: &[Puzzle]) {
+    let mut tally = Tally {
+        puzzles: 0,
+        steps: 0,
+        by_technique: [0; Technique::COUNT],
+        by_level: [0; 5],
+    };
+    for p in puzzles {
+        check_sound(&p.origin, &p.grid, &mut tally);
+    }
+    let used: Vec<String> = Technique::ALL
+        .iter()
+        .filter(|t| tally.by_technique[t.index()] > 0)
+        .map(|t| format!("{}={}", t.id(), tally.by_technique[t.index()]))
+        .collect();
+    eprintln!(
+        "{name}: {} puzzles, {} steps, levels {:?}; {}",
+        tally.puzzles,
+        tally.steps,
+        tally.by_level,
+        used.join(" ")
+    );
+}
+
+fn generated(count: u64, first_seed: u64) -> Vec<Puzzle> {
+    (first_seed..first_seed + count)
+        .map(|seed| Puzzle {
+            origin: format!("generated seed {seed}"),
+            grid: generate(&Request {
+                givens: 17,
+                unique: true,
+                seed,
+            })
+            .puzzle,
+        })
+        .collect()
+}
+
+#[test]
+fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
+    check_all("puzzles/", &all_puzzle_files());
+}
+
+#[test]
+fn every_step_on_generated_puzzles_agrees_with_the_solution() {
+    check_all("generated", &generated(300, 1));
+}
+
+#[test]
+fn every_step_on_samples_of_the_large_sets_agrees_with_the_solution() {
+    for (name, every) in [
+        ("puzzles2_17_clue", 250),
+        ("puzzles3_magictour_top1465", 15),
+        ("puzzles6_forum_hardest_1106", 8),
+        ("puzzles5_forum_hardest_1905_11+", 500),
+    ] {
+        if let Some(sample) = dataset_sample(name, every) {
+            check_all(name, &sample);
+        }
+    }
+    if let Some(set) = shared_file("generated/sudoku_crate_gen_halfrot_seed20240601_10k.txt") {
+        check_all(
+            "sudoku crate generated",
+            &set.into_iter().step_by(50).collect::<Vec<_>>(),
+        );
+    }
+}
+
+/// Tens of thousands of puzzles: run with `cargo test --release --test engine -- --ignored`.
+#[test]
+#[ignore = "minutes in debug mode; CI runs it in release mode"]
+fn every_step_on_the_whole_large_sets_agrees_with_the_solution() {
+    check_all("generated 10k", &generated(10_000, 1_000_000));
+    if let Some(set) = shared_file("generated/sudoku_crate_gen_halfrot_seed20240601_10k.txt") {
+        check_all("sudoku crate generated 10k", &set);
+    }
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        if let Some(set) = dataset(name) {
+            check_all(name, &set);
+        }
+    }
+    if let Some(sample) = dataset_sample("puzzles5_forum_hardest_1905_11+", 10) {
+        check_all("forum hardest 11+ (every 10th)", &sample);
+    }
+}
