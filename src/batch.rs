@@ -1,11 +1,13 @@
-//! Batch solving for the command line: puzzle files (one per line, `#` comments, or the Kaggle
-//! `puzzle,solution` CSV) read in chunks, solved on several threads, answered in input order.
+//! Batch solving for the command line: puzzle files (one per line with an optional name, grids over
+//! several lines, `#` comments, or the Kaggle `puzzle,solution` CSV) read in chunks, solved on several
+//! threads, answered in input order.
 
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Grid, GridError, Solver, Verdict};
+use crate::engine::grid::is_cell;
+use crate::engine::{Conflict, Grid, GridError, Solver, Verdict};
 
 /// How many puzzles are read, solved and written at a time: large enough to keep every thread busy,
 /// small enough that a file of millions of puzzles is never held in memory.
@@ -22,92 +24,228 @@ pub struct Entry {
     pub expected: Option<Grid>,
 }
 
-/// A line that could not be read as a puzzle.
+/// Input that could not be read as puzzles, and where.
 #[derive(Debug, thiserror::Error)]
-#[error("line {line}: {error}")]
-pub struct LineError {
-    /// 1-based line number.
+#[error("{}: {problem}", lines(*.line, *.last_line))]
+pub struct ReadError {
+    /// 1-based line where the puzzle starts.
     pub line: usize,
+    /// 1-based line where it ends: the same line unless the grid spans several.
+    pub last_line: usize,
     /// What was wrong.
-    pub error: GridError,
+    pub problem: Problem,
+}
+
+/// What was wrong with the input.
+#[derive(Debug, thiserror::Error)]
+pub enum Problem {
+    /// The text is not a puzzle.
+    #[error("{0}")]
+    Grid(#[from] GridError),
+    /// The input could not be read (not UTF-8, a line over [`MAX_LINE_BYTES`], a failing device).
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// `7`, or `3-11` for a grid over several lines.
+fn lines(first: usize, last: usize) -> String {
+    if first == last {
+        return first.to_string();
+    }
+    format!("{first}-{last}")
 }
 
 /// The longest input line read: far more than any pasted grid, and a bound on memory however the
 /// input is made (`/dev/zero` has no newline).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// Reads one input line: `Ok(None)` for blank lines, `#` comments and a CSV header.
+/// What one input line holds.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// Nothing to solve: a blank line, a comment, a title such as `Grid 01`, a CSV header, or a
+    /// separator such as `------+------+------`.
+    Skip,
+    /// A whole puzzle: a line of the Kaggle CSV.
+    Entry(Entry),
+    /// Cells, `1`-`9`, `0` or `.`: all 81 of a puzzle, or part of one spread over several lines.
+    Cells(String),
+}
+
+/// Reads one input line.
 ///
-/// A line with exactly one comma is a Kaggle CSV row, `puzzle,solution`; any other line is one
-/// puzzle in Norvig's format (so commas between cells are ignored like every other separator).
-pub fn parse_line(text: &str, line: usize) -> Result<Option<Entry>, LineError> {
+/// A name or comment may follow the cells: they end at the first letter or `#`, so the digits of
+/// `<puzzle> grid 2` are a name, and a line that starts with a letter (a CSV header, a `Grid 01`
+/// title) holds no cells. Cells with exactly one comma between them are a Kaggle CSV row,
+/// `puzzle,solution`; otherwise every character other than a cell separates cells (so commas, `|`,
+/// `-` and `+` do).
+fn parse_line(text: &str, line: usize) -> Result<Line, GridError> {
     let text = text.trim();
-    if text.is_empty() || text.starts_with('#') {
-        return Ok(None);
-    }
-    let fail = |error| LineError { line, error };
+    let cells_end = text
+        .find(|c: char| c.is_alphabetic() || c == '#')
+        .unwrap_or(text.len());
+    let text = &text[..cells_end];
     let csv = text
         .split_once(',')
         .filter(|(_, second)| !second.contains(','));
-    let Some((first, second)) = csv else {
-        return Grid::parse(text)
-            .map(|puzzle| {
-                Some(Entry {
-                    line,
-                    puzzle,
-                    expected: None,
-                })
-            })
-            .map_err(fail);
-    };
-    let puzzle = match Grid::parse(first) {
-        Ok(puzzle) => puzzle,
-        // A header such as `quizzes,solutions`, or any first line that is not a puzzle.
-        Err(_) if line == 1 || !first.bytes().any(|b| b.is_ascii_digit() || b == b'.') => {
-            return Ok(None)
-        }
-        Err(error) => return Err(fail(error)),
-    };
+    if let Some((first, second)) = csv {
+        return parse_csv_row(first, second, line);
+    }
+    let cells: String = text
+        .bytes()
+        .filter(|&b| is_cell(b))
+        .map(char::from)
+        .collect();
+    if cells.is_empty() {
+        return Ok(Line::Skip);
+    }
+    Ok(Line::Cells(cells))
+}
+
+fn parse_csv_row(first: &str, second: &str, line: usize) -> Result<Line, GridError> {
+    let puzzle = Grid::parse(first)?;
     let expected = match second.trim() {
         "" => None,
-        s => Some(Grid::parse(s).map_err(fail)?),
+        s => Some(Grid::parse(s)?),
     };
-    Ok(Some(Entry {
+    Ok(Line::Entry(Entry {
         line,
         puzzle,
         expected,
     }))
 }
 
-/// Reads up to `CHUNK` entries from `input`; an empty vector at the end of input. `line_no` counts
-/// the lines read, so after an error the failing line is `line_no + 1`.
-pub fn read_chunk(
-    input: &mut impl BufRead,
-    line_no: &mut usize,
-) -> io::Result<Result<Vec<Entry>, LineError>> {
-    let mut entries = Vec::new();
-    let mut text = String::new();
-    while entries.len() < CHUNK {
-        text.clear();
-        let read = input
-            .by_ref()
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_line(&mut text)?;
-        if read == 0 {
-            break;
-        }
-        if read > MAX_LINE_BYTES {
-            let message = format!("line longer than {MAX_LINE_BYTES} bytes");
-            return Err(io::Error::new(io::ErrorKind::InvalidData, message));
-        }
-        *line_no += 1;
-        match parse_line(&text, *line_no) {
-            Ok(Some(entry)) => entries.push(entry),
-            Ok(None) => {}
-            Err(e) => return Ok(Err(e)),
+/// The cells of a grid spread over several lines, fewer than 81 so far.
+#[derive(Debug)]
+struct Partial {
+    first: usize,
+    last: usize,
+    cells: String,
+}
+
+impl Partial {
+    /// The error for a grid that ended before its 81st cell.
+    fn incomplete(self) -> ReadError {
+        ReadError {
+            line: self.first,
+            last_line: self.last,
+            problem: GridError::CellCount {
+                found: self.cells.len(),
+            }
+            .into(),
         }
     }
-    Ok(Ok(entries))
+}
+
+/// Reads puzzles from text in chunks of at most [`CHUNK`], so that a file of millions of puzzles is
+/// never held in memory.
+///
+/// A puzzle is 81 cells on one line, or spread over consecutive lines: a grid pasted as 9 rows,
+/// Norvig's display with `|` and `------+------+------`, or Project Euler's blocks under a
+/// `Grid 01` title. Lines are gathered until they hold exactly 81 cells; blank lines, comments and
+/// titles in between are skipped. A grid that ends short of 81 cells (the input ends, or the next
+/// line would take it past 81) is an error naming its lines.
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    line: usize,
+    partial: Option<Partial>,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input`, at its first line.
+    pub fn new(input: R) -> Self {
+        PuzzleReader {
+            input,
+            line: 0,
+            partial: None,
+        }
+    }
+
+    /// Reads up to [`CHUNK`] puzzles; an empty vector at the end of input.
+    pub fn read_chunk(&mut self) -> Result<Vec<Entry>, ReadError> {
+        let mut entries = Vec::new();
+        let mut text = String::new();
+        while entries.len() < CHUNK {
+            text.clear();
+            if !self.read_line(&mut text)? {
+                return match self.partial.take() {
+                    Some(partial) => Err(partial.incomplete()),
+                    None => Ok(entries),
+                };
+            }
+            let line = self.line;
+            let parsed = parse_line(&text, line).map_err(|e| ReadError {
+                line,
+                last_line: line,
+                problem: e.into(),
+            })?;
+            if let Some(entry) = self.take(parsed, line)? {
+                entries.push(entry);
+            }
+        }
+        Ok(entries)
+    }
+
+    /// Reads the next line into `text`, bounded by [`MAX_LINE_BYTES`]; false at the end of input.
+    fn read_line(&mut self, text: &mut String) -> Result<bool, ReadError> {
+        let fail = |line, e: io::Error| ReadError {
+            line,
+            last_line: line,
+            problem: e.into(),
+        };
+        let read = self
+            .input
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_line(text)
+            .map_err(|e| fail(self.line + 1, e))?;
+        if read > MAX_LINE_BYTES {
+            let message = format!("line longer than {MAX_LINE_BYTES} bytes");
+            let e = io::Error::new(io::ErrorKind::InvalidData, message);
+            return Err(fail(self.line + 1, e));
+        }
+        self.line += usize::from(read > 0);
+        Ok(read > 0)
+    }
+
+    /// Adds what line `line` holds to the puzzle being gathered; the puzzle once it is whole.
+    fn take(&mut self, parsed: Line, line: usize) -> Result<Option<Entry>, ReadError> {
+        let cells = match parsed {
+            Line::Skip => return Ok(None),
+            Line::Entry(entry) => {
+                return match self.partial.take() {
+                    Some(partial) => Err(partial.incomplete()),
+                    None => Ok(Some(entry)),
+                }
+            }
+            Line::Cells(cells) => cells,
+        };
+        let mut partial = match self.partial.take() {
+            Some(p) if p.cells.len() + cells.len() > 81 => return Err(p.incomplete()),
+            Some(p) => p,
+            None => Partial {
+                first: line,
+                last: line,
+                cells: String::new(),
+            },
+        };
+        partial.cells.push_str(&cells);
+        partial.last = line;
+        if partial.cells.len() < 81 {
+            self.partial = Some(partial);
+            return Ok(None);
+        }
+        let puzzle = Grid::parse(&partial.cells).map_err(|e| ReadError {
+            line: partial.first,
+            last_line: partial.last,
+            problem: e.into(),
+        })?;
+        Ok(Some(Entry {
+            line: partial.first,
+            puzzle,
+            expected: None,
+        }))
+    }
 }
 
 /// The answer for one puzzle.
@@ -120,6 +258,8 @@ pub enum Answer {
         /// Whether it is the only one.
         unique: bool,
     },
+    /// Givens of one digit share a unit (the first such conflict), so there is no solution.
+    Conflict(Conflict),
     /// The puzzle has no solution.
     NoSolution,
     /// The deadline passed first.
@@ -137,7 +277,8 @@ impl Answer {
         matches!(self, Answer::Solved { .. })
     }
 
-    /// The output line: the solution (with ` multiple` when not unique), `no solution` or `timeout`.
+    /// The output line: the solution (with ` multiple` when not unique, ` mismatch` when the CSV's
+    /// is wrong), the conflict in the API's words, `no solution` or `timeout`.
     pub fn line(&self) -> String {
         match self {
             Answer::Solved {
@@ -148,6 +289,7 @@ impl Answer {
                 solution,
                 unique: false,
             } => format!("{} multiple", solution.to_line()),
+            Answer::Conflict(conflict) => conflict_line(conflict),
             Answer::NoSolution => "no solution".to_string(),
             Answer::Timeout => "timeout".to_string(),
             Answer::Mismatch { solution } => format!("{} mismatch", solution.to_line()),
@@ -155,9 +297,18 @@ impl Answer {
     }
 }
 
-/// Solves one entry, counting to two solutions, under an optional per-puzzle time limit.
+/// A conflict as the API's `conflicting_givens` problem words it.
+pub fn conflict_line(conflict: &Conflict) -> String {
+    format!("the givens conflict: {conflict}")
+}
+
+/// Solves one entry, counting to two solutions, under an optional per-puzzle time limit. Conflicting
+/// givens are named rather than searched.
 pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duration) {
     let started = Instant::now();
+    if let Some(conflict) = entry.puzzle.conflicts().into_iter().next() {
+        return (Answer::Conflict(conflict), started.elapsed());
+    }
     let mut solver = Solver::new();
     if let Some(t) = timeout {
         solver = solver.deadline(started + t);
@@ -266,51 +417,133 @@ mod tests {
     const GRID2: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+    /// Every puzzle in `text`, or the first error.
+    fn read_all(text: &str) -> Result<Vec<Entry>, ReadError> {
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        let mut all = Vec::new();
+        loop {
+            let chunk = reader.read_chunk()?;
+            if chunk.is_empty() {
+                return Ok(all);
+            }
+            all.extend(chunk);
+        }
+    }
+
+    fn cells(text: &str) -> Line {
+        Line::Cells(text.to_string())
+    }
+
     #[test]
-    fn comments_blanks_and_csv_headers_are_skipped() {
-        assert_eq!(parse_line("# a comment", 1).unwrap(), None);
-        assert_eq!(parse_line("   ", 2).unwrap(), None);
-        assert_eq!(parse_line("quizzes,solutions", 1).unwrap(), None);
+    fn comments_blanks_titles_and_csv_headers_are_skipped() {
+        assert_eq!(parse_line("# a comment", 1).unwrap(), Line::Skip);
+        assert_eq!(parse_line("   ", 2).unwrap(), Line::Skip);
+        assert_eq!(parse_line("quizzes,solutions", 1).unwrap(), Line::Skip);
+        assert_eq!(parse_line("Grid 01", 3).unwrap(), Line::Skip);
+        assert_eq!(parse_line("------+------+------", 4).unwrap(), Line::Skip);
     }
 
     #[test]
     fn a_puzzle_with_commas_between_cells_is_not_mistaken_for_csv() {
         let line = vec!["0"; 81].join(",");
-        let entry = parse_line(&line, 4).unwrap().unwrap();
-        assert_eq!(entry.puzzle, Grid::EMPTY);
-        assert_eq!(entry.expected, None);
+        assert_eq!(parse_line(&line, 4).unwrap(), cells(&"0".repeat(81)));
     }
 
     #[test]
-    fn any_unparsable_first_csv_line_is_a_header_but_later_ones_are_errors() {
-        assert_eq!(parse_line("puzzle1,solution1", 1).unwrap(), None);
-        let err = parse_line("puzzle1,solution1", 5).unwrap_err();
-        assert_eq!(err.line, 5);
+    fn a_csv_row_with_a_broken_solution_is_an_error() {
+        let err = read_all(&format!("{GRID2}\n{GRID2},123\n")).unwrap_err();
+        assert_eq!(err.to_string(), "2: expected 81 cells, found 3");
     }
 
     #[test]
     fn an_endless_line_is_an_error_not_unbounded_memory() {
-        let mut endless = io::Read::take(io::repeat(b'.'), 10 * MAX_LINE_BYTES as u64);
-        let mut reader = io::BufReader::new(&mut endless);
-        let mut line = 0;
-        let err = read_chunk(&mut reader, &mut line).unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
-        assert_eq!(line, 0, "the failing line is the first");
+        let endless = io::Read::take(io::repeat(b'.'), 10 * MAX_LINE_BYTES as u64);
+        let mut reader = PuzzleReader::new(io::BufReader::new(endless));
+        let err = reader.read_chunk().unwrap_err();
+        assert!(
+            matches!(err.problem, Problem::Io(ref e) if e.kind() == io::ErrorKind::InvalidData)
+        );
+        assert_eq!(err.line, 1, "the failing line is the first");
     }
 
     #[test]
     fn a_named_puzzle_line_parses_ignoring_the_name() {
-        let entry = parse_line(&format!("{GRID2} grid two"), 3)
-            .unwrap()
-            .unwrap();
-        assert_eq!(entry.puzzle.to_line(), GRID2);
-        assert_eq!(entry.line, 3);
+        assert_eq!(
+            parse_line(&format!("{GRID2} grid two"), 3).unwrap(),
+            cells(GRID2)
+        );
     }
 
     #[test]
-    fn a_bad_line_names_its_line_number() {
-        let err = parse_line("1234", 7).unwrap_err();
-        assert_eq!(err.to_string(), "line 7: expected 81 cells, found 4");
+    fn digits_in_a_name_after_the_grid_are_not_cells() {
+        for name in ["grid 2", "Grid 02 (hard, 1439 s)", "# from line 2"] {
+            let entries = read_all(&format!("{GRID2} {name}\n")).unwrap();
+            assert_eq!(entries.len(), 1, "{name}");
+            assert_eq!(entries[0].puzzle.to_line(), GRID2);
+        }
+    }
+
+    #[test]
+    fn a_grid_over_several_lines_is_one_puzzle_starting_at_its_first_line() {
+        let display = Grid::parse(GRID2).unwrap().display();
+        let text = format!("# Norvig's display\n{display}\n{GRID2}\n");
+        let entries = read_all(&text).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].puzzle.to_line(), GRID2);
+        assert_eq!((entries[0].line, entries[1].line), (2, 14));
+    }
+
+    #[test]
+    fn project_euler_blocks_read_under_their_titles() {
+        let rows: Vec<String> = GRID2
+            .replace('.', "0")
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect();
+        let block = format!("Grid 01\n{}\n", rows.join("\n"));
+        let entries = read_all(&block.repeat(2)).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1].line, 12);
+        assert_eq!(entries[1].puzzle.to_line(), GRID2);
+    }
+
+    #[test]
+    fn a_short_line_is_an_error_naming_its_line() {
+        let err = read_all("1234\n").unwrap_err();
+        assert_eq!(err.to_string(), "1: expected 81 cells, found 4");
+        let err = read_all(&format!("{GRID2}\n# fine\n1234\n{GRID2}\n")).unwrap_err();
+        assert_eq!(err.to_string(), "3: expected 81 cells, found 4");
+    }
+
+    #[test]
+    fn a_grid_cut_short_names_the_lines_it_spans() {
+        let display = Grid::parse(GRID2).unwrap().display();
+        let cut: Vec<&str> = display.lines().take(5).collect();
+        let err = read_all(&format!("{}\n", cut.join("\n"))).unwrap_err();
+        assert_eq!(err.to_string(), "1-5: expected 81 cells, found 36");
+    }
+
+    #[test]
+    fn a_line_with_too_many_cells_is_an_error() {
+        let err = read_all(&format!("{GRID2}.\n")).unwrap_err();
+        assert_eq!(err.to_string(), "1: expected 81 cells, found 82");
+    }
+
+    #[test]
+    fn conflicting_givens_are_named_in_the_apis_words() {
+        let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        let entry = Entry {
+            line: 1,
+            puzzle,
+            expected: None,
+        };
+        let (answer, _) = solve_entry(&entry, None);
+        assert_eq!(
+            answer.line(),
+            "the givens conflict: digit 5 appears 2 times in row A (A1, A2)"
+        );
+        assert!(!answer.is_solved());
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The `sudoku` command: arguments (clap) and the `solve`, `candidates` and `random` commands; the
-//! logic commands (`grade`, `hint`, `explain`) live in [`logic`]. `serve` and `healthcheck` hand over
-//! to [`crate::server`].
+//! The `sudoku` command: arguments (clap) and the `solve`, `candidates`, `validate` and `random`
+//! commands; the logic commands (`grade`, `hint`, `explain`, `random --difficulty`) live in
+//! [`logic`]. Numbers are bounded by [`crate::limits`], as in the API. `serve` and `healthcheck`
+//! hand over to [`crate::server`].
 
 pub mod logic;
 
@@ -13,10 +14,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::batch::{self, Entry, Summary};
-use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
+use crate::batch::{self, Entry, PuzzleReader, Summary};
+use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
-use crate::engine::{self, candidates, fresh_seed, Request, MAX_SEED};
+use crate::engine::{self, candidates, fresh_seed, Grid, Request, MAX_SEED};
+use crate::limits::{Limit, LimitError, GIVENS, SEED, THREADS, TIMEOUT_MS};
 use crate::server;
 
 /// Solves, explains and generates Sudoku puzzles; serves them over HTTP.
@@ -31,24 +33,32 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve puzzles, one per line (also the Kaggle `puzzle,solution` CSV), from files or standard input.
+    /// Solve puzzles: one per line, grids over several lines, or the Kaggle CSV.
     ///
+    /// Reads files, or standard input when none is named: one puzzle per line (a name may follow
+    /// it, from its first letter or `#`), grids over several lines (9 rows, Norvig's display), or
+    /// the Kaggle `puzzle,solution` CSV, whose solutions are checked.
     /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
-    /// when it is not unique), `no solution`, `timeout`, or, for a CSV whose given solution is wrong,
-    /// the solution with ` mismatch`. Norvig's summary goes to standard error.
+    /// when it is not unique), `the givens conflict: …` naming the conflict, `no solution`,
+    /// `timeout`, or, for a CSV whose given solution is wrong, the solution with ` mismatch`.
+    /// Norvig's summary goes to standard error.
     /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 bad input, 141 when the output's reader
     /// has gone, 74 when output fails.
     Solve {
         /// Puzzle files; standard input when none.
         files: Vec<PathBuf>,
-        /// Solver threads (default: all cores).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
+        /// Solver threads [default: all cores].
+        #[arg(long, short = 'j', value_parser = within(THREADS))]
+        jobs: Option<u64>,
         /// Give up on a puzzle after this many milliseconds.
-        #[arg(long)]
+        #[arg(long, value_parser = within(TIMEOUT_MS))]
         timeout_ms: Option<u64>,
     },
-    /// Print Norvig's candidates (his `parse_grid`) for each puzzle: 81 strings, or `no solution`.
+    /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
+    ///
+    /// One line per puzzle: 81 strings, the API's words for conflicting givens, or `no solution`.
+    /// Input as for `solve`. Exit status: 0 when no puzzle contradicts Norvig's rules, 1 when one
+    /// does (conflicting givens included), 2 bad input.
     Candidates {
         /// Puzzle files; standard input when none.
         files: Vec<PathBuf>,
@@ -56,16 +66,29 @@ pub enum Command {
         #[arg(long)]
         display: bool,
     },
+    /// Check each puzzle's givens against the rules, as `POST /validate` does.
+    ///
+    /// Input as for `solve`; nothing is solved.
+    /// Prints one line per puzzle in input order: `valid` or `invalid`, then ` complete` when every
+    /// square is filled, then, for an invalid grid, `: ` and every conflict. A valid grid may still
+    /// have no solution (`solve` decides that).
+    /// Exit status: 0 every grid valid, 1 some grid invalid, 2 bad input.
+    Validate {
+        /// Puzzle files; standard input when none.
+        files: Vec<PathBuf>,
+    },
     /// Print random puzzles, one 81-character line each.
     Random {
-        /// At least this many givens (17-81).
-        #[arg(long, default_value_t = DEFAULT_GIVENS as u8, value_parser = clap::value_parser!(u8).range(DEFAULT_GIVENS as i64..=MAX_GIVENS as i64))]
-        givens: u8,
-        /// Unique and minimal puzzles instead of Norvig's (which may have no or several solutions).
-        #[arg(long)]
+        /// At least this many givens.
+        #[arg(long, default_value_t = DEFAULT_GIVENS as u64, value_parser = within(GIVENS))]
+        givens: u64,
+        /// Unique, minimal puzzles, as in the API; `--unique=false` gives Norvig's, which may have
+        /// no or several solutions.
+        #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true",
+              action = clap::ArgAction::Set)]
         unique: bool,
         /// Seed of the first puzzle (the k-th uses seed + k); drawn at random and reported when absent.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+        #[arg(long, value_parser = within(SEED))]
         seed: Option<u64>,
         /// How many puzzles.
         #[arg(long, default_value_t = 1)]
@@ -79,9 +102,9 @@ pub enum Command {
     Grade {
         /// Puzzle files; standard input when none.
         files: Vec<PathBuf>,
-        /// Grading threads (default: all cores).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
+        /// Grading threads [default: all cores].
+        #[arg(long, short = 'j', value_parser = within(THREADS))]
+        jobs: Option<u64>,
     },
     /// Print the next logical step of one puzzle, explained.
     Hint {
@@ -107,26 +130,27 @@ pub fn run(cli: Cli) -> ExitCode {
             jobs,
             timeout_ms,
         } => {
-            let jobs = jobs.unwrap_or_else(default_jobs).max(1);
+            let jobs = jobs.map_or_else(default_jobs, |j| j as usize);
             solve(&files, jobs, timeout_ms.map(Duration::from_millis))
         }
         Command::Candidates { files, display } => show_candidates(&files, display),
+        Command::Validate { files } => validate(&files),
         Command::Random {
             givens,
             seed,
             count,
             difficulty: Some(difficulty),
             ..
-        } => logic::random_at(difficulty, givens.into(), seed, count),
+        } => logic::random_at(difficulty, givens as usize, seed, count),
         Command::Random {
             givens,
             unique,
             seed,
             count,
             difficulty: None,
-        } => random(givens.into(), unique, seed, count),
+        } => random(givens as usize, unique, seed, count),
         Command::Grade { files, jobs } => {
-            logic::grade(&files, jobs.unwrap_or_else(default_jobs).max(1))
+            logic::grade(&files, jobs.map_or_else(default_jobs, |j| j as usize))
         }
         Command::Hint { puzzle } => logic::hint(puzzle.as_deref()),
         Command::Explain { puzzle } => logic::explain(puzzle.as_deref()),
@@ -138,6 +162,11 @@ pub fn run(cli: Cli) -> ExitCode {
 /// All cores the process may use.
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// A clap parser for a number within `limit`, refusing the rest in the API's words.
+fn within(limit: Limit) -> impl Fn(&str) -> Result<u64, LimitError> + Clone + Send + Sync {
+    move |text| limit.parse(text)
 }
 
 /// Bad input: exit status 2.
@@ -169,14 +198,12 @@ fn for_each_chunk(
     mut each: impl FnMut(&[Entry]) -> io::Result<()>,
 ) -> Result<(), ExitCode> {
     for (name, input) in open_inputs(files) {
-        let mut input = input.map_err(|e| fail(&format!("{name}: {e}")))?;
-        let mut line = 0;
+        let input = input.map_err(|e| fail(&format!("{name}: {e}")))?;
+        let mut reader = PuzzleReader::new(input);
         loop {
-            let entries = match batch::read_chunk(&mut input, &mut line) {
-                Err(e) => return Err(fail(&format!("{name}:{}: {e}", line + 1))),
-                Ok(Err(e)) => return Err(fail(&format!("{name}:{}: {}", e.line, e.error))),
-                Ok(Ok(entries)) => entries,
-            };
+            let entries = reader
+                .read_chunk()
+                .map_err(|e| fail(&format!("{name}:{e}")))?;
             if entries.is_empty() {
                 break;
             }
@@ -240,6 +267,11 @@ fn show_candidates(files: &[PathBuf], display: bool) -> ExitCode {
     let mut contradictions = 0;
     let result = for_each_chunk(files, |entries| {
         for entry in entries {
+            if let Some(conflict) = entry.puzzle.conflicts().first() {
+                contradictions += 1;
+                writeln!(out, "{}", batch::conflict_line(conflict))?;
+                continue;
+            }
             match (candidates(&entry.puzzle), display) {
                 (None, _) => {
                     contradictions += 1;
@@ -255,6 +287,39 @@ fn show_candidates(files: &[PathBuf], display: bool) -> ExitCode {
         return code;
     }
     ExitCode::from(u8::from(contradictions > 0))
+}
+
+fn validate(files: &[PathBuf]) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut invalid = 0;
+    let result = for_each_chunk(files, |entries| {
+        for entry in entries {
+            let line = validity_line(&entry.puzzle);
+            invalid += usize::from(line.starts_with("invalid"));
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    });
+    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
+        return code;
+    }
+    ExitCode::from(u8::from(invalid > 0))
+}
+
+/// `valid`, `valid complete`, or `invalid: ` and every conflict, `; `-separated.
+fn validity_line(grid: &Grid) -> String {
+    let conflicts = grid.conflicts();
+    let verdict = if conflicts.is_empty() {
+        "valid"
+    } else {
+        "invalid"
+    };
+    let complete = if grid.is_complete() { " complete" } else { "" };
+    if conflicts.is_empty() {
+        return format!("{verdict}{complete}");
+    }
+    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+    format!("{verdict}{complete}: {}", named.join("; "))
 }
 
 fn random(givens: usize, unique: bool, seed: Option<u64>, count: u64) -> ExitCode {

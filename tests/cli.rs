@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use sudoku_service::engine::{Grid, Solver, Verdict};
+use sudoku_service::engine::{generate, Grid, Request, Solver, Verdict};
+use sudoku_service::http::error::ApiError;
+use sudoku_service::limits::{THREADS, TIMEOUT_MS};
 
 const IMPOSSIBLE: &str =
     ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
@@ -21,12 +23,8 @@ fn sudoku(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A command refused for its arguments exits without reading its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -112,7 +110,8 @@ fn solve_appends_multiple_when_a_puzzle_is_not_unique() {
 
 #[test]
 fn solve_prints_timeout_when_the_time_limit_passes() {
-    let out = sudoku(&["solve", "--timeout-ms", "0"], IMPOSSIBLE);
+    // The impossible puzzle needs tens of thousands of nodes: far more than a millisecond.
+    let out = sudoku(&["solve", "--timeout-ms", "1"], IMPOSSIBLE);
     assert_eq!(stdout(&out), ["timeout"]);
     assert_eq!(out.status.code(), Some(1));
 }
@@ -159,7 +158,8 @@ fn solve_exits_2_naming_the_line_of_bad_input() {
 fn candidates_prints_norvigs_81_sets_or_no_solution() {
     let out = sudoku(
         &["candidates"],
-        &format!("{GRID2}\n{}\n", "11".to_string() + &".".repeat(79)),
+        // A1 can only be 9 (row A holds 1-8), but B1 is 9: a dead end without a conflict.
+        &format!("{GRID2}\n.123456789{}\n", ".".repeat(71)),
     );
     let lines = stdout(&out);
     let sets: Vec<&str> = lines[0].split(' ').collect();
@@ -282,4 +282,248 @@ fn random_refuses_seeds_past_the_largest_instead_of_wrapping() {
     assert!(stderr(&out).contains("largest seed"), "{}", stderr(&out));
     let last = sudoku(&["random", "--seed", "9007199254740991"], "");
     assert_eq!(last.status.code(), Some(0));
+}
+
+/// Norvig's grid2 with a second 4 in row A: a conflict the solver would only call `no solution`.
+fn conflicting_grid2() -> String {
+    format!("44{}", &GRID2[2..])
+}
+
+/// The API's `detail` for a `conflicting_givens` problem about `puzzle`.
+fn api_conflict_detail(puzzle: &str) -> String {
+    ApiError::ConflictingGivens(Grid::parse(puzzle).unwrap().conflicts()).to_string()
+}
+
+#[test]
+fn solve_names_conflicting_givens_in_the_apis_words() {
+    let out = sudoku(&["solve"], &format!("{GRID2}\n{}\n", conflicting_grid2()));
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout(&out);
+    assert_eq!(lines[1], api_conflict_detail(&conflicting_grid2()));
+    assert!(lines[1].contains("row A (A1, A2)"), "{}", lines[1]);
+    assert!(stderr(&out).starts_with("Solved 1 of 2 puzzles"));
+}
+
+#[test]
+fn candidates_names_conflicting_givens_in_the_apis_words() {
+    let out = sudoku(&["candidates"], &conflicting_grid2());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), [api_conflict_detail(&conflicting_grid2())]);
+}
+
+#[test]
+fn solve_refuses_zero_jobs_and_a_zero_timeout_as_the_api_does() {
+    let out = sudoku(&["solve", "--jobs", "0"], GRID2);
+    assert_eq!(out.status.code(), Some(2));
+    let api = ApiError::OutOfRange {
+        field: "jobs",
+        minimum: THREADS.minimum,
+        maximum: THREADS.maximum,
+        value: 0,
+    };
+    assert!(stderr(&out).contains(&api.to_string()), "{}", stderr(&out));
+
+    let out = sudoku(&["solve", "--timeout-ms", "0"], GRID2);
+    assert_eq!(out.status.code(), Some(2));
+    let api = ApiError::OutOfRange {
+        field: "timeout_ms",
+        minimum: TIMEOUT_MS.minimum,
+        maximum: TIMEOUT_MS.maximum,
+        value: 0,
+    };
+    assert!(stderr(&out).contains(&api.to_string()), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "nothing is solved");
+}
+
+#[test]
+fn solve_refuses_signed_and_oversized_numbers() {
+    for args in [
+        ["--jobs", "+2"],
+        ["--jobs", "1025"],
+        ["--timeout-ms", "99999999999999999999"],
+    ] {
+        let out = sudoku(&["solve", args[0], args[1]], GRID2);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn solve_reads_a_grid_pasted_in_norvigs_display() {
+    let display = Grid::parse(GRID2).unwrap().display();
+    let out = sudoku(&["solve"], &format!("{display}\n{HARD1}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = stdout(&out);
+    assert_eq!(lines.len(), 2);
+    assert!(Grid::parse(&lines[0])
+        .unwrap()
+        .solves(&Grid::parse(GRID2).unwrap()));
+}
+
+#[test]
+fn solve_reads_project_euler_blocks_of_nine_rows() {
+    let rows: Vec<String> = GRID2
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let input = format!("Grid 01\n{0}\nGrid 02\n{0}\n", rows.join("\n"));
+    let out = sudoku(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).len(), 2);
+}
+
+#[test]
+fn solve_names_the_lines_of_a_grid_cut_short() {
+    let display = Grid::parse(GRID2).unwrap().display();
+    let cut: Vec<&str> = display.lines().take(7).collect();
+    let out = sudoku(&["solve"], &format!("{}\n", cut.join("\n")));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("<stdin>:1-7: expected 81 cells, found 54"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_name_after_the_grid_is_a_name_even_with_digits() {
+    let input = format!("{GRID2} grid 2\n{HARD1} hard1 (188 s in 2006)\n");
+    let out = sudoku(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).len(), 2);
+    let validated = sudoku(&["validate"], &input);
+    assert_eq!(stdout(&validated), ["valid", "valid"]);
+}
+
+#[test]
+fn random_puzzles_are_unique_by_default_as_in_the_api() {
+    let out = sudoku(&["random", "--seed", "3", "--count", "5"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = stdout(&out);
+    assert_eq!(lines.len(), 5);
+    for (k, line) in lines.iter().enumerate() {
+        let expected = generate(&Request {
+            givens: 17,
+            unique: true,
+            seed: 3 + k as u64,
+        });
+        assert_eq!(line, &expected.puzzle.to_line());
+    }
+}
+
+#[test]
+fn random_unique_false_gives_norvigs_puzzles() {
+    let out = sudoku(
+        &["random", "--unique=false", "--givens", "20", "--seed", "42"],
+        "",
+    );
+    let norvig = generate(&Request {
+        givens: 20,
+        unique: false,
+        seed: 42,
+    });
+    assert_eq!(stdout(&out), [norvig.puzzle.to_line()]);
+    let spaced = sudoku(
+        &[
+            "random", "--unique", "false", "--givens", "20", "--seed", "42",
+        ],
+        "",
+    );
+    assert_eq!(spaced.stdout, out.stdout);
+}
+
+#[test]
+fn validate_says_valid_or_names_every_conflict_and_exits_accordingly() {
+    let solution = Solver::new()
+        .solve(&Grid::parse(GRID2).unwrap())
+        .unwrap()
+        .solutions[0]
+        .to_line();
+    let out = sudoku(&["validate"], &format!("{GRID2}\n{solution}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), ["valid", "valid complete"]);
+
+    let fives = format!("55.......5{}", ".".repeat(71));
+    let out = sudoku(&["validate"], &format!("{GRID2}\n{fives}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out)[1],
+        "invalid: digit 5 appears 2 times in row A (A1, A2); \
+         digit 5 appears 2 times in column 1 (A1, B1); \
+         digit 5 appears 3 times in box 1 (A1, A2, B1)"
+    );
+
+    let bad = sudoku(&["validate"], "1234\n");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn validate_does_not_solve_so_a_dead_end_is_still_valid() {
+    let out = sudoku(&["validate"], IMPOSSIBLE);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), ["valid"]);
+}
+
+/// Every `$ sudoku …` line in the README's `console` blocks, with the output shown under it (lines
+/// without trailing spaces, trailing blank lines dropped).
+fn readme_examples() -> Vec<(String, Vec<String>)> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut examples: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        match (in_console, line.trim_end()) {
+            (false, "```console") => in_console = true,
+            (false, _) => {}
+            (true, "```") => in_console = false,
+            (true, text) => match text.strip_prefix("$ ") {
+                Some(command) => examples.push((command.to_string(), Vec::new())),
+                None => examples
+                    .last_mut()
+                    .expect("a console block starts with a command")
+                    .1
+                    .push(text.to_string()),
+            },
+        }
+    }
+    for (_, shown) in &mut examples {
+        trim_trailing_blank_lines(shown);
+    }
+    examples
+}
+
+fn trim_trailing_blank_lines(lines: &mut Vec<String>) {
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+}
+
+#[test]
+fn readme_command_line_examples_print_what_the_readme_shows() {
+    let examples = readme_examples();
+    assert!(examples.len() >= 9, "found only {examples:?}");
+    for (command, shown) in examples {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words[0], "sudoku", "{command}");
+        let (args, stdin) = match words.iter().position(|&w| w == "<") {
+            Some(at) => {
+                let file = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), words[at + 1]);
+                (&words[1..at], std::fs::read_to_string(file).unwrap())
+            }
+            None => (&words[1..], String::new()),
+        };
+        let out = sudoku(args, &stdin);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let mut printed: Vec<String> = stdout(&out)
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        trim_trailing_blank_lines(&mut printed);
+        assert_eq!(printed, shown, "{command}");
+    }
 }

@@ -52,11 +52,10 @@ impl Grid {
     pub fn parse(text: &str) -> Result<Grid, GridError> {
         let mut cells = [None; 81];
         let mut found = 0usize;
-        for b in text.bytes() {
+        for b in text.bytes().filter(|&b| is_cell(b)) {
             let cell = match b {
                 b'1'..=b'9' => Digit::new(b - b'0'),
-                b'0' | b'.' => None,
-                _ => continue,
+                _ => None,
             };
             if found < 81 {
                 cells[found] = cell;
@@ -238,6 +237,12 @@ impl std::str::FromStr for Grid {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Grid::parse(s)
     }
+}
+
+/// Whether `byte` is a cell in Norvig's text format: a digit (`0` is a blank) or `.` (a blank). Every
+/// other character only separates cells.
+pub fn is_cell(byte: u8) -> bool {
+    byte.is_ascii_digit() || byte == b'.'
 }
 
 /// Norvig's `display(values)`: each square's text centred (as Python's `str.center` does) in a column
