@@ -5,7 +5,10 @@
 //! in release mode).
 
 use sudoku_service::engine::generator::{generate, Request};
-use sudoku_service::engine::logic::{next_step, Difficulty, LogicSolver, Position, Technique};
+use sudoku_service::engine::logic::techniques::FINDERS;
+use sudoku_service::engine::logic::{
+    next_step, Difficulty, LogicSolver, Position, Step, Technique,
+};
 use sudoku_service::engine::Grid;
 
 use crate::data::{all_puzzle_files, dataset, dataset_sample, shared_file, Puzzle};
@@ -16,6 +19,47 @@ struct Tally {
     steps: usize,
     by_technique: [usize; Technique::COUNT],
     by_level: [usize; 5],
+}
+
+/// Holds one step to the solution: it changes something, places only the solution's digits, removes
+/// only candidates that are there and are not the solution's, and explains itself.
+fn assert_sound(origin: &str, step: &Step, position: &Position, solution: &Grid) {
+    assert!(
+        !step.is_empty(),
+        "{origin}: {} did nothing",
+        step.technique.id()
+    );
+    for p in &step.placements {
+        assert_eq!(
+            solution.get(p.square),
+            Some(p.digit),
+            "{origin}: {} placed {} in {} but the solution has {:?}\n{}\nat\n{position:?}",
+            step.technique.id(),
+            p.digit,
+            p.square,
+            solution.get(p.square),
+            step.explanation,
+        );
+    }
+    for e in &step.eliminations {
+        assert_ne!(
+            solution.get(e.square),
+            Some(e.digit),
+            "{origin}: {} removed the solution's {} from {}\n{}\nat\n{position:?}",
+            step.technique.id(),
+            e.digit,
+            e.square,
+            step.explanation,
+        );
+        assert!(
+            position.has(e.square, e.digit),
+            "{origin}: {} removed {} from {}, which was not a candidate",
+            step.technique.id(),
+            e.digit,
+            e.square
+        );
+    }
+    assert!(!step.explanation.is_empty());
 }
 
 /// Walks `puzzle` step by step, holding every step to its solution.
@@ -30,42 +74,7 @@ fn check_sound(origin: &str, puzzle: &Grid, tally: &mut Tally) {
     while !position.is_solved() {
         let step = next_step(&position, &context)
             .unwrap_or_else(|| panic!("{origin}: stalled at\n{position:?}"));
-        assert!(
-            !step.is_empty(),
-            "{origin}: {} did nothing",
-            step.technique.id()
-        );
-        for p in &step.placements {
-            assert_eq!(
-                solution.get(p.square),
-                Some(p.digit),
-                "{origin}: {} placed {} in {} but the solution has {:?}\n{}\nat\n{position:?}",
-                step.technique.id(),
-                p.digit,
-                p.square,
-                solution.get(p.square),
-                step.explanation,
-            );
-        }
-        for e in &step.eliminations {
-            assert_ne!(
-                solution.get(e.square),
-                Some(e.digit),
-                "{origin}: {} removed the solution's {} from {}\n{}\nat\n{position:?}",
-                step.technique.id(),
-                e.digit,
-                e.square,
-                step.explanation,
-            );
-            assert!(
-                position.has(e.square, e.digit),
-                "{origin}: {} removed {} from {}, which was not a candidate",
-                step.technique.id(),
-                e.digit,
-                e.square
-            );
-        }
-        assert!(!step.explanation.is_empty());
+        assert_sound(origin, &step, &position, &solution);
         tally.by_technique[step.technique.index()] += 1;
         position.apply(&step);
         steps += 1;
@@ -233,5 +242,65 @@ fn walking_hints_from_any_position_reaches_the_solution() {
             }
         }
         walk_hints(&p.origin, &p.grid, progress);
+    }
+}
+
+/// Walks each puzzle along its path and, at every position, asks every finder (not only the first that
+/// fires) for its step, holding each to the solution: a technique late in the order is tested on the
+/// positions where it would rarely be reached.
+fn check_every_finder(name: &str, puzzles: &[Puzzle]) {
+    let solver = LogicSolver::new();
+    let mut fired = [0usize; Technique::COUNT];
+    for p in puzzles {
+        let context = solver.context(&p.grid).unwrap();
+        let solution = *context.solution().unwrap();
+        let mut position = Position::new(&p.grid);
+        while !position.is_solved() {
+            for find in FINDERS {
+                if let Some(step) = find(&position, &context) {
+                    assert_sound(&p.origin, &step, &position, &solution);
+                    fired[step.technique.index()] += 1;
+                }
+            }
+            let step = next_step(&position, &context).unwrap();
+            position.apply(&step);
+        }
+    }
+    let used: Vec<String> = Technique::ALL
+        .iter()
+        .filter(|t| fired[t.index()] > 0)
+        .map(|t| format!("{}={}", t.id(), fired[t.index()]))
+        .collect();
+    eprintln!("{name}: every finder at every position: {}", used.join(" "));
+}
+
+#[test]
+fn every_finder_is_sound_at_every_position_of_sampled_paths() {
+    check_every_finder("generated", &generated(40, 500));
+    for (name, every) in [
+        ("puzzles3_magictour_top1465", 60),
+        ("puzzles5_forum_hardest_1905_11+", 4000),
+    ] {
+        if let Some(sample) = dataset_sample(name, every) {
+            check_every_finder(name, &sample);
+        }
+    }
+}
+
+/// Every finder at every position of thousands of paths: `cargo test --release --test engine --
+/// --ignored every_finder`.
+#[test]
+#[ignore = "minutes in debug mode; run in release mode"]
+fn every_finder_is_sound_at_every_position_of_many_paths() {
+    check_every_finder("generated 2k", &generated(2_000, 3_000_000));
+    for (name, every) in [
+        ("puzzles2_17_clue", 25),
+        ("puzzles3_magictour_top1465", 1),
+        ("puzzles6_forum_hardest_1106", 1),
+        ("puzzles5_forum_hardest_1905_11+", 25),
+    ] {
+        if let Some(sample) = dataset_sample(name, every) {
+            check_every_finder(name, &sample);
+        }
     }
 }
