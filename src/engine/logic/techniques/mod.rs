@@ -5,7 +5,9 @@
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
 mod brute_force;
+mod intersections;
 mod singles;
+mod subsets;
 
 use super::position::Position;
 use super::step::Step;
@@ -61,6 +63,16 @@ pub const FINDERS: &[Finder] = &[
     singles::full_house,
     singles::naked_single,
     singles::hidden_single,
+    subsets::locked_pair,
+    subsets::locked_triple,
+    intersections::locked_candidates_pointing,
+    intersections::locked_candidates_claiming,
+    subsets::naked_pair,
+    subsets::naked_triple,
+    subsets::hidden_pair,
+    subsets::hidden_triple,
+    subsets::naked_quad,
+    subsets::hidden_quad,
     brute_force::brute_force,
 ];
 
