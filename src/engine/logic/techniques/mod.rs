@@ -6,6 +6,7 @@
 
 mod brute_force;
 mod singles;
+mod uniqueness;
 
 use super::position::Position;
 use super::step::Step;
@@ -61,6 +62,10 @@ pub const FINDERS: &[Finder] = &[
     singles::full_house,
     singles::naked_single,
     singles::hidden_single,
+    uniqueness::unique_rectangle_1,
+    uniqueness::unique_rectangle_2,
+    uniqueness::unique_rectangle_4,
+    uniqueness::bug_plus_one,
     brute_force::brute_force,
 ];
 
