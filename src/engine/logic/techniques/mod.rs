@@ -4,6 +4,7 @@
 //! as a [`Step`]; it never changes the position itself. The order of [`FINDERS`] is the order of
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
+mod als;
 mod brute_force;
 mod singles;
 mod uniqueness;
@@ -66,6 +67,7 @@ pub const FINDERS: &[Finder] = &[
     uniqueness::unique_rectangle_2,
     uniqueness::unique_rectangle_4,
     uniqueness::bug_plus_one,
+    als::als_xz,
     brute_force::brute_force,
 ];
 
