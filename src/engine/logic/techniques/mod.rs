@@ -4,10 +4,12 @@
 //! as a [`Step`]; it never changes the position itself. The order of [`FINDERS`] is the order of
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
+mod als;
 mod brute_force;
 mod intersections;
 mod singles;
 mod subsets;
+mod uniqueness;
 
 use super::position::Position;
 use super::step::Step;
@@ -73,6 +75,11 @@ pub const FINDERS: &[Finder] = &[
     subsets::hidden_triple,
     subsets::naked_quad,
     subsets::hidden_quad,
+    uniqueness::unique_rectangle_1,
+    uniqueness::unique_rectangle_2,
+    uniqueness::unique_rectangle_4,
+    uniqueness::bug_plus_one,
+    als::als_xz,
     brute_force::brute_force,
 ];
 
