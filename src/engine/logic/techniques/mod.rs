@@ -5,6 +5,7 @@
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
 mod brute_force;
+mod fish;
 mod singles;
 
 use super::position::Position;
@@ -61,6 +62,13 @@ pub const FINDERS: &[Finder] = &[
     singles::full_house,
     singles::naked_single,
     singles::hidden_single,
+    fish::x_wing,
+    fish::swordfish,
+    fish::jellyfish,
+    fish::finned_x_wing,
+    fish::sashimi_x_wing,
+    fish::finned_swordfish,
+    fish::sashimi_swordfish,
     brute_force::brute_force,
 ];
 
