@@ -44,6 +44,8 @@ pub enum Technique {
     Swordfish,
     /// A digit confined to four columns in four rows (or the transpose).
     Jellyfish,
+    /// Bivalue universal grave plus one: every square bivalue but one.
+    BugPlusOne,
     /// Two conjugate pairs of a digit whose bases share a row or column.
     Skyscraper,
     /// A conjugate pair in a row and one in a column joined in a box.
@@ -64,8 +66,6 @@ pub enum Technique {
     UniqueRectangle2,
     /// A deadly rectangle with a strong link on one of its digits.
     UniqueRectangle4,
-    /// Bivalue universal grave plus one: every square bivalue but one.
-    BugPlusOne,
     /// An X-wing with extra candidates (a fin) in one base box.
     FinnedXWing,
     /// A finned X-wing missing a corner.
@@ -109,6 +109,7 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
@@ -119,7 +120,6 @@ impl Technique {
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle4,
-        Technique::BugPlusOne,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
@@ -194,7 +194,7 @@ impl Technique {
             Technique::HiddenQuad => ("hidden_quad", "Hidden Quad", Hard, 150),
             Technique::XWing => ("x_wing", "X-Wing", Hard, 140),
             Technique::Swordfish => ("swordfish", "Swordfish", Hard, 150),
-            Technique::Jellyfish => ("jellyfish", "Jellyfish", Expert, 160),
+            Technique::Jellyfish => ("jellyfish", "Jellyfish", Hard, 160),
             Technique::Skyscraper => ("skyscraper", "Skyscraper", Hard, 130),
             Technique::TwoStringKite => ("two_string_kite", "2-String Kite", Hard, 150),
             Technique::TurbotFish => ("turbot_fish", "Turbot Fish", Hard, 120),
@@ -211,7 +211,7 @@ impl Technique {
             Technique::UniqueRectangle4 => {
                 ("unique_rectangle_4", "Unique Rectangle Type 4", Hard, 100)
             }
-            Technique::BugPlusOne => ("bug_plus_1", "BUG+1", Medium, 100),
+            Technique::BugPlusOne => ("bug_plus_1", "BUG+1", Hard, 100),
             Technique::FinnedXWing => ("finned_x_wing", "Finned X-Wing", Hard, 130),
             Technique::SashimiXWing => ("sashimi_x_wing", "Sashimi X-Wing", Hard, 150),
             Technique::FinnedSwordfish => ("finned_swordfish", "Finned Swordfish", Expert, 200),

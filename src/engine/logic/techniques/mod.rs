@@ -6,6 +6,7 @@
 
 mod als;
 mod brute_force;
+mod fish;
 mod intersections;
 mod singles;
 mod subsets;
@@ -75,10 +76,17 @@ pub const FINDERS: &[Finder] = &[
     subsets::hidden_triple,
     subsets::naked_quad,
     subsets::hidden_quad,
+    fish::x_wing,
+    fish::swordfish,
+    fish::jellyfish,
+    uniqueness::bug_plus_one,
     uniqueness::unique_rectangle_1,
     uniqueness::unique_rectangle_2,
     uniqueness::unique_rectangle_4,
-    uniqueness::bug_plus_one,
+    fish::finned_x_wing,
+    fish::sashimi_x_wing,
+    fish::finned_swordfish,
+    fish::sashimi_swordfish,
     als::als_xz,
     brute_force::brute_force,
 ];
