@@ -1,0 +1,184 @@
+//! The README's API examples are real answers: every `curl` command in a `sh` block that is followed by
+//! a `json` block is sent to the real router, and the JSON shown must be what the service answers.
+//!
+//! What the README shows may be shortened, never changed: an object may leave out members, an array
+//! may stop at a `"…"` element, and a string may stop at `…`. Timings (`elapsed_us`) are the only
+//! values that may differ.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use sudoku_service::http::{router, AppState};
+use sudoku_service::server::ServerConfig;
+use tower::ServiceExt;
+
+/// One example: the request and the JSON the README shows for it.
+#[derive(Debug)]
+struct Example {
+    line: usize,
+    method: Method,
+    path: String,
+    body: Option<String>,
+    shown: String,
+}
+
+/// The `curl` examples of the README, each with the `json` block right after its `sh` block.
+fn examples() -> Vec<Example> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut examples = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim_end() != "```sh" {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let end = start
+            + lines[start..]
+                .iter()
+                .position(|l| l.trim_end() == "```")
+                .unwrap();
+        let command = lines[start..end]
+            .iter()
+            .map(|l| l.trim_end().trim_end_matches('\\').trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        i = end + 1;
+        if !command.starts_with("curl ") || lines.get(i).map(|l| l.trim_end()) != Some("```json") {
+            continue;
+        }
+        let json_end = i
+            + 1
+            + lines[i + 1..]
+                .iter()
+                .position(|l| l.trim_end() == "```")
+                .unwrap();
+        let shown = lines[i + 1..json_end].join("\n");
+        let (method, path, body) = parse_curl(&command);
+        examples.push(Example {
+            line: start,
+            method,
+            path,
+            body,
+            shown,
+        });
+        i = json_end + 1;
+    }
+    examples
+}
+
+/// The method, path and body of a README `curl` command (`-d 'BODY'` makes it a POST).
+fn parse_curl(command: &str) -> (Method, String, Option<String>) {
+    let url = command
+        .split_whitespace()
+        .map(|w| w.trim_matches('\''))
+        .find(|w| w.starts_with("localhost:8080"))
+        .unwrap_or_else(|| panic!("no URL in {command}"));
+    let path = url.trim_start_matches("localhost:8080").to_string();
+    let body = command.split_once("-d '").map(|(_, rest)| {
+        let end = rest.rfind('\'').expect("a closing quote");
+        rest[..end].to_string()
+    });
+    let method = if body.is_some() {
+        Method::POST
+    } else {
+        Method::GET
+    };
+    (method, path, body)
+}
+
+/// Whether `shown` is `real`, possibly shortened as the module docs allow.
+fn shortens(shown: &Value, real: &Value, key: Option<&str>) -> bool {
+    if key == Some("elapsed_us") {
+        return real.is_u64();
+    }
+    match (shown, real) {
+        (Value::Object(s), Value::Object(r)) => s
+            .iter()
+            .all(|(k, v)| r.get(k).is_some_and(|rv| shortens(v, rv, Some(k)))),
+        (Value::Array(s), Value::Array(r)) => {
+            let cut = s.last() == Some(&Value::String("…".into()));
+            let kept = if cut { &s[..s.len() - 1] } else { &s[..] };
+            (if cut {
+                r.len() >= kept.len()
+            } else {
+                r.len() == kept.len()
+            }) && kept.iter().zip(r).all(|(a, b)| shortens(a, b, None))
+        }
+        (Value::String(s), Value::String(r)) => match s.strip_suffix('…') {
+            Some(prefix) => r.starts_with(prefix),
+            None => s == r,
+        },
+        _ => shown == real,
+    }
+}
+
+async fn answer(example: &Example) -> Value {
+    let config = ServerConfig {
+        workers: 2,
+        solve_timeout: Duration::from_secs(60),
+        ..ServerConfig::default()
+    };
+    let mut request = Request::builder()
+        .method(example.method.clone())
+        .uri(&example.path);
+    if example.body.is_some() {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    let request = request
+        .body(Body::from(example.body.clone().unwrap_or_default()))
+        .unwrap();
+    let response = router(AppState::new(&config))
+        .oneshot(request)
+        .await
+        .unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "README line {}: {} {}: not JSON ({e})",
+            example.line, example.method, example.path
+        )
+    })
+}
+
+#[tokio::test]
+async fn every_api_example_in_the_readme_is_what_the_service_answers() {
+    let examples = examples();
+    assert!(examples.len() >= 8, "found only {examples:#?}");
+    for example in &examples {
+        let shown: Value = serde_json::from_str(&example.shown).unwrap_or_else(|e| {
+            panic!(
+                "README line {}: the JSON shown does not parse ({e})",
+                example.line
+            )
+        });
+        let real = answer(example).await;
+        assert!(
+            shortens(&shown, &real, None),
+            "README line {}: {} {}\nshown: {shown}\nreal:  {real}",
+            example.line,
+            example.method,
+            example.path
+        );
+    }
+}
+
+#[test]
+fn a_shortened_example_must_still_agree_with_what_it_keeps() {
+    let real: Value = serde_json::json!({"a": [1, 2, 3], "s": "abcdef", "n": 1});
+    assert!(shortens(
+        &serde_json::json!({"a": [1, "…"], "s": "abc…"}),
+        &real,
+        None
+    ));
+    assert!(!shortens(&serde_json::json!({"a": [2, "…"]}), &real, None));
+    assert!(!shortens(&serde_json::json!({"a": [1, 2]}), &real, None));
+    assert!(!shortens(&serde_json::json!({"s": "abd…"}), &real, None));
+    assert!(!shortens(&serde_json::json!({"n": 2}), &real, None));
+    assert!(!shortens(&serde_json::json!({"missing": 1}), &real, None));
+}
