@@ -79,6 +79,14 @@ impl SquareSet {
             - self
     }
 
+    /// The 9-bit mask of the columns the set holds in 0-based `row` (rows past 8 hold none).
+    pub fn row_bits(self, row: usize) -> u16 {
+        if row >= 9 {
+            return 0;
+        }
+        (self.0 >> (9 * row)) as u16 & 0x1ff
+    }
+
     /// The 9-bit mask of the rows the set touches.
     pub fn rows(self) -> u16 {
         self.iter().fold(0, |m, s| m | 1 << s.row())
@@ -295,5 +303,17 @@ mod tests {
         let names: Vec<String> = a.iter().map(|s| s.to_string()).collect();
         assert_eq!(names, ["A1", "B2", "I9"]);
         assert_eq!(a.rows(), 0b1_0000_0011);
+    }
+
+    #[test]
+    fn row_bits_are_the_columns_held_in_one_row() {
+        let set: SquareSet = [sq("B1"), sq("B9"), sq("C2"), sq("I9")]
+            .into_iter()
+            .collect();
+        assert_eq!(set.row_bits(1), 0b1_0000_0001);
+        assert_eq!(set.row_bits(2), 0b10);
+        assert_eq!(set.row_bits(8), 0b1_0000_0000);
+        assert_eq!(set.row_bits(0), 0);
+        assert_eq!(SquareSet::ALL.row_bits(9), 0);
     }
 }

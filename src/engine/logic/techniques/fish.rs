@@ -10,8 +10,10 @@
 //!
 //! The search works on 9-bit masks: for each digit and orientation, the cover lines each base line
 //! holds the digit in. Base lines are combined in lexicographic order (HoDoKu's scan order: digits
-//! 1-9, rows as base before columns) and a combination is dropped as soon as its cover grows too
-//! large. Nothing is allocated until a step is built.
+//! 1-9, rows as base before columns, so the same fish is found first) and a combination is dropped
+//! as soon as its cover grows too large: beyond N lines for a basic fish, beyond N lines outside
+//! every one stack for a finned one (its fins share a box, so they add lines of one stack only).
+//! Nothing is allocated until a step is built.
 
 use super::Context;
 use crate::engine::digit::Digit;
@@ -94,82 +96,111 @@ impl Orientation {
 /// For each line of one orientation, the 9-bit mask of the crossing lines where a digit can go.
 type LineMasks = [u16; 9];
 
-/// A fish found: its digit, base and cover lines (9-bit masks), the cover lines its fins lie in (none
-/// for a basic fish), and the squares it removes the digit from.
+/// The three bands (or stacks) of lines as 9-bit masks.
+const STACKS: [u16; 3] = [0b111, 0b111 << 3, 0b111 << 6];
+
+/// All nine lines.
+const ALL_LINES: u16 = 0x1ff;
+
+/// One digit's places seen from one orientation: for each base line, the cover lines it can take
+/// (`masks`), and for each cover line, the base lines (`cross`).
 #[derive(Clone, Copy, Debug)]
-struct Fish {
+struct Lines {
     digit: Digit,
     orientation: Orientation,
     masks: LineMasks,
+    cross: LineMasks,
+}
+
+/// A fish found: its base and cover lines, the cover lines its fins lie in (none for a basic fish),
+/// and the region whose cover places it clears (base-orientation lines and cover lines).
+#[derive(Clone, Copy, Debug)]
+struct Fish {
+    lines: Lines,
     base: u16,
     cover: u16,
     fin_lines: u16,
-    eliminations: Eliminations,
+    reach: (u16, u16),
 }
 
-/// Eliminations as a mask of crossing lines for each base-orientation line.
-type Eliminations = [u16; 9];
-
-/// The digit's places by row (columns it can take in each row) and by column (rows in each column).
-fn line_masks(position: &Position, digit: Digit) -> (LineMasks, LineMasks) {
-    let mut rows = [0u16; 9];
-    let mut cols = [0u16; 9];
-    for square in position.squares_with(digit) {
-        rows[square.row()] |= 1 << square.col();
-        cols[square.col()] |= 1 << square.row();
-    }
-    (rows, cols)
-}
-
-/// The digits and orientations in scan order, each with its line masks.
-fn scans(position: &Position) -> impl Iterator<Item = (Digit, Orientation, LineMasks)> + '_ {
+/// The digits and orientations in scan order (HoDoKu's: digits 1-9, rows as base before columns).
+fn scans(position: &Position) -> impl Iterator<Item = Lines> + '_ {
     Digit::all().flat_map(move |digit| {
-        let (rows, cols) = line_masks(position, digit);
+        let places = position.squares_with(digit);
+        let rows: LineMasks = std::array::from_fn(|r| places.row_bits(r));
+        let cols: LineMasks =
+            std::array::from_fn(|c| (0..9).fold(0, |m, r| m | (rows[r] >> c & 1) << r));
+        let seen = |orientation, masks, cross| Lines {
+            digit,
+            orientation,
+            masks,
+            cross,
+        };
         [
-            (digit, Orientation::Rows, rows),
-            (digit, Orientation::Columns, cols),
+            seen(Orientation::Rows, rows, cols),
+            seen(Orientation::Columns, cols, rows),
         ]
     })
 }
 
-/// The lines of `pool` (a 9-bit mask) whose masks have between `min` and `max` bits.
+/// The lines whose masks have between `min` and `max` bits.
 fn lines_with_counts(masks: &LineMasks, min: u32, max: u32) -> u16 {
     (0..9)
         .filter(|&l| (min..=max).contains(&masks[l].count_ones()))
         .fold(0, |pool, l| pool | 1 << l)
 }
 
-/// The union of the masks of the lines in `lines`.
-fn union(masks: &LineMasks, lines: u16) -> u16 {
-    bits(lines).fold(0, |cover, l| cover | masks[l])
-}
-
 /// The indices of the set bits of a 9-bit mask, ascending.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |&i| mask & (1 << i) != 0)
+fn bits(mask: u16) -> Bits {
+    Bits(mask)
 }
 
-/// Visits the `k`-element subsets of `pool` in lexicographic order, skipping every partial choice
-/// `keep` refuses (and all its extensions), and returns the first answer `visit` gives.
-fn first_subset<R>(
+/// Iterator over the set bits of a mask, lowest first.
+struct Bits(u16);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+}
+
+/// Whether `a` comes before `b` among subsets of one size listed in lexicographic order (the
+/// smallest line where they differ is in `a`), the order HoDoKu tries covers in.
+fn lexicographically_first(a: u16, b: u16) -> bool {
+    let differ = a ^ b;
+    a & differ & differ.wrapping_neg() != 0
+}
+
+/// Visits the sets of `k` more base lines from `pool` in lexicographic order, carrying the union
+/// of their masks (the lines they reach), skips every partial choice whose union `keep` refuses
+/// (and all its extensions), and returns the first answer `visit` gives for a base and its union.
+fn first_base<R>(
+    masks: &LineMasks,
     pool: u16,
     k: u32,
-    chosen: u16,
+    (base, reach): (u16, u16),
     keep: &impl Fn(u16) -> bool,
-    visit: &mut impl FnMut(u16) -> Option<R>,
+    visit: &mut impl FnMut(u16, u16) -> Option<R>,
 ) -> Option<R> {
     if k == 0 {
-        return visit(chosen);
+        return visit(base, reach);
     }
     let mut rest = pool;
     while rest.count_ones() >= k {
-        let lowest = rest & rest.wrapping_neg();
-        rest &= !lowest;
-        let next = chosen | lowest;
-        if !keep(next) {
+        let line = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let next = (base | 1 << line, reach | masks[line]);
+        if !keep(next.1) {
             continue;
         }
-        if let Some(answer) = first_subset(rest, k - 1, next, keep, visit) {
+        if let Some(answer) = first_base(masks, rest, k - 1, next, keep, visit) {
             return Some(answer);
         }
     }
@@ -178,86 +209,112 @@ fn first_subset<R>(
 
 /// The first basic fish of `size` that removes something.
 fn find_basic(position: &Position, size: u32) -> Option<Fish> {
-    scans(position).find_map(|(digit, orientation, masks)| {
+    scans(position).find_map(|lines| {
         // A line with one place is a hidden single, not part of a fish (as in HoDoKu).
-        let pool = lines_with_counts(&masks, 2, size);
-        let keep = |base: u16| union(&masks, base).count_ones() <= size;
-        first_subset(pool, size, 0, &keep, &mut |base| {
-            let cover = union(&masks, base);
-            if cover.count_ones() != size {
-                return None;
-            }
-            let mut eliminations = [0u16; 9];
-            for line in bits(0x1ff & !base) {
-                eliminations[line] = masks[line] & cover;
-            }
-            eliminations.iter().any(|&e| e != 0).then_some(Fish {
-                digit,
-                orientation,
-                masks,
-                base,
-                cover,
-                fin_lines: 0,
-                eliminations,
-            })
-        })
+        let pool = lines_with_counts(&lines.masks, 2, size);
+        let keep = |reach: u16| reach.count_ones() <= size;
+        first_base(
+            &lines.masks,
+            pool,
+            size,
+            (0, 0),
+            &keep,
+            &mut |base, cover| {
+                if cover.count_ones() != size {
+                    return None;
+                }
+                let fish = Fish {
+                    lines,
+                    base,
+                    cover,
+                    fin_lines: 0,
+                    reach: (ALL_LINES, ALL_LINES),
+                };
+                fish.removes().then_some(fish)
+            },
+        )
     })
 }
 
 /// The first finned fish of `size` that removes something, sashimi or not as asked.
 fn find_finned(position: &Position, size: u32, sashimi: bool) -> Option<Fish> {
-    scans(position).find_map(|(digit, orientation, masks)| {
-        let pool = lines_with_counts(&masks, 1, 9);
-        // Fins lie in one box, so they add at most three cover lines to the fish's own.
-        let keep = |base: u16| union(&masks, base).count_ones() <= size + 3;
-        first_subset(pool, size, 0, &keep, &mut |base| {
-            let all = union(&masks, base);
-            if all.count_ones() <= size {
-                return None;
-            }
-            let never = |_: u16| true;
-            first_subset(all, size, 0, &never, &mut |cover| {
-                let fish = finned_fish(digit, orientation, masks, base, cover)?;
-                (fish.is_sashimi() == sashimi).then_some(fish)
-            })
+    scans(position).find_map(|lines| {
+        // Fins lie in one box, so outside one stack of cover lines the base needs at most `size`.
+        let keep = |reach: u16| {
+            STACKS
+                .iter()
+                .any(|&stack| (reach & !stack).count_ones() <= size)
+        };
+        let pool = bits(lines_with_counts(&lines.masks, 1, 9))
+            .filter(|&l| keep(lines.masks[l]))
+            .fold(0, |pool, l| pool | 1 << l);
+        first_base(&lines.masks, pool, size, (0, 0), &keep, &mut |base, all| {
+            lines.first_finned(base, all, size, sashimi)
         })
     })
 }
 
-/// The finned fish with this base and cover, if its fins lie in one box and it removes something.
-fn finned_fish(
-    digit: Digit,
-    orientation: Orientation,
-    masks: LineMasks,
-    base: u16,
-    cover: u16,
-) -> Option<Fish> {
-    let fin_lines = union(&masks, base) & !cover;
-    let fin_bases = bits(base)
-        .filter(|&l| masks[l] & fin_lines != 0)
-        .fold(0u16, |m, l| m | 1 << l);
-    let stack = band_of(fin_lines)?;
-    let band = band_of(fin_bases)?;
-    let fins: u32 = bits(base)
-        .map(|l| (masks[l] & fin_lines).count_ones())
-        .sum();
-    if fins > MAX_FINS {
-        return None;
+impl Lines {
+    /// The first cover (in lexicographic order) that makes `base` a finned fish of the asked kind.
+    /// The fins' lines must lie in one stack, so each stack gives the cover its lines outside the
+    /// stack plus some of its own, leaving at least one for the fins.
+    fn first_finned(&self, base: u16, all: u16, size: u32, sashimi: bool) -> Option<Fish> {
+        let mut first: Option<Fish> = None;
+        for stack in STACKS {
+            let required = all & !stack;
+            let optional = all & stack;
+            let Some(need) = size.checked_sub(required.count_ones()) else {
+                continue;
+            };
+            if need >= optional.count_ones() {
+                continue;
+            }
+            let mut extra = optional;
+            loop {
+                if extra.count_ones() == need {
+                    let fish = self
+                        .finned(base, required | extra, optional & !extra)
+                        .filter(|fish| fish.is_sashimi() == sashimi);
+                    if let Some(fish) = fish {
+                        if first.is_none_or(|f| lexicographically_first(fish.cover, f.cover)) {
+                            first = Some(fish);
+                        }
+                    }
+                }
+                if extra == 0 {
+                    break;
+                }
+                extra = (extra - 1) & optional;
+            }
+        }
+        first
     }
-    // Only the cover squares in the fins' box see every fin.
-    let mut eliminations = [0u16; 9];
-    for line in bits(band & !base) {
-        eliminations[line] = masks[line] & cover & stack;
+
+    /// The finned fish with this base and cover, whose fins lie in `fin_lines` (of one stack), if
+    /// they also lie in one band (one box), number at most HoDoKu's five, and the fish removes
+    /// something.
+    fn finned(&self, base: u16, cover: u16, fin_lines: u16) -> Option<Fish> {
+        let stack = band_of(fin_lines)?;
+        let fin_bases = bits(base)
+            .filter(|&l| self.masks[l] & fin_lines != 0)
+            .fold(0u16, |m, l| m | 1 << l);
+        let band = band_of(fin_bases)?;
+        let fins: u32 = bits(base)
+            .map(|l| (self.masks[l] & fin_lines).count_ones())
+            .sum();
+        if fins > MAX_FINS {
+            return None;
+        }
+        // Only the cover squares in the fins' box see every fin.
+        let fish = Fish {
+            lines: *self,
+            base,
+            cover,
+            fin_lines,
+            reach: (band, stack),
+        };
+        fish.removes().then_some(fish)
     }
-    eliminations.iter().any(|&e| e != 0).then_some(Fish {
-        digit,
-        orientation,
-        masks,
-        base,
-        cover,
-        fin_lines,
-        eliminations,
-    })
 }
 
 /// The mask of the three lines of the band (or stack) holding every line of `lines`, if one does.
@@ -273,46 +330,49 @@ fn band_of(lines: u16) -> Option<u16> {
 impl Fish {
     /// HoDoKu's sashimi: some base line keeps at most one place inside the cover.
     fn is_sashimi(&self) -> bool {
-        bits(self.base).any(|l| (self.masks[l] & self.cover).count_ones() <= 1)
+        bits(self.base).any(|l| (self.lines.masks[l] & self.cover).count_ones() <= 1)
+    }
+
+    /// Whether some cover line has a place in the reach outside the base.
+    fn removes(&self) -> bool {
+        let (reach_lines, reach_cover) = self.reach;
+        bits(self.cover & reach_cover).any(|c| self.lines.cross[c] & reach_lines & !self.base != 0)
+    }
+
+    /// For each base-orientation line, the cover lines where the fish removes the digit.
+    fn eliminations(&self) -> LineMasks {
+        let (reach_lines, reach_cover) = self.reach;
+        std::array::from_fn(|l| {
+            if reach_lines & !self.base & 1 << l == 0 {
+                return 0;
+            }
+            self.lines.masks[l] & self.cover & reach_cover
+        })
     }
 
     fn squares(&self, lines: u16, crossing: impl Fn(usize) -> u16) -> Vec<Square> {
         let mut squares: Vec<Square> = bits(lines)
             .flat_map(|l| bits(crossing(l)).map(move |c| (l, c)))
-            .map(|(l, c)| self.orientation.square(l, c))
+            .map(|(l, c)| self.lines.orientation.square(l, c))
             .collect();
         squares.sort();
         squares
     }
 
     fn step(&self, position: &Position, technique: Technique) -> Step {
-        let digit = self.digit;
-        let pattern_squares = self.squares(self.base, |l| self.masks[l]);
-        let fins = self.squares(self.base, |l| self.masks[l] & self.fin_lines);
-        let removed = self.squares(0x1ff, |l| self.eliminations[l]);
+        let digit = self.lines.digit;
+        let masks = self.lines.masks;
+        let orientation = self.lines.orientation;
+        let pattern_squares = self.squares(self.base, |l| masks[l]);
+        let fins = self.squares(self.base, |l| masks[l] & self.fin_lines);
+        let eliminations = self.eliminations();
+        let removed = self.squares(ALL_LINES, |l| eliminations[l]);
         debug_assert!(removed.iter().all(|&s| position.has(s, digit)));
-        let base_units = bits(self.base).map(|l| self.orientation.base_unit(l));
-        let cover_units = bits(self.cover).map(|l| self.orientation.cover_unit(l));
+        let base_units = bits(self.base).map(|l| orientation.base_unit(l));
+        let cover_units = bits(self.cover).map(|l| orientation.cover_unit(l));
         let mut units: Vec<Unit> = base_units.chain(cover_units).collect();
-        let fin_box = fins.first().map(|s| Unit::Box(s.box_index() as u8));
-        units.extend(fin_box);
-        let base = self.lines_phrase(self.base, true);
-        let cover = self.lines_phrase(self.cover, false);
-        let explanation = match fin_box {
-            None => format!(
-                "In {base}, {digit} can only go in {cover}, so {digit} can be removed from the \
-                 rest of {cover}: {}.",
-                and_list(&removed)
-            ),
-            Some(fin_box) => format!(
-                "In {base}, {digit} can only go in {cover}, or in the {} {} in {fin_box}. If \
-                 {digit} is in a fin, it is gone from the rest of {fin_box}; if not, it is gone \
-                 from the rest of {cover}. Either way, {digit} can be removed from {}.",
-                if fins.len() == 1 { "fin" } else { "fins" },
-                and_list(&fins),
-                and_list(&removed)
-            ),
-        };
+        units.extend(fins.first().map(|s| Unit::Box(s.box_index() as u8)));
+        let explanation = self.explanation(&fins, &removed);
         let eliminations = removed.iter().map(|&s| Candidate::new(s, digit)).collect();
         Step::elimination(
             technique,
@@ -326,9 +386,32 @@ impl Fish {
         )
     }
 
+    /// The reasoning in words: the base, the cover, the fins and their box, and what goes.
+    fn explanation(&self, fins: &[Square], removed: &[Square]) -> String {
+        let digit = self.lines.digit;
+        let base = self.lines_phrase(self.base, true);
+        let cover = self.lines_phrase(self.cover, false);
+        let Some(fin) = fins.first() else {
+            return format!(
+                "In {base}, {digit} can only go in {cover}, so {digit} can be removed from the \
+                 rest of {cover}: {}.",
+                and_list(removed)
+            );
+        };
+        let fin_box = Unit::Box(fin.box_index() as u8);
+        let noun = if fins.len() == 1 { "fin" } else { "fins" };
+        format!(
+            "In {base}, {digit} can only go in {cover}, or in the {noun} {} in {fin_box}. If \
+             {digit} is in a fin, it is gone from the rest of {fin_box}; if not, it is gone from \
+             the rest of {cover}. Either way, {digit} can be removed from {}.",
+            and_list(fins),
+            and_list(removed)
+        )
+    }
+
     /// `rows B and H`, `column 3`: the lines of a mask, named as base (`true`) or cover lines.
     fn lines_phrase(&self, lines: u16, as_base: bool) -> String {
-        let rows = (self.orientation == Orientation::Rows) == as_base;
+        let rows = (self.lines.orientation == Orientation::Rows) == as_base;
         let names = bits(lines).map(|l| {
             if rows {
                 (ROW_NAMES[l] as char).to_string()
@@ -583,6 +666,23 @@ mod tests {
     fn no_sashimi_x_wing_when_the_fins_see_no_cover_candidate() {
         let p = board(4, "BH", "37", &["B3", "B7", "H7", "H8", "H9", "E3"]);
         assert_eq!(sashimi_x_wing(&p, &context()), None);
+    }
+
+    #[test]
+    fn of_several_covers_for_one_base_the_first_in_hodokus_order_is_taken() {
+        // Rows B and C fit columns 1 and 2 with the fin C3, columns 1 and 3 with the fins B2 and
+        // C2 (sashimi: row B keeps only B1), or columns 2 and 3 (sashimi too), all in box 1.
+        let p = board(6, "BC", "", &["B1", "B2", "C1", "C2", "C3"]);
+        let finned = finned_x_wing(&p, &context()).unwrap();
+        assert_eq!(removed(&finned), ["A16", "A26"]);
+        let sashimi = sashimi_x_wing(&p, &context()).unwrap();
+        assert_eq!(removed(&sashimi), ["A16", "A36"]);
+        assert_eq!(
+            sashimi.explanation,
+            "In rows B and C, 6 can only go in columns 1 and 3, or in the fins B2 and C2 in box 1. \
+             If 6 is in a fin, it is gone from the rest of box 1; if not, it is gone from the rest \
+             of columns 1 and 3. Either way, 6 can be removed from A1 and A3."
+        );
     }
 
     const FINNED_SWORDFISH: &[&str] = &["A1", "A5", "E5", "E9", "I1", "I7", "I9", "C1", "G9"];
