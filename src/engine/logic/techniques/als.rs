@@ -5,8 +5,8 @@
 //!
 //! Scope as HoDoKu's: sets of one to eight squares in any unit, never overlapping, and at most two
 //! restricted common digits per pair; with two (doubly linked) both sets are locked and remove more.
-//! The sets are collected once per call on bitmasks, and each is indexed by where its digits could
-//! be removed, so pairs far apart are dismissed with one mask test.
+//! The sets are collected once per call on bitmasks, each with the squares its digits reach, so a
+//! pair too far apart to share a restricted common digit is dismissed with one mask test.
 
 use super::Context;
 use crate::engine::digit::{Digit, DigitSet};
@@ -406,6 +406,19 @@ mod tests {
         let pair: SquareSet = [sq("A1"), sq("A5")].into_iter().collect();
         let in_row = sets.iter().find(|s| s.squares == pair);
         assert_eq!(in_row.map(|s| s.unit), Some(Some(Unit::Row(0))));
+    }
+
+    #[test]
+    fn the_squares_seeing_a_whole_set_are_the_units_holding_it_less_the_set() {
+        let pair: SquareSet = [sq("A1"), sq("A2")].into_iter().collect();
+        assert_eq!(seen_by_all(pair), pair.common_peers());
+        assert_eq!(seen_by_all(pair).len(), 7 + 6);
+        let column: SquareSet = [sq("B2"), sq("E2")].into_iter().collect();
+        assert_eq!(seen_by_all(column).len(), 7);
+        assert_eq!(
+            seen_by_all(SquareSet::single(sq("E5"))),
+            SquareSet::peers(sq("E5"))
+        );
     }
 
     #[test]
