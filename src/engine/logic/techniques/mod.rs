@@ -5,7 +5,10 @@
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
 mod brute_force;
+mod coloring;
+mod single_digit;
 mod singles;
+mod wings;
 
 use super::position::Position;
 use super::step::Step;
@@ -61,6 +64,14 @@ pub const FINDERS: &[Finder] = &[
     singles::full_house,
     singles::naked_single,
     singles::hidden_single,
+    single_digit::skyscraper,
+    single_digit::two_string_kite,
+    single_digit::turbot_fish,
+    single_digit::empty_rectangle,
+    wings::w_wing,
+    wings::xy_wing,
+    wings::xyz_wing,
+    coloring::simple_coloring,
     brute_force::brute_force,
 ];
 
