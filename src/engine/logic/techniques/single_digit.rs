@@ -269,7 +269,7 @@ fn turbot_for(position: &Position, digit: Digit) -> Option<Step> {
     let holders = position.squares_with(digit);
     for start in holders {
         for link1 in start.units() {
-            let Some(base1) = conjugate(position, link1, digit, start) else {
+            let Some(base1) = chain_link(position, link1, digit, start) else {
                 continue;
             };
             let bases2 = (holders & SquareSet::peers(base1)) - SquareSet::single(start);
@@ -292,7 +292,7 @@ fn turbot_from(
     base2: Square,
 ) -> Option<Step> {
     for link2 in base2.units() {
-        let Some(top2) = conjugate(position, link2, digit, base2) else {
+        let Some(top2) = chain_link(position, link2, digit, base2) else {
             continue;
         };
         if top2 == base1 {
@@ -319,6 +319,18 @@ fn turbot_from(
         return Some(chain.step(Technique::TurbotFish, targets));
     }
     None
+}
+
+/// The other end of a conjugate pair for a chain, as HoDoKu links squares: two squares of a box that
+/// also share a row or column are linked through that line only, so a box pair inside one line
+/// counts only when the line is a pair too (it always is once locked candidates are applied).
+fn chain_link(position: &Position, unit: Unit, digit: Digit, square: Square) -> Option<Square> {
+    let partner = conjugate(position, unit, digit, square)?;
+    let in_line = partner.row() == square.row() || partner.col() == square.col();
+    if matches!(unit, Unit::Box(_)) && in_line {
+        return None;
+    }
+    Some(partner)
 }
 
 /// Whether a chain `[top1, base1, base2, top2]` is one HoDoKu names a skyscraper, a 2-string kite
@@ -614,6 +626,16 @@ mod tests {
         assert_eq!(turbot_fish(&skyscraper_position(), &context), None);
         assert_eq!(turbot_fish(&kite_position(), &context), None);
         assert_eq!(turbot_fish(&Position::blank(), &context), None);
+    }
+
+    #[test]
+    fn two_squares_of_a_box_in_one_row_are_linked_only_through_the_row() {
+        // 9 is in box 1 only at A1 and A2, but row A has more places: HoDoKu links A1 and A2 through
+        // row A, weakly, so A1 = A2 - G2 = G7 is no chain.
+        let mut p = Position::blank();
+        only(&mut p, 9, Unit::Box(0), &["A1", "A2"]);
+        only(&mut p, 9, Unit::Row(6), &["G2", "G7"]);
+        assert_eq!(turbot_fish(&p, &Context::unknown()), None);
     }
 
     #[test]
