@@ -6,11 +6,14 @@
 
 mod als;
 mod brute_force;
+mod coloring;
 mod fish;
 mod intersections;
+mod single_digit;
 mod singles;
 mod subsets;
 mod uniqueness;
+mod wings;
 
 use super::position::Position;
 use super::step::Step;
@@ -80,6 +83,13 @@ pub const FINDERS: &[Finder] = &[
     fish::swordfish,
     fish::jellyfish,
     uniqueness::bug_plus_one,
+    single_digit::skyscraper,
+    single_digit::two_string_kite,
+    single_digit::turbot_fish,
+    single_digit::empty_rectangle,
+    wings::w_wing,
+    wings::xy_wing,
+    wings::xyz_wing,
     uniqueness::unique_rectangle_1,
     uniqueness::unique_rectangle_2,
     uniqueness::unique_rectangle_4,
@@ -87,6 +97,7 @@ pub const FINDERS: &[Finder] = &[
     fish::sashimi_x_wing,
     fish::finned_swordfish,
     fish::sashimi_swordfish,
+    coloring::simple_coloring,
     als::als_xz,
     brute_force::brute_force,
 ];
