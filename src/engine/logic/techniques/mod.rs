@@ -5,6 +5,9 @@
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
 mod brute_force;
+mod chains;
+mod forcing;
+mod links;
 mod singles;
 
 use super::position::Position;
@@ -61,6 +64,10 @@ pub const FINDERS: &[Finder] = &[
     singles::full_house,
     singles::naked_single,
     singles::hidden_single,
+    chains::x_chain,
+    chains::xy_chain,
+    chains::aic,
+    forcing::forcing_chain,
     brute_force::brute_force,
 ];
 
