@@ -481,6 +481,36 @@ pub fn aic(position: &Position, _: &Context) -> Option<Step> {
     Some(build(position, Technique::Aic, found))
 }
 
+/// Sorted eliminations as people read them: one digit from several squares (`7 from A2 and H2`),
+/// else grouped by the digits each square loses (`5 and 9 from E6; 7 from F2 and F3`).
+fn by_square(eliminations: &[Candidate]) -> String {
+    if eliminations
+        .iter()
+        .all(|c| c.digit == eliminations[0].digit)
+    {
+        return removals(eliminations);
+    }
+    let mut per_square: Vec<(Square, Vec<Digit>)> = Vec::new();
+    for c in eliminations {
+        match per_square.last_mut() {
+            Some((square, digits)) if *square == c.square => digits.push(c.digit),
+            _ => per_square.push((c.square, vec![c.digit])),
+        }
+    }
+    let mut groups: Vec<(Vec<Digit>, Vec<Square>)> = Vec::new();
+    for (square, digits) in per_square {
+        match groups.iter_mut().find(|(ds, _)| *ds == digits) {
+            Some((_, squares)) => squares.push(square),
+            None => groups.push((digits, vec![square])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(digits, squares)| format!("{} from {}", and_list(digits), and_list(squares)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The chain as people write it: `(4)B2 = (4)B7 - (4)E7 = (4)E3`.
 fn chain_text(chain: &[Candidate]) -> String {
     let mut text = String::new();
@@ -539,12 +569,13 @@ fn build(position: &Position, technique: Technique, found: Found) -> Step {
             first.square, last.square, first.digit, first.digit
         ),
         Conclusion::CrossedEnds => format!(
-            "Either {} is {} or {} is {}, and the two squares see each other, so {}.",
+            "Either {} is {} or {} is {}, and the two squares see each other, so {} can be \
+             removed.",
             first.square,
             first.digit,
             last.square,
             last.digit,
-            removals(&eliminations)
+            by_square(&eliminations)
         ),
         Conclusion::StartIsDigit => format!(
             "If {} were not {}, the loop would make it {}, so {} is {}.",
@@ -557,8 +588,8 @@ fn build(position: &Position, technique: Technique, found: Found) -> Step {
         ),
         Conclusion::ContinuousLoop => format!(
             "The chain closes into a loop, so every weak link in it is also strong: exactly one end \
-             of each holds. So {}.",
-            removals(&eliminations)
+             of each holds. So {} can be removed.",
+            by_square(&eliminations)
         ),
     };
     let explanation = format!("{text}. {reason}");
