@@ -6,9 +6,12 @@
 
 mod als;
 mod brute_force;
+mod chains;
 mod coloring;
 mod fish;
+mod forcing;
 mod intersections;
+mod links;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -98,7 +101,11 @@ pub const FINDERS: &[Finder] = &[
     fish::finned_swordfish,
     fish::sashimi_swordfish,
     coloring::simple_coloring,
+    chains::x_chain,
+    chains::xy_chain,
+    chains::aic,
     als::als_xz,
+    forcing::forcing_chain,
     brute_force::brute_force,
 ];
 
