@@ -164,7 +164,7 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::ServerConfig;
+    use crate::config::ServerConfig;
     use axum::routing::get;
     use serde_json::Value;
     use tower::ServiceExt;
