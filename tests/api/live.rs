@@ -16,13 +16,13 @@ use crate::helpers::*;
 use crate::wire::{exchange, get_request, post, read_response};
 
 /// A running server and the means to stop it.
-struct Live {
-    addr: SocketAddr,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+pub(crate) struct Live {
+    pub(crate) addr: SocketAddr,
+    pub(crate) shutdown: oneshot::Sender<()>,
+    pub(crate) task: JoinHandle<std::io::Result<()>>,
 }
 
-async fn start(config: ServerConfig) -> Live {
+pub(crate) async fn start(config: ServerConfig) -> Live {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (shutdown, stop) = oneshot::channel::<()>();
@@ -38,7 +38,7 @@ async fn start(config: ServerConfig) -> Live {
 
 /// One worker, long searches allowed: an empty grid with a huge `max_solutions` runs until its
 /// deadline (5 s) or until it is cancelled.
-fn one_worker(queue: usize) -> ServerConfig {
+pub(crate) fn one_worker(queue: usize) -> ServerConfig {
     ServerConfig {
         workers: 1,
         queue,
@@ -48,12 +48,12 @@ fn one_worker(queue: usize) -> ServerConfig {
     }
 }
 
-fn long_search() -> String {
+pub(crate) fn long_search() -> String {
     json!({ "puzzle": ".".repeat(81), "max_solutions": 1u64 << 40 }).to_string()
 }
 
 /// A value of an unlabelled metric.
-async fn metric(addr: SocketAddr, name: &str) -> u64 {
+pub(crate) async fn metric(addr: SocketAddr, name: &str) -> u64 {
     let text = exchange(addr, &get_request("/metrics")).await.body;
     text.lines()
         .find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(' ')))
@@ -63,7 +63,7 @@ async fn metric(addr: SocketAddr, name: &str) -> u64 {
 }
 
 /// Waits until `name` reads `value`, failing after `within`.
-async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Duration) {
+pub(crate) async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Duration) {
     let started = Instant::now();
     loop {
         let now = metric(addr, name).await;
@@ -79,7 +79,7 @@ async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Durat
 }
 
 /// Starts a long search on its own connection and returns that connection once a worker runs it.
-async fn start_long_search(addr: SocketAddr) -> TcpStream {
+pub(crate) async fn start_long_search(addr: SocketAddr) -> TcpStream {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     stream
         .write_all(post("/solve", &long_search()).as_bytes())
