@@ -3,13 +3,39 @@
 
 use std::io;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use crate::helpers::*;
 use crate::live::{metric, one_worker, start, start_long_search, wait_for_metric};
 use crate::wire::{exchange, post};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_still_in_the_queue_is_answered_at_its_deadline_without_the_running_grace() {
+    let live = start(one_worker(1)).await;
+    let long = start_long_search(live.addr).await;
+    let timeout_ms = 300;
+    let started = Instant::now();
+    let r = exchange(
+        live.addr,
+        &post(
+            "/solve",
+            &json!({ "puzzle": EASY, "timeout_ms": timeout_ms }).to_string(),
+        ),
+    )
+    .await;
+    let elapsed = started.elapsed();
+    assert_eq!(r.status, 504, "{}", r.body);
+    assert_eq!(r.json()["stats"]["nodes"], 0, "it never reached a worker");
+    // A running job gets 100 ms past its deadline to report; a queued one has nothing to report.
+    assert!(
+        elapsed < Duration::from_millis(timeout_ms + 90),
+        "answered {elapsed:?} after asking, for a deadline of {timeout_ms} ms"
+    );
+    drop(long);
+    live.shutdown.send(()).unwrap();
+}
 
 /// A log sink shared with a test.
 #[derive(Clone, Default)]
