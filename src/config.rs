@@ -13,6 +13,17 @@ pub const DEFAULT_QUEUE: usize = 64;
 /// that trickles or stalls its headers (slowloris) cannot hold a connection open.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a connection may stay open with no request in flight (keep-alive HTTP/1.1 or HTTP/2).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a write to a client may make no progress (a client that stopped reading) before its
+/// connection is closed.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the server keeps accepting and answering after SIGTERM, with `/readyz` at 503, before
+/// it closes its listener (`--shutdown-grace-ms`): time for load balancers to see it leave.
+pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
 /// How logs are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -43,6 +54,19 @@ pub struct ServerConfig {
     /// How long a client may take to send a request head before its connection is closed
     /// ([`HEADER_READ_TIMEOUT`]; not a flag, tests shorten it).
     pub header_read_timeout: Duration,
+    /// Connections open at once (`--max-connections`); when full, the longest-idle one gives way
+    /// to a new one. Default: from the file-descriptor limit
+    /// ([`crate::connections::default_max_connections`]).
+    pub max_connections: usize,
+    /// How long a connection may have no request in flight before it is closed ([`IDLE_TIMEOUT`];
+    /// not a flag, tests shorten it).
+    pub idle_timeout: Duration,
+    /// How long a write may make no progress before the connection is closed ([`WRITE_TIMEOUT`];
+    /// not a flag, tests shorten it).
+    pub write_timeout: Duration,
+    /// How long the server keeps accepting after a shutdown request, answering `/readyz` with 503
+    /// ([`DEFAULT_SHUTDOWN_GRACE`]; `--shutdown-grace-ms`).
+    pub shutdown_grace: Duration,
     /// The largest `max_solutions` a request may ask for. The API documents 100; this is not a flag,
     /// and tests raise it to get searches that run until they are cancelled.
     pub max_solutions: usize,
@@ -60,6 +84,10 @@ impl Default for ServerConfig {
             log_format: LogFormat::Pretty,
             max_solutions: 100,
             header_read_timeout: HEADER_READ_TIMEOUT,
+            max_connections: crate::connections::default_max_connections(),
+            idle_timeout: IDLE_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
+            shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
         }
     }
 }

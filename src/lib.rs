@@ -12,6 +12,7 @@
 //! - [`access_log`]: the per-request log lines, with load shedding summed and throttled.
 //! - [`config`]: the server's configuration and its defaults.
 //! - [`server`]: binding, serving and graceful shutdown.
+//! - [`connections`]: each connection's deadlines and the cap on how many are open.
 //! - [`probe`]: the health-check client behind `sudoku healthcheck`.
 //! - [`cli`]: the `sudoku` command's arguments.
 
@@ -19,6 +20,7 @@ pub mod access_log;
 pub mod batch;
 pub mod cli;
 pub mod config;
+pub mod connections;
 pub mod engine;
 pub mod http;
 pub mod limits;

@@ -10,11 +10,18 @@ use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceExt;
+
+use crate::access_log::Throttle;
+use crate::connections::{Admission, Deadlines, Registry, Tracked, Watched};
 
 use crate::http::{self, AppState};
 
@@ -32,7 +39,7 @@ pub fn serve(config: ServerConfig) -> ExitCode {
         rt.block_on(async {
             let listener = TcpListener::bind(config.addr).await?;
             tracing::info!(addr = %listener.local_addr()?, workers = config.workers,
-                queue = config.queue, "listening");
+                queue = config.queue, max_connections = config.max_connections, "listening");
             run(listener, config, shutdown_signal()).await
         })
     });
@@ -62,54 +69,38 @@ fn init_tracing(format: LogFormat) {
     };
 }
 
-/// Serves the API on `listener` until `shutdown` resolves, then stops accepting, marks the server
-/// not ready and waits for in-flight requests to finish, for at most [`drain_deadline`]: a client
-/// that never completes its request must not keep the process from exiting.
+/// Serves the API on `listener` until `shutdown` resolves. Then the server is marked not ready
+/// (`/readyz` answers 503) but keeps accepting and answering for `config.shutdown_grace`, so that
+/// load balancers see it leave and clients already in the accept queue are served rather than
+/// reset; then it closes the listener and waits for in-flight requests to finish, for at most
+/// [`drain_deadline`]: a client that never completes its request must not keep the process alive.
 ///
-/// The accept loop is written out (rather than `axum::serve`) to give each connection a timer, and
-/// with it a deadline for reading the request head.
+/// The accept loop is written out (rather than `axum::serve`) to give every connection its
+/// deadlines and a place under the connection cap ([`crate::connections`]).
 pub async fn run(
     listener: TcpListener,
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let state = AppState::new(&config);
-    let app = http::router(state.clone());
-    let mut connections = ConnectionBuilder::new(TokioExecutor::new());
-    connections
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.header_read_timeout);
-    let graceful = GracefulShutdown::new();
+    let server = Server::new(&config, http::router(state.clone()));
     let mut shutdown = std::pin::pin!(shutdown);
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _peer)) => stream,
-                Err(error) => {
-                    // Out of file descriptors, say: back off rather than spin.
-                    tracing::warn!(%error, "accepting a connection failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
-        let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
-        let connection = connections.serve_connection_with_upgrades(TokioIo::new(stream), service);
-        let connection = graceful.watch(connection.into_owned());
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "connection ended with an error");
-            }
-        });
+    tokio::select! {
+        () = server.accept_until(&listener) => {},
+        () = &mut shutdown => {},
+    }
+    state.begin_shutdown();
+    tracing::info!(grace = ?config.shutdown_grace,
+        "shutdown requested: not ready, still accepting during the grace period");
+    let grace = tokio::time::sleep(config.shutdown_grace);
+    tokio::select! {
+        () = server.accept_until(&listener) => {},
+        () = grace => {},
     }
     drop(listener);
-    state.begin_shutdown();
-    tracing::info!("shutdown requested: finishing in-flight requests");
+    tracing::info!("listener closed: finishing in-flight requests");
     let drain = drain_deadline(&config);
-    if tokio::time::timeout(drain, graceful.shutdown())
+    if tokio::time::timeout(drain, server.graceful.shutdown())
         .await
         .is_err()
     {
@@ -120,6 +111,110 @@ pub async fn run(
     }
     Ok(())
 }
+
+/// The accept loop's state: how connections are served, the open ones, and their deadlines.
+struct Server {
+    app: axum::Router,
+    connections: ConnectionBuilder<TokioExecutor>,
+    graceful: GracefulShutdown,
+    registry: Arc<Registry>,
+    deadlines: Deadlines,
+    full_warnings: Throttle,
+}
+
+impl Server {
+    fn new(config: &ServerConfig, app: axum::Router) -> Server {
+        let mut connections = ConnectionBuilder::new(TokioExecutor::new());
+        connections
+            .http1()
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.header_read_timeout);
+        // Pings find peers that vanished without closing; the watchdog closes idle ones.
+        connections
+            .http2()
+            .timer(TokioTimer::new())
+            .keep_alive_interval(HTTP2_KEEP_ALIVE_INTERVAL)
+            .keep_alive_timeout(HTTP2_KEEP_ALIVE_TIMEOUT)
+            .max_concurrent_streams(HTTP2_MAX_STREAMS);
+        Server {
+            app,
+            connections,
+            graceful: GracefulShutdown::new(),
+            registry: Registry::new(config.max_connections),
+            deadlines: Deadlines {
+                first_request: config.header_read_timeout,
+                idle: config.idle_timeout,
+                write: config.write_timeout,
+            },
+            full_warnings: Throttle::new(Duration::from_secs(1)),
+        }
+    }
+
+    /// Accepts and serves connections until the future is dropped.
+    async fn accept_until(&self, listener: &TcpListener) {
+        loop {
+            match listener.accept().await {
+                Ok((stream, _peer)) => self.serve(stream),
+                Err(error) => {
+                    // Out of file descriptors, say: back off rather than spin.
+                    tracing::warn!(%error, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    }
+
+    /// Serves one connection on its own task, under its watchdog.
+    fn serve(&self, stream: TcpStream) {
+        let slot = match self.registry.admit() {
+            Admission::Admitted(slot) | Admission::Evicted(slot) => slot,
+            Admission::Full => {
+                if let Some(refused) = self.full_warnings.tick() {
+                    tracing::warn!(
+                        refused,
+                        max = self.registry.len(),
+                        "every connection has a request in flight; refusing new connections"
+                    );
+                }
+                return;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let conn = slot.conn().clone();
+        let app = self.app.clone();
+        let service = tower::service_fn(move |request: axum::http::Request<Incoming>| {
+            let in_flight = conn.begin_request();
+            let answer = app.clone().oneshot(request);
+            async move {
+                let response = answer.await?;
+                Ok::<_, Infallible>(response.map(|body| Tracked::new(body, in_flight)))
+            }
+        });
+        let io = TokioIo::new(Watched::new(stream, slot.conn().clone()));
+        let connection = self
+            .connections
+            .serve_connection_with_upgrades(io, TowerToHyperService::new(service));
+        let connection = self.graceful.watch(connection.into_owned());
+        let deadlines = self.deadlines;
+        tokio::spawn(async move {
+            tokio::select! {
+                ended = connection => if let Err(error) = ended {
+                    tracing::debug!(%error, "connection ended with an error");
+                },
+                reason = slot.conn().watch(deadlines) => {
+                    tracing::debug!(?reason, "connection closed by the server");
+                },
+            }
+            drop(slot);
+        });
+    }
+}
+
+/// How often an HTTP/2 connection is pinged, and how long the answer may take.
+const HTTP2_KEEP_ALIVE_INTERVAL: Duration = Duration::from_secs(20);
+const HTTP2_KEEP_ALIVE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests one HTTP/2 connection may have in flight; the pool's queue bounds the work anyway.
+const HTTP2_MAX_STREAMS: u32 = 128;
 
 /// How long shutdown waits for open connections: every request is answered or timed out within the
 /// request timeout (the solve cap plus a second), so what is still open after a further second is a

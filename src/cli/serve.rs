@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::config::{default_workers, LogFormat, ServerConfig, DEFAULT_QUEUE};
+use crate::connections::default_max_connections;
 use crate::probe::probe;
 
 /// The flags of `sudoku serve`, each with an environment fallback.
@@ -34,6 +35,14 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     pub cors_origins: Vec<String>,
+    /// Connections open at once; when full, the longest-idle connection is closed to make room
+    /// [default: the open-file limit (RLIMIT_NOFILE) less 64, at most 10000].
+    #[arg(long, env = "SUDOKU_MAX_CONNECTIONS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: Option<u32>,
+    /// After SIGTERM, how long to keep accepting and answering (with /readyz at 503) before
+    /// closing the listener and draining, in milliseconds.
+    #[arg(long, env = "SUDOKU_SHUTDOWN_GRACE_MS", default_value_t = 2000)]
+    pub shutdown_grace_ms: u64,
     /// Log format; the level comes from RUST_LOG (default `info`).
     #[arg(long, env = "SUDOKU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
@@ -49,6 +58,10 @@ impl From<&ServeArgs> for ServerConfig {
             max_body_bytes: args.max_body_bytes,
             cors_origins: args.cors_origins.clone(),
             log_format: args.log_format,
+            max_connections: args
+                .max_connections
+                .map_or_else(default_max_connections, |n| n as usize),
+            shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
             ..ServerConfig::default()
         }
     }
@@ -104,6 +117,8 @@ mod tests {
         assert!(config.cors_origins.is_empty());
         assert_eq!(config.log_format, LogFormat::Pretty);
         assert_eq!(config.max_solutions, 100);
+        assert_eq!(config.max_connections, default_max_connections());
+        assert_eq!(config.shutdown_grace, Duration::from_secs(2));
     }
 
     #[test]
@@ -114,6 +129,8 @@ mod tests {
             "--queue=0",
             "--cors-origin=https://a.example,https://b.example",
             "--log-format=json",
+            "--max-connections=50",
+            "--shutdown-grace-ms=0",
         ])
         .unwrap()
         .serve;
@@ -124,7 +141,11 @@ mod tests {
             ["https://a.example", "https://b.example"]
         );
         assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(config.max_connections, 50);
+        assert_eq!(config.shutdown_grace, Duration::ZERO);
         for bad in [
+            "--max-connections=0",
+            "--shutdown-grace-ms=-1",
             "--workers=0",
             "--solve-timeout-ms=0",
             "--log-format=xml",

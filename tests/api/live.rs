@@ -36,6 +36,14 @@ pub(crate) async fn start(config: ServerConfig) -> Live {
     }
 }
 
+/// `config` without the grace period after a shutdown request, for tests that wait for the end.
+pub(crate) fn no_grace(config: ServerConfig) -> ServerConfig {
+    ServerConfig {
+        shutdown_grace: Duration::ZERO,
+        ..config
+    }
+}
+
 /// One worker, long searches allowed: an empty grid with a huge `max_solutions` runs until its
 /// deadline (5 s) or until it is cancelled.
 pub(crate) fn one_worker(queue: usize) -> ServerConfig {
@@ -91,7 +99,7 @@ pub(crate) async fn start_long_search(addr: SocketAddr) -> TcpStream {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn graceful_shutdown_finishes_the_request_in_flight_then_returns_ok() {
-    let live = start(test_config()).await;
+    let live = start(no_grace(test_config())).await;
     let body = json!({ "puzzle": EASY }).to_string();
     let request = post("/solve", &body);
     let (first_half, second_half) = request.split_at(request.len() - 20);
@@ -224,7 +232,7 @@ async fn a_declared_body_over_the_limit_is_refused_with_413_before_it_is_read() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
-    let live = start(test_config()).await;
+    let live = start(no_grace(test_config())).await;
     let base = format!("http://{}", live.addr);
     let probe = move |path: &'static str| {
         let url = format!("{base}{path}");
@@ -244,7 +252,7 @@ async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
 async fn shutdown_does_not_wait_forever_for_a_client_that_never_finishes_its_request() {
     let config = ServerConfig {
         solve_timeout: Duration::from_millis(200),
-        ..test_config()
+        ..no_grace(test_config())
     };
     let drain = server::drain_deadline(&config);
     let live = start(config).await;

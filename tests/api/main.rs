@@ -2,6 +2,7 @@
 //! few tests against a real server on a loopback port (`live`).
 
 mod candidates;
+mod connections;
 mod errors;
 mod health;
 mod helpers;
