@@ -37,8 +37,8 @@ pub enum LogFormat {
 /// Everything the server needs to run.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
-    /// Where to listen.
-    pub addr: std::net::SocketAddr,
+    /// Where to listen: `HOST:PORT`, the host an IP address or a name.
+    pub addr: String,
     /// Solver threads: jobs running at once.
     pub workers: usize,
     /// Jobs allowed to wait for a worker; beyond that, 503 `queue_full`.
@@ -75,7 +75,7 @@ pub struct ServerConfig {
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
-            addr: std::net::SocketAddr::from(([0, 0, 0, 0], 8080)),
+            addr: "0.0.0.0:8080".to_string(),
             workers: default_workers(),
             queue: DEFAULT_QUEUE,
             solve_timeout: Duration::from_millis(2000),

@@ -37,7 +37,12 @@ pub fn serve(config: ServerConfig) -> ExitCode {
         .build();
     let result = runtime.and_then(|rt| {
         rt.block_on(async {
-            let listener = TcpListener::bind(config.addr).await?;
+            let listener = TcpListener::bind(&config.addr).await.map_err(|error| {
+                io::Error::new(
+                    error.kind(),
+                    format!("cannot listen on {}: {error}", config.addr),
+                )
+            })?;
             tracing::info!(addr = %listener.local_addr()?, workers = config.workers,
                 queue = config.queue, max_connections = config.max_connections, "listening");
             run(listener, config, shutdown_signal()).await

@@ -1,6 +1,8 @@
 //! `sudoku serve` as a real process on loopback: what only the binary shows, such as its own
-//! file-descriptor limit (set with util-linux's `prlimit`).
+//! file-descriptor limit (set with util-linux's `prlimit`), the address it is given by name, and
+//! how it says an address is taken.
 
+use std::io::Read;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -69,4 +71,36 @@ fn healthz_answers_while_idle_connections_outnumber_the_file_descriptors() {
     let status = probe(&format!("http://{addr}/healthz"), Duration::from_secs(3));
     assert_eq!(status.as_ref().ok(), Some(&200), "{status:?}");
     drop(idle);
+}
+
+#[test]
+fn a_host_name_is_accepted_as_the_address() {
+    let port = free_port();
+    let _server = serve(&[], port, &["--addr", &format!("localhost:{port}")]);
+}
+
+#[test]
+fn an_address_in_use_is_named_in_the_error() {
+    let taken = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["serve", "--addr", &addr])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.contains(&addr) && last.contains("in use"),
+        "the error names {addr}: {stderr}"
+    );
 }

@@ -1,7 +1,6 @@
 //! The flags of `sudoku serve` and `sudoku healthcheck`, each with an environment fallback, and how
 //! they become a [`ServerConfig`]. Serving itself is [`crate::server`]; the probe is [`crate::probe`].
 
-use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -12,9 +11,10 @@ use crate::probe::probe;
 /// The flags of `sudoku serve`, each with an environment fallback.
 #[derive(Clone, Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080")]
-    pub addr: SocketAddr,
+    /// Address to listen on: HOST:PORT, where HOST is an IP address (IPv6 in brackets) or a name
+    /// such as `localhost` (the first address it resolves to is used).
+    #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080", value_parser = host_and_port)]
+    pub addr: String,
     /// Solver threads (jobs running at once) [default: available cores].
     #[arg(long, env = "SUDOKU_WORKERS", value_parser = clap::value_parser!(u32).range(1..))]
     pub workers: Option<u32>,
@@ -51,7 +51,7 @@ pub struct ServeArgs {
 impl From<&ServeArgs> for ServerConfig {
     fn from(args: &ServeArgs) -> Self {
         ServerConfig {
-            addr: args.addr,
+            addr: args.addr.clone(),
             workers: args.workers.map_or_else(default_workers, |w| w as usize),
             queue: args.queue,
             solve_timeout: Duration::from_millis(args.solve_timeout_ms),
@@ -65,6 +65,24 @@ impl From<&ServeArgs> for ServerConfig {
             ..ServerConfig::default()
         }
     }
+}
+
+/// Checks the form `HOST:PORT` (resolving the name is left to binding, which reports failure with
+/// the address).
+fn host_and_port(text: &str) -> Result<String, String> {
+    let expected =
+        || format!("expected HOST:PORT (such as 0.0.0.0:8080 or localhost:8080), not {text:?}");
+    let (host, port) = text.rsplit_once(':').ok_or_else(expected)?;
+    if host.is_empty() || port.parse::<u16>().is_err() {
+        return Err(expected());
+    }
+    let bracketed = host.starts_with('[') && host.ends_with(']');
+    if host.contains(':') && !bracketed {
+        return Err(format!(
+            "put an IPv6 address in brackets, as in [::1]:8080, not {text:?}"
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// The flags of `sudoku healthcheck`.
@@ -109,7 +127,7 @@ mod tests {
     fn serve_flags_default_to_the_documented_values() {
         let args = Cli::try_parse_from(["sudoku"]).unwrap().serve;
         let config = ServerConfig::from(&args);
-        assert_eq!(config.addr, "0.0.0.0:8080".parse().unwrap());
+        assert_eq!(config.addr, "0.0.0.0:8080");
         assert_eq!(config.workers, default_workers());
         assert_eq!(config.queue, DEFAULT_QUEUE);
         assert_eq!(config.solve_timeout, Duration::from_millis(2000));
@@ -143,6 +161,15 @@ mod tests {
         assert_eq!(config.log_format, LogFormat::Json);
         assert_eq!(config.max_connections, 50);
         assert_eq!(config.shutdown_grace, Duration::ZERO);
+        for good in [
+            "localhost:8080",
+            "127.0.0.1:0",
+            "[::1]:8080",
+            "sudoku.internal:80",
+        ] {
+            let parsed = Cli::try_parse_from(["sudoku", &format!("--addr={good}")]);
+            assert_eq!(parsed.map(|c| c.serve.addr).ok().as_deref(), Some(good));
+        }
         for bad in [
             "--max-connections=0",
             "--shutdown-grace-ms=-1",
@@ -150,6 +177,9 @@ mod tests {
             "--solve-timeout-ms=0",
             "--log-format=xml",
             "--addr=nowhere",
+            "--addr=localhost:http",
+            "--addr=:8080",
+            "--addr=::1:8080",
         ] {
             assert!(Cli::try_parse_from(["sudoku", bad]).is_err(), "{bad}");
         }
