@@ -6,8 +6,9 @@
 #
 # The binary is linked statically against glibc (crt-static on the gnu target) so the final stage
 # needs no libc, no shell and no curl: the HEALTHCHECK is the binary's own `healthcheck` command,
-# and the puzzle sets are compiled in. scripts/container-smoke.sh builds and checks the same
-# runtime image with podman from a host-built binary.
+# and the puzzle sets are compiled in. scripts/container-smoke.sh builds this whole file with
+# podman (`podman build --pull=never`, the builder base assembled locally by
+# scripts/rust-builder-image.sh), runs the image and checks it.
 
 ARG RUST_VERSION=1.95
 

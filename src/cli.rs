@@ -1,9 +1,10 @@
 //! The `sudoku` command: arguments (clap) and the `solve`, `candidates`, `validate` and `random`
 //! commands; the logic commands (`grade`, `hint`, `explain`, `random --difficulty`) live in
-//! [`logic`]. Numbers are bounded by [`crate::limits`], as in the API. `serve` and `healthcheck`
-//! hand over to [`crate::server`].
+//! [`logic`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and `healthcheck`'s
+//! flags are in [`serve`]; serving is [`crate::server`].
 
 pub mod logic;
+pub mod serve;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -15,11 +16,13 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::batch::{self, Entry, PuzzleReader, Summary};
+use crate::config::ServerConfig;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
 use crate::engine::{self, candidates, fresh_seed, Grid, Request, MAX_SEED};
 use crate::limits::{Limit, LimitError, GIVENS, SEED, THREADS, TIMEOUT_MS};
 use crate::server;
+use serve::{HealthcheckArgs, ServeArgs};
 
 /// Solves, explains and generates Sudoku puzzles; serves them over HTTP.
 #[derive(Debug, Parser)]
@@ -117,9 +120,9 @@ pub enum Command {
         puzzle: Option<String>,
     },
     /// Run the HTTP JSON service.
-    Serve(server::ServeArgs),
+    Serve(ServeArgs),
     /// Exit 0 when the service answers its health check (for container HEALTHCHECKs).
-    Healthcheck(server::HealthcheckArgs),
+    Healthcheck(HealthcheckArgs),
 }
 
 /// Runs the parsed command line.
@@ -154,8 +157,8 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Hint { puzzle } => logic::hint(puzzle.as_deref()),
         Command::Explain { puzzle } => logic::explain(puzzle.as_deref()),
-        Command::Serve(args) => server::serve(args),
-        Command::Healthcheck(args) => server::healthcheck(args),
+        Command::Serve(args) => server::serve(ServerConfig::from(&args)),
+        Command::Healthcheck(args) => serve::healthcheck(&args),
     }
 }
 

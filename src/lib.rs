@@ -9,12 +9,20 @@
 //! - [`batch`]: solving many puzzles from files in parallel, in input order (the `sudoku solve` command).
 //! - [`http`]: the axum router, one module per resource, and the API's error type.
 //! - [`limits`]: the ranges of the numbers callers choose, shared by the API and the command line.
+//! - [`access_log`]: the per-request log lines, with load shedding summed and throttled.
+//! - [`config`]: the server's configuration and its defaults.
 //! - [`server`]: binding, serving and graceful shutdown.
+//! - [`connections`]: each connection's deadlines and the cap on how many are open.
+//! - [`probe`]: the health-check client behind `sudoku healthcheck`.
 //! - [`cli`]: the `sudoku` command's arguments.
 
+pub mod access_log;
 pub mod batch;
 pub mod cli;
+pub mod config;
+pub mod connections;
 pub mod engine;
 pub mod http;
 pub mod limits;
+pub mod probe;
 pub mod server;

@@ -15,17 +15,17 @@ use axum::Router;
 use tower::ServiceBuilder;
 use tower_http::body::Limited;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any as AnyOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tower_http::LatencyUnit;
-use tracing::Level;
+use tower_http::trace::TraceLayer;
 
 use super::error::{self, ApiError};
 use super::{metrics, AppState};
+use crate::access_log::AccessLog;
 
 /// Extra time the request timeout allows beyond the solve cap, so that a search's own deadline
 /// (which answers with its counters) always fires first.
@@ -34,6 +34,7 @@ const TIMEOUT_MARGIN: Duration = Duration::from_secs(1);
 /// Adds the fallbacks and every layer to `routes`.
 pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
     let config = state.config().clone();
+    let access_log = AccessLog::default();
     let request_timeout = config.solve_timeout + TIMEOUT_MARGIN;
     let body_limit = ServiceBuilder::new()
         .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
@@ -66,10 +67,13 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(request_span)
-                .on_response(
-                    DefaultOnResponse::new()
-                        .level(Level::INFO)
-                        .latency_unit(LatencyUnit::Micros),
+                .on_response(move |response: &Response, latency, _: &tracing::Span| {
+                    access_log.on_response(response, latency);
+                })
+                .on_failure(
+                    |failure: ServerErrorsFailureClass, latency, _: &tracing::Span| {
+                        AccessLog::on_failure(&failure, latency);
+                    },
                 ),
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
@@ -164,7 +168,7 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::ServerConfig;
+    use crate::config::ServerConfig;
     use axum::routing::get;
     use serde_json::Value;
     use tower::ServiceExt;

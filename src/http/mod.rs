@@ -26,8 +26,8 @@ use axum::Router;
 
 pub use error::ApiError;
 
+use crate::config::ServerConfig;
 use crate::engine::Stats;
-use crate::server::ServerConfig;
 use metrics::Metrics;
 use pool::{Pool, PoolError};
 

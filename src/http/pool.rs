@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 use tokio::sync::oneshot;
 
-/// How long past its deadline a caller waits for a job that may have just started: the search stops
-/// within a millisecond of the deadline, and its answer (with its counters) is worth the wait.
+/// How long past its deadline a caller waits for a job that is running: the search stops within a
+/// millisecond of the deadline, and its answer (with its counters) is worth the wait. A job still
+/// queued at its deadline is answered at the deadline.
 const GRACE: Duration = Duration::from_millis(100);
 
 /// Why a job did not run.
@@ -98,6 +99,7 @@ impl Pool {
         self.counts.waiting.fetch_add(1, Ordering::SeqCst);
         let cancel = Arc::new(AtomicBool::new(false));
         let ticket = Arc::new(AtomicU8::new(QUEUED));
+        let ticket_seen = ticket.clone();
         // Whichever way this future ends, a job not yet started is abandoned and its place freed.
         let _release = Release {
             cancel: cancel.clone(),
@@ -134,11 +136,25 @@ impl Pool {
             self.counts.rejected.fetch_add(1, Ordering::Relaxed);
             return Err(PoolError::QueueFull);
         }
-        match tokio::time::timeout_at((deadline + GRACE).into(), answer).await {
-            Ok(Ok(Ok(value))) => Ok(value),
-            Ok(Ok(Err(panic))) => panic::resume_unwind(panic),
-            // Not run (still queued at its deadline, or cancelled), or running past the grace.
-            Ok(Err(_)) | Err(_) => Err(PoolError::Deadline),
+        let mut answer = answer;
+        let by_deadline = tokio::time::timeout_at(deadline.into(), &mut answer).await;
+        let answered = match by_deadline {
+            Ok(answered) => answered,
+            // Still queued at its deadline: answered now, and `_release` abandons it.
+            Err(_) if ticket_seen.load(Ordering::SeqCst) == QUEUED => {
+                return Err(PoolError::Deadline)
+            }
+            // Running: its search stops at the deadline, and its counters are worth the grace.
+            Err(_) => match tokio::time::timeout_at((deadline + GRACE).into(), answer).await {
+                Ok(answered) => answered,
+                Err(_) => return Err(PoolError::Deadline),
+            },
+        };
+        match answered {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(panic)) => panic::resume_unwind(panic),
+            // Not run (dequeued after its deadline, or cancelled).
+            Err(_) => Err(PoolError::Deadline),
         }
     }
 

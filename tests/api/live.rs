@@ -16,13 +16,13 @@ use crate::helpers::*;
 use crate::wire::{exchange, get_request, post, read_response};
 
 /// A running server and the means to stop it.
-struct Live {
-    addr: SocketAddr,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+pub(crate) struct Live {
+    pub(crate) addr: SocketAddr,
+    pub(crate) shutdown: oneshot::Sender<()>,
+    pub(crate) task: JoinHandle<std::io::Result<()>>,
 }
 
-async fn start(config: ServerConfig) -> Live {
+pub(crate) async fn start(config: ServerConfig) -> Live {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (shutdown, stop) = oneshot::channel::<()>();
@@ -36,9 +36,17 @@ async fn start(config: ServerConfig) -> Live {
     }
 }
 
+/// `config` without the grace period after a shutdown request, for tests that wait for the end.
+pub(crate) fn no_grace(config: ServerConfig) -> ServerConfig {
+    ServerConfig {
+        shutdown_grace: Duration::ZERO,
+        ..config
+    }
+}
+
 /// One worker, long searches allowed: an empty grid with a huge `max_solutions` runs until its
 /// deadline (5 s) or until it is cancelled.
-fn one_worker(queue: usize) -> ServerConfig {
+pub(crate) fn one_worker(queue: usize) -> ServerConfig {
     ServerConfig {
         workers: 1,
         queue,
@@ -48,12 +56,12 @@ fn one_worker(queue: usize) -> ServerConfig {
     }
 }
 
-fn long_search() -> String {
+pub(crate) fn long_search() -> String {
     json!({ "puzzle": ".".repeat(81), "max_solutions": 1u64 << 40 }).to_string()
 }
 
 /// A value of an unlabelled metric.
-async fn metric(addr: SocketAddr, name: &str) -> u64 {
+pub(crate) async fn metric(addr: SocketAddr, name: &str) -> u64 {
     let text = exchange(addr, &get_request("/metrics")).await.body;
     text.lines()
         .find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(' ')))
@@ -63,7 +71,7 @@ async fn metric(addr: SocketAddr, name: &str) -> u64 {
 }
 
 /// Waits until `name` reads `value`, failing after `within`.
-async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Duration) {
+pub(crate) async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Duration) {
     let started = Instant::now();
     loop {
         let now = metric(addr, name).await;
@@ -79,7 +87,7 @@ async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, within: Durat
 }
 
 /// Starts a long search on its own connection and returns that connection once a worker runs it.
-async fn start_long_search(addr: SocketAddr) -> TcpStream {
+pub(crate) async fn start_long_search(addr: SocketAddr) -> TcpStream {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     stream
         .write_all(post("/solve", &long_search()).as_bytes())
@@ -91,7 +99,7 @@ async fn start_long_search(addr: SocketAddr) -> TcpStream {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn graceful_shutdown_finishes_the_request_in_flight_then_returns_ok() {
-    let live = start(test_config()).await;
+    let live = start(no_grace(test_config())).await;
     let body = json!({ "puzzle": EASY }).to_string();
     let request = post("/solve", &body);
     let (first_half, second_half) = request.split_at(request.len() - 20);
@@ -224,7 +232,7 @@ async fn a_declared_body_over_the_limit_is_refused_with_413_before_it_is_read() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
-    let live = start(test_config()).await;
+    let live = start(no_grace(test_config())).await;
     let base = format!("http://{}", live.addr);
     let probe = move |path: &'static str| {
         let url = format!("{base}{path}");
@@ -244,7 +252,7 @@ async fn the_healthcheck_probe_reads_the_status_of_a_live_server() {
 async fn shutdown_does_not_wait_forever_for_a_client_that_never_finishes_its_request() {
     let config = ServerConfig {
         solve_timeout: Duration::from_millis(200),
-        ..test_config()
+        ..no_grace(test_config())
     };
     let drain = server::drain_deadline(&config);
     let live = start(config).await;

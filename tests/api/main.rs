@@ -2,11 +2,13 @@
 //! few tests against a real server on a loopback port (`live`).
 
 mod candidates;
+mod connections;
 mod errors;
 mod health;
 mod helpers;
 mod live;
 mod logic;
+mod overload;
 mod puzzles;
 mod random;
 mod solve;

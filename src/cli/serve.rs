@@ -1,0 +1,187 @@
+//! The flags of `sudoku serve` and `sudoku healthcheck`, each with an environment fallback, and how
+//! they become a [`ServerConfig`]. Serving itself is [`crate::server`]; the probe is [`crate::probe`].
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::config::{default_workers, LogFormat, ServerConfig, DEFAULT_QUEUE};
+use crate::connections::default_max_connections;
+use crate::probe::probe;
+
+/// The flags of `sudoku serve`, each with an environment fallback.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on: HOST:PORT, where HOST is an IP address (IPv6 in brackets) or a name
+    /// such as `localhost` (the first address it resolves to is used).
+    #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080", value_parser = host_and_port)]
+    pub addr: String,
+    /// Solver threads (jobs running at once) [default: available cores].
+    #[arg(long, env = "SUDOKU_WORKERS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub workers: Option<u32>,
+    /// Jobs allowed to wait for a solver thread; beyond that the server answers 503 with Retry-After.
+    #[arg(long, env = "SUDOKU_QUEUE", default_value_t = DEFAULT_QUEUE)]
+    pub queue: usize,
+    /// The cap on a solve's deadline, in milliseconds (requests may ask for less).
+    #[arg(long, env = "SUDOKU_SOLVE_TIMEOUT_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub solve_timeout_ms: u64,
+    /// The largest request body accepted, in bytes.
+    #[arg(long, env = "SUDOKU_MAX_BODY_BYTES", default_value_t = 65536)]
+    pub max_body_bytes: usize,
+    /// An origin allowed by CORS (repeat, or comma-separate in the variable) [default: any origin].
+    #[arg(
+        long = "cors-origin",
+        env = "SUDOKU_CORS_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub cors_origins: Vec<String>,
+    /// Connections open at once; when full, the longest-idle connection is closed to make room
+    /// [default: the open-file limit (RLIMIT_NOFILE) less 64, at most 10000].
+    #[arg(long, env = "SUDOKU_MAX_CONNECTIONS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: Option<u32>,
+    /// After SIGTERM, how long to keep accepting and answering (with /readyz at 503) before
+    /// closing the listener and draining, in milliseconds.
+    #[arg(long, env = "SUDOKU_SHUTDOWN_GRACE_MS", default_value_t = 2000)]
+    pub shutdown_grace_ms: u64,
+    /// Log format; the level comes from RUST_LOG (default `info`).
+    #[arg(long, env = "SUDOKU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
+    pub log_format: LogFormat,
+}
+
+impl From<&ServeArgs> for ServerConfig {
+    fn from(args: &ServeArgs) -> Self {
+        ServerConfig {
+            addr: args.addr.clone(),
+            workers: args.workers.map_or_else(default_workers, |w| w as usize),
+            queue: args.queue,
+            solve_timeout: Duration::from_millis(args.solve_timeout_ms),
+            max_body_bytes: args.max_body_bytes,
+            cors_origins: args.cors_origins.clone(),
+            log_format: args.log_format,
+            max_connections: args
+                .max_connections
+                .map_or_else(default_max_connections, |n| n as usize),
+            shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
+            ..ServerConfig::default()
+        }
+    }
+}
+
+/// Checks the form `HOST:PORT` (resolving the name is left to binding, which reports failure with
+/// the address).
+fn host_and_port(text: &str) -> Result<String, String> {
+    let expected =
+        || format!("expected HOST:PORT (such as 0.0.0.0:8080 or localhost:8080), not {text:?}");
+    let (host, port) = text.rsplit_once(':').ok_or_else(expected)?;
+    if host.is_empty() || port.parse::<u16>().is_err() {
+        return Err(expected());
+    }
+    let bracketed = host.starts_with('[') && host.ends_with(']');
+    if host.contains(':') && !bracketed {
+        return Err(format!(
+            "put an IPv6 address in brackets, as in [::1]:8080, not {text:?}"
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// The flags of `sudoku healthcheck`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct HealthcheckArgs {
+    /// The URL to probe (plain http).
+    #[arg(
+        long,
+        env = "SUDOKU_HEALTHCHECK_URL",
+        default_value = "http://127.0.0.1:8080/healthz"
+    )]
+    pub url: String,
+}
+
+/// `sudoku healthcheck`: exit 0 when the URL answers 200 within 2 seconds, else 1.
+pub fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
+    match probe(&args.url, Duration::from_secs(2)) {
+        Ok(200) => ExitCode::SUCCESS,
+        Ok(status) => {
+            eprintln!("unhealthy: {} answered {status}", args.url);
+            ExitCode::FAILURE
+        }
+        Err(err) => {
+            eprintln!("unhealthy: {}: {err}", args.url);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    #[test]
+    fn serve_flags_default_to_the_documented_values() {
+        let args = Cli::try_parse_from(["sudoku"]).unwrap().serve;
+        let config = ServerConfig::from(&args);
+        assert_eq!(config.addr, "0.0.0.0:8080");
+        assert_eq!(config.workers, default_workers());
+        assert_eq!(config.queue, DEFAULT_QUEUE);
+        assert_eq!(config.solve_timeout, Duration::from_millis(2000));
+        assert_eq!(config.max_body_bytes, 65536);
+        assert!(config.cors_origins.is_empty());
+        assert_eq!(config.log_format, LogFormat::Pretty);
+        assert_eq!(config.max_solutions, 100);
+        assert_eq!(config.max_connections, default_max_connections());
+        assert_eq!(config.shutdown_grace, Duration::from_secs(2));
+    }
+
+    #[test]
+    fn serve_flags_override_and_reject_nonsense() {
+        let args = Cli::try_parse_from([
+            "sudoku",
+            "--workers=3",
+            "--queue=0",
+            "--cors-origin=https://a.example,https://b.example",
+            "--log-format=json",
+            "--max-connections=50",
+            "--shutdown-grace-ms=0",
+        ])
+        .unwrap()
+        .serve;
+        let config = ServerConfig::from(&args);
+        assert_eq!((config.workers, config.queue), (3, 0));
+        assert_eq!(
+            config.cors_origins,
+            ["https://a.example", "https://b.example"]
+        );
+        assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(config.max_connections, 50);
+        assert_eq!(config.shutdown_grace, Duration::ZERO);
+        for good in [
+            "localhost:8080",
+            "127.0.0.1:0",
+            "[::1]:8080",
+            "sudoku.internal:80",
+        ] {
+            let parsed = Cli::try_parse_from(["sudoku", &format!("--addr={good}")]);
+            assert_eq!(parsed.map(|c| c.serve.addr).ok().as_deref(), Some(good));
+        }
+        for bad in [
+            "--max-connections=0",
+            "--shutdown-grace-ms=-1",
+            "--workers=0",
+            "--solve-timeout-ms=0",
+            "--log-format=xml",
+            "--addr=nowhere",
+            "--addr=localhost:http",
+            "--addr=:8080",
+            "--addr=::1:8080",
+        ] {
+            assert!(Cli::try_parse_from(["sudoku", bad]).is_err(), "{bad}");
+        }
+    }
+}

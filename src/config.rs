@@ -1,0 +1,118 @@
+//! The server's configuration: what `sudoku serve` runs with, and its defaults.
+//!
+//! It lives apart from [`crate::server`] (which binds and serves) and from the command line (which
+//! fills it from flags), so that the HTTP layer can read the configuration without depending on
+//! either.
+
+use std::time::Duration;
+
+/// Solves allowed to wait for a worker before the server answers 503 (`--queue`).
+pub const DEFAULT_QUEUE: usize = 64;
+
+/// How long a client may take to send a request head. Past it the connection is closed, so a client
+/// that trickles or stalls its headers (slowloris) cannot hold a connection open.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a connection may stay open with no request in flight (keep-alive HTTP/1.1 or HTTP/2).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a write to a client may make no progress (a client that stopped reading) before its
+/// connection is closed.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the server keeps accepting and answering after SIGTERM, with `/readyz` at 503, before
+/// it closes its listener (`--shutdown-grace-ms`): time for load balancers to see it leave.
+pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
+/// How logs are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Pretty,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// Everything the server needs to run.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where to listen: `HOST:PORT`, the host an IP address or a name.
+    pub addr: String,
+    /// Solver threads: jobs running at once.
+    pub workers: usize,
+    /// Jobs allowed to wait for a worker; beyond that, 503 `queue_full`.
+    pub queue: usize,
+    /// The cap on one job's deadline (requests may ask for less).
+    pub solve_timeout: Duration,
+    /// The largest request body accepted.
+    pub max_body_bytes: usize,
+    /// Origins allowed by CORS; empty means any.
+    pub cors_origins: Vec<String>,
+    /// How logs are written.
+    pub log_format: LogFormat,
+    /// How long a client may take to send a request head before its connection is closed
+    /// ([`HEADER_READ_TIMEOUT`]; not a flag, tests shorten it).
+    pub header_read_timeout: Duration,
+    /// Connections open at once (`--max-connections`); when full, the longest-idle one gives way
+    /// to a new one. Default: from the file-descriptor limit
+    /// ([`crate::connections::default_max_connections`]).
+    pub max_connections: usize,
+    /// How long a connection may have no request in flight before it is closed ([`IDLE_TIMEOUT`];
+    /// not a flag, tests shorten it).
+    pub idle_timeout: Duration,
+    /// How long a write may make no progress before the connection is closed ([`WRITE_TIMEOUT`];
+    /// not a flag, tests shorten it).
+    pub write_timeout: Duration,
+    /// How long the server keeps accepting after a shutdown request, answering `/readyz` with 503
+    /// ([`DEFAULT_SHUTDOWN_GRACE`]; `--shutdown-grace-ms`).
+    pub shutdown_grace: Duration,
+    /// The largest `max_solutions` a request may ask for. The API documents 100; this is not a flag,
+    /// and tests raise it to get searches that run until they are cancelled.
+    pub max_solutions: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: "0.0.0.0:8080".to_string(),
+            workers: default_workers(),
+            queue: DEFAULT_QUEUE,
+            solve_timeout: Duration::from_millis(2000),
+            max_body_bytes: 64 * 1024,
+            cors_origins: Vec::new(),
+            log_format: LogFormat::Pretty,
+            max_solutions: 100,
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            max_connections: crate::connections::default_max_connections(),
+            idle_timeout: IDLE_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
+            shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
+        }
+    }
+}
+
+/// One worker per available core.
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The layers point one way: the server serves the HTTP API, so the API must not reach back.
+    #[test]
+    fn the_http_layer_does_not_import_the_server() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let source = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                !source.contains("crate::server"),
+                "{} imports crate::server",
+                path.display()
+            );
+        }
+    }
+}
