@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::extract::QueryParams;
+use super::grid_json::GridFormat;
 use super::logic_json::generation_stopped;
-use super::puzzle::GridFormat;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::logic::Difficulty;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::error::{stats_json, ApiError};
 use super::extract::{check_range, ApiJson};
-use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
 use crate::engine::{Outcome, Solver, Verdict};
 
