@@ -77,3 +77,57 @@ async fn unknown_routes_are_404_and_wrong_methods_405_as_problems() {
     .await;
     assert_problem(&r, 405, "method_not_allowed");
 }
+
+#[tokio::test]
+async fn a_valid_json_value_of_the_wrong_kind_is_invalid_field_not_invalid_json() {
+    let r = post_raw(
+        "/solve",
+        Some("application/json"),
+        format!(r#"{{"puzzle": "{EASY}", "format": 1}}"#),
+    )
+    .await;
+    assert_eq!(assert_problem(&r, 400, "invalid_field")["field"], "format");
+    let r = post_raw(
+        "/solve",
+        Some("application/json"),
+        format!(r#"{{"puzzle": "{EASY}", "timeout_ms": 1e400}}"#),
+    )
+    .await;
+    assert_eq!(
+        assert_problem(&r, 400, "invalid_field")["field"],
+        "timeout_ms"
+    );
+}
+
+#[tokio::test]
+async fn query_integers_are_digits_only_without_sign_or_spaces() {
+    for query in ["givens=+20", "givens=%2020", "givens=20%20", "givens="] {
+        let r = get(&format!("/random?{query}")).await;
+        let problem = assert_problem(&r, 400, "invalid_field");
+        assert_eq!(problem["field"], "givens", "{query}");
+    }
+    assert_eq!(get("/random?givens=20&seed=1").await.status, 200);
+}
+
+#[tokio::test]
+async fn type_errors_speak_json_not_rust() {
+    let r = post_json("/solve", json!({ "puzzle": EASY, "max_solutions": -1 })).await;
+    let detail = assert_problem(&r, 400, "invalid_field")["detail"].to_string();
+    assert!(!detail.contains("u64"), "{detail}");
+    assert!(detail.contains("non-negative integer"), "{detail}");
+    let r = post_json("/solve", json!({ "puzzle": 5 })).await;
+    let detail = assert_problem(&r, 400, "invalid_field")["detail"].to_string();
+    assert!(!detail.contains("64-bit"), "{detail}");
+    let mut rows: Vec<serde_json::Value> = vec![json!(vec![0; 9]); 9];
+    rows[3] = json!(7);
+    let r = post_json("/solve", json!({ "puzzle": rows })).await;
+    let problem = assert_problem(&r, 400, "invalid_field");
+    assert_eq!(problem["field"], "puzzle[3]");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("every row is an array"),
+        "{problem}"
+    );
+}
