@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use super::{fail, for_each_chunk, output_failed};
 use crate::batch;
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver};
-use crate::engine::{fresh_seed, Grid, LevelGenerator, LevelRequest, MAX_SEED};
+use crate::engine::{Grid, LevelGenerator, LevelRequest};
+use crate::limits::{fresh_seed, MAX_SEED};
 use crate::pool::Pool;
 
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary

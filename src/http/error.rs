@@ -49,7 +49,7 @@ pub enum ApiError {
         limit_bytes: usize,
     },
     /// 422: the puzzle has the wrong shape or a value outside 0-9.
-    #[error("{0}")]
+    #[error("{}", puzzle_detail(.0))]
     Puzzle(GridError),
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
@@ -204,6 +204,19 @@ impl ApiError {
             _ => {}
         }
         m
+    }
+}
+
+/// The engine's sentence, except that a value out of range is told in JSON's terms (`null` is a
+/// blank too).
+fn puzzle_detail(error: &GridError) -> String {
+    match error {
+        GridError::OutOfRange { square, value } => format!(
+            "square {square} (row {}, column {}) holds {value}; expected 0-9 or null",
+            square.row() + 1,
+            square.col() + 1
+        ),
+        other => other.to_string(),
     }
 }
 
