@@ -49,11 +49,11 @@ pub type PuzzleField = Value;
 /// [`GridError`]: crate::engine::GridError
 pub fn parse_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     match field {
-        Value::String(text) => Grid::parse(text).map_err(ApiError::Puzzle),
+        Value::String(text) => Grid::parse(text).map_err(ApiError::from),
         Value::Array(items) if items.first().is_some_and(Value::is_array) => parse_rows(items),
         Value::Array(items) => {
             let flat = cells(items, "puzzle")?;
-            Grid::from_flat(&flat).map_err(ApiError::Puzzle)
+            Grid::from_flat(&flat).map_err(ApiError::from)
         }
         other => Err(wrong_type("puzzle", other)),
     }
@@ -74,7 +74,7 @@ fn parse_rows(items: &[Value]) -> Result<Grid, ApiError> {
         };
         rows.push(cells(row, &field)?);
     }
-    Grid::from_rows(&rows).map_err(ApiError::Puzzle)
+    Grid::from_rows(&rows).map_err(ApiError::from)
 }
 
 /// Integers stay as they are (so 10 or -1 becomes the engine's `value_out_of_range`), `null` is blank.
