@@ -42,6 +42,15 @@ pub enum ApiError {
     /// 415: the body is not declared as JSON.
     #[error("expected a body with content-type application/json")]
     UnsupportedMediaType,
+    /// 415: the body is sent with a `Content-Encoding` (gzip, br, ...) the server does not decode, so
+    /// it cannot be read as JSON.
+    #[error(
+        "the body's content-encoding {encoding:?} is not supported; send the JSON uncompressed"
+    )]
+    UnsupportedContentEncoding {
+        /// The encoding the request declared.
+        encoding: String,
+    },
     /// 413: the body is larger than the server accepts.
     #[error("the body is larger than {limit_bytes} bytes")]
     PayloadTooLarge {
@@ -130,6 +139,11 @@ const INVALID_FIELD: ProblemKind = kind(400, "invalid_field", "Invalid field");
 const OUT_OF_RANGE: ProblemKind = kind(422, "out_of_range", "Parameter out of range");
 const UNSUPPORTED_MEDIA_TYPE: ProblemKind =
     kind(415, "unsupported_media_type", "Unsupported media type");
+const UNSUPPORTED_CONTENT_ENCODING: ProblemKind = kind(
+    415,
+    "unsupported_content_encoding",
+    "Unsupported content encoding",
+);
 const PAYLOAD_TOO_LARGE: ProblemKind = kind(413, "payload_too_large", "Payload too large");
 const WRONG_CELL_COUNT: ProblemKind = kind(422, "wrong_cell_count", "Wrong number of cells");
 const WRONG_ROW_COUNT: ProblemKind = kind(422, "wrong_row_count", "Wrong number of rows");
@@ -147,11 +161,12 @@ const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeo
 const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 19] = [
+pub const PROBLEM_KINDS: [ProblemKind; 20] = [
     INVALID_JSON,
     INVALID_FIELD,
     OUT_OF_RANGE,
     UNSUPPORTED_MEDIA_TYPE,
+    UNSUPPORTED_CONTENT_ENCODING,
     PAYLOAD_TOO_LARGE,
     WRONG_CELL_COUNT,
     WRONG_ROW_COUNT,
@@ -187,6 +202,7 @@ impl ApiError {
             ApiError::InvalidField { .. } => INVALID_FIELD,
             ApiError::OutOfRange { .. } => OUT_OF_RANGE,
             ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
             ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
             ApiError::Puzzle(GridError::CellCount { .. }) => WRONG_CELL_COUNT,
             ApiError::Puzzle(GridError::RowCount { .. }) => WRONG_ROW_COUNT,

@@ -10,7 +10,9 @@ use serde::de::DeserializeOwned;
 use super::error::ApiError;
 use super::AppState;
 
-/// A JSON body deserialised into `T`. Rejections: 415 without a JSON content type, 413 over the
+/// A JSON body deserialised into `T`. Rejections: 415 `unsupported_content_encoding` for a
+/// compressed body (read as it is, it would be garbage or, worse, JSON that is not what was sent),
+/// 415 without a JSON content type, 413 over the
 /// body limit, 400 `invalid_json` for bad syntax, 400 `invalid_field` (naming the field) for a
 /// missing, unknown or mistyped member.
 #[derive(Debug)]
@@ -20,6 +22,9 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(encoding) = content_encoding(req.headers()) {
+            return Err(ApiError::UnsupportedContentEncoding { encoding });
+        }
         if !is_json(req.headers()) {
             return Err(ApiError::UnsupportedMediaType);
         }
@@ -36,6 +41,13 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
         }
         parse_json(&bytes).map(ApiJson)
     }
+}
+
+/// The declared `Content-Encoding`, unless absent or `identity` (no encoding at all).
+fn content_encoding(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_ENCODING)?;
+    let text = String::from_utf8_lossy(value.as_bytes()).trim().to_string();
+    (!text.eq_ignore_ascii_case("identity") && !text.is_empty()).then_some(text)
 }
 
 /// `application/json` or any `application/*+json`, parameters (charset) ignored.

@@ -131,3 +131,23 @@ async fn type_errors_speak_json_not_rust() {
         "{problem}"
     );
 }
+
+#[tokio::test]
+async fn a_compressed_body_is_415_unsupported_content_encoding_not_read_as_json() {
+    let body = json!({ "puzzle": EASY }).to_string();
+    for encoding in ["gzip", "br", "deflate, gzip"] {
+        let request = Request::post("/solve")
+            .header("content-type", "application/json")
+            .header("content-encoding", encoding)
+            .body(Body::from(body.clone()))
+            .unwrap();
+        let r = send(app(), request).await;
+        assert_problem(&r, 415, "unsupported_content_encoding");
+    }
+    let request = Request::post("/solve")
+        .header("content-type", "application/json")
+        .header("content-encoding", "identity")
+        .body(Body::from(body))
+        .unwrap();
+    assert_eq!(send(app(), request).await.status, 200);
+}
