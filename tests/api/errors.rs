@@ -151,3 +151,26 @@ async fn a_compressed_body_is_415_unsupported_content_encoding_not_read_as_json(
         .unwrap();
     assert_eq!(send(app(), request).await.status, 200);
 }
+
+#[tokio::test]
+async fn a_path_that_does_not_decode_is_a_404_problem() {
+    assert_problem(&get("/puzzles/%ff%fe").await, 404, "not_found");
+}
+
+#[tokio::test]
+async fn options_is_a_preflight_only_for_a_real_route_else_404_or_405() {
+    let options = |uri: &str| Request::options(uri).body(Body::empty()).unwrap();
+    assert_problem(&send(app(), options("/nope")).await, 404, "not_found");
+    assert_problem(&send(app(), options("*")).await, 404, "not_found");
+    let r = send(app(), options("/solve")).await;
+    assert_problem(&r, 405, "method_not_allowed");
+    assert_eq!(r.header("allow"), Some("POST"));
+    let preflight = Request::options("/solve")
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "POST")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(app(), preflight).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.header("access-control-allow-methods").is_some());
+}
