@@ -3,7 +3,6 @@
 //! threads, answered in input order.
 
 use std::io::{self, BufRead, Read};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::grid::is_cell;
@@ -331,46 +330,6 @@ pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duratio
     (answer, started.elapsed())
 }
 
-/// Applies `f` to every item on `threads` threads, returning the results in input order.
-pub fn parallel_map<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    const BLOCK: usize = 32;
-    let threads = threads.clamp(1, items.len().div_ceil(BLOCK).max(1));
-    if threads == 1 {
-        return items.iter().map(f).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let mut blocks: Vec<(usize, Vec<R>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let start = next.fetch_add(BLOCK, Ordering::Relaxed);
-                        if start >= items.len() {
-                            return done;
-                        }
-                        let end = (start + BLOCK).min(items.len());
-                        done.push((start, items[start..end].iter().map(&f).collect()));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("worker panicked"))
-            .collect()
-    });
-    blocks.sort_unstable_by_key(|(start, _)| *start);
-    blocks
-        .into_iter()
-        .flat_map(|(_, results)| results)
-        .collect()
-}
-
 /// Running totals for Norvig's summary line.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
@@ -569,16 +528,6 @@ mod tests {
             ..good
         };
         assert!(matches!(solve_entry(&bad, None).0, Answer::Mismatch { .. }));
-    }
-
-    #[test]
-    fn parallel_map_keeps_input_order() {
-        let items: Vec<usize> = (0..1000).collect();
-        assert_eq!(
-            parallel_map(&items, 4, |x| x * 2),
-            items.iter().map(|x| x * 2).collect::<Vec<_>>()
-        );
-        assert!(parallel_map(&[] as &[usize], 4, |x| *x).is_empty());
     }
 
     #[test]

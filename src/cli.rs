@@ -19,8 +19,10 @@ use crate::batch::{self, Entry, PuzzleReader, Summary};
 use crate::config::ServerConfig;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
-use crate::engine::{self, candidates, fresh_seed, Grid, Request, MAX_SEED};
+use crate::engine::{self, candidates, Grid, Request};
+use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{Limit, LimitError, GIVENS, SEED, THREADS, TIMEOUT_MS};
+use crate::pool::Pool;
 use crate::server;
 use serve::{HealthcheckArgs, ServeArgs};
 
@@ -198,7 +200,7 @@ fn open_inputs(files: &[PathBuf]) -> Vec<(String, io::Result<Box<dyn BufRead>>)>
 /// when output fails: quietly with 141 if its reader has gone (`| head`), else with 74.
 fn for_each_chunk(
     files: &[PathBuf],
-    mut each: impl FnMut(&[Entry]) -> io::Result<()>,
+    mut each: impl FnMut(Vec<Entry>) -> io::Result<()>,
 ) -> Result<(), ExitCode> {
     for (name, input) in open_inputs(files) {
         let input = input.map_err(|e| fail(&format!("{name}: {e}")))?;
@@ -210,7 +212,7 @@ fn for_each_chunk(
             if entries.is_empty() {
                 break;
             }
-            each(&entries).map_err(output_failed)?;
+            each(entries).map_err(output_failed)?;
         }
     }
     Ok(())
@@ -233,8 +235,9 @@ fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode 
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut summary = Summary::default();
     let progress = progress_bar();
+    let pool = Pool::new(jobs, 0);
     let result = for_each_chunk(files, |entries| {
-        let answers = batch::parallel_map(entries, jobs, |e| batch::solve_entry(e, timeout));
+        let answers = pool.map(entries, move |e| batch::solve_entry(e, timeout));
         for (answer, elapsed) in &answers {
             summary.add(answer, *elapsed);
             writeln!(out, "{}", answer.line())?;

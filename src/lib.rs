@@ -8,6 +8,7 @@
 //! - [`engine`]: grids, squares and digits, Norvig's candidates, the solver, the generator. No HTTP.
 //! - [`batch`]: solving many puzzles from files in parallel, in input order (the `sudoku solve` command).
 //! - [`http`]: the axum router, one module per resource, and the API's error type.
+//! - [`pool`]: the bounded pool of threads that runs CPU work, for the server and the command line.
 //! - [`limits`]: the ranges of the numbers callers choose, shared by the API and the command line.
 //! - [`access_log`]: the per-request log lines, with load shedding summed and throttled.
 //! - [`config`]: the server's configuration and its defaults.
@@ -24,5 +25,6 @@ pub mod connections;
 pub mod engine;
 pub mod http;
 pub mod limits;
+pub mod pool;
 pub mod probe;
 pub mod server;

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
+use crate::engine;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
-use crate::engine::MAX_SEED;
 
 /// An inclusive range of whole numbers, named for the option it bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +42,16 @@ pub const GIVENS: Limit = Limit {
     minimum: DEFAULT_GIVENS as u64,
     maximum: MAX_GIVENS as u64,
 };
+
+/// Largest seed handed out or accepted, by the API and the command line alike: 2^53 - 1, so it
+/// survives a JSON round trip through JavaScript numbers (a wire concern, so not the engine's: it
+/// takes any `u64`).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// A fresh seed within [`SEED`], to be shown to the user so they can replay it.
+pub fn fresh_seed() -> u64 {
+    engine::fresh_seed() & MAX_SEED
+}
 
 /// Generator seeds, bounded so that they survive JavaScript numbers.
 pub const SEED: Limit = Limit {
@@ -166,6 +176,12 @@ mod tests {
                 format!("jobs must be a non-negative integer, got {text:?}")
             );
         }
+    }
+
+    #[test]
+    fn fresh_seeds_fit_in_a_javascript_number() {
+        assert!((0..100).all(|_| fresh_seed() <= MAX_SEED));
+        assert_eq!(MAX_SEED as f64 as u64, MAX_SEED);
     }
 
     #[test]

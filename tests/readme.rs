@@ -12,7 +12,7 @@ use axum::http::{header, Method, Request};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use sudoku_service::http::{router, AppState};
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 use tower::ServiceExt;
 
 /// One example: the request and the JSON the README shows for it.

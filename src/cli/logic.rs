@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use super::{fail, for_each_chunk, output_failed};
 use crate::batch;
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver};
-use crate::engine::{fresh_seed, Grid, LevelGenerator, LevelRequest, MAX_SEED};
+use crate::engine::{Grid, LevelGenerator, LevelRequest};
+use crate::limits::{fresh_seed, MAX_SEED};
+use crate::pool::Pool;
 
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
@@ -17,8 +19,9 @@ pub fn grade(files: &[PathBuf], jobs: usize) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut levels = [0usize; Difficulty::ALL.len()];
     let mut ungraded = 0usize;
+    let pool = Pool::new(jobs, 0);
     let result = for_each_chunk(files, |entries| {
-        let grades = batch::parallel_map(entries, jobs, |e| LogicSolver::new().grade(&e.puzzle));
+        let grades = pool.map(entries, |e| LogicSolver::new().grade(&e.puzzle));
         for grade in grades {
             match grade {
                 Ok(g) => {

@@ -29,7 +29,7 @@ pub enum GridError {
         found: usize,
     },
     /// A value was not 0-9.
-    #[error("square {square} (row {row}, column {column}) holds {value}; expected 0-9 or null", row = .square.row() + 1, column = .square.col() + 1)]
+    #[error("square {square} (row {row}, column {column}) holds {value}; expected 0-9 (0 for a blank)", row = .square.row() + 1, column = .square.col() + 1)]
     OutOfRange {
         /// The square holding it.
         square: Square,

@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(err, GridError::OutOfRange { square, value: 10 });
         assert_eq!(
             err.to_string(),
-            "square B3 (row 2, column 3) holds 10; expected 0-9 or null"
+            "square B3 (row 2, column 3) holds 10; expected 0-9 (0 for a blank)"
         );
         rows[1][2] = Some(-1);
         assert!(matches!(

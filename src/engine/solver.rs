@@ -37,18 +37,6 @@ pub enum Verdict {
     Solved,
 }
 
-impl Verdict {
-    /// The lower-case name used in output (`unique`, `multiple`, `none`, `solved`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Unique => "unique",
-            Verdict::Multiple => "multiple",
-            Verdict::None => "none",
-            Verdict::Solved => "solved",
-        }
-    }
-}
-
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {

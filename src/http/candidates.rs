@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
 use crate::engine::candidates;
 

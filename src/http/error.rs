@@ -42,6 +42,15 @@ pub enum ApiError {
     /// 415: the body is not declared as JSON.
     #[error("expected a body with content-type application/json")]
     UnsupportedMediaType,
+    /// 415: the body is sent with a `Content-Encoding` (gzip, br, ...) the server does not decode, so
+    /// it cannot be read as JSON.
+    #[error(
+        "the body's content-encoding {encoding:?} is not supported; send the JSON uncompressed"
+    )]
+    UnsupportedContentEncoding {
+        /// The encoding the request declared.
+        encoding: String,
+    },
     /// 413: the body is larger than the server accepts.
     #[error("the body is larger than {limit_bytes} bytes")]
     PayloadTooLarge {
@@ -49,7 +58,7 @@ pub enum ApiError {
         limit_bytes: usize,
     },
     /// 422: the puzzle has the wrong shape or a value outside 0-9.
-    #[error("{0}")]
+    #[error("{}", puzzle_detail(.0))]
     Puzzle(GridError),
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
@@ -103,53 +112,120 @@ pub enum ApiError {
     Internal,
 }
 
-impl ApiError {
+/// One kind of problem: its HTTP status, its stable code and its RFC 9457 `title`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProblemKind {
     /// The HTTP status.
-    fn status(&self) -> StatusCode {
+    pub status: StatusCode,
+    /// The stable machine-readable code (also the last segment of `type`).
+    pub code: &'static str,
+    /// The human-readable summary, fixed per code.
+    pub title: &'static str,
+}
+
+const fn kind(status: u16, code: &'static str, title: &'static str) -> ProblemKind {
+    let Ok(status) = StatusCode::from_u16(status) else {
+        panic!("a problem kind's status is a valid HTTP status");
+    };
+    ProblemKind {
+        status,
+        code,
+        title,
+    }
+}
+
+const INVALID_JSON: ProblemKind = kind(400, "invalid_json", "Malformed JSON");
+const INVALID_FIELD: ProblemKind = kind(400, "invalid_field", "Invalid field");
+const OUT_OF_RANGE: ProblemKind = kind(422, "out_of_range", "Parameter out of range");
+const UNSUPPORTED_MEDIA_TYPE: ProblemKind =
+    kind(415, "unsupported_media_type", "Unsupported media type");
+const UNSUPPORTED_CONTENT_ENCODING: ProblemKind = kind(
+    415,
+    "unsupported_content_encoding",
+    "Unsupported content encoding",
+);
+const PAYLOAD_TOO_LARGE: ProblemKind = kind(413, "payload_too_large", "Payload too large");
+const WRONG_CELL_COUNT: ProblemKind = kind(422, "wrong_cell_count", "Wrong number of cells");
+const WRONG_ROW_COUNT: ProblemKind = kind(422, "wrong_row_count", "Wrong number of rows");
+const WRONG_ROW_LENGTH: ProblemKind = kind(422, "wrong_row_length", "Wrong row length");
+const VALUE_OUT_OF_RANGE: ProblemKind = kind(422, "value_out_of_range", "Cell value out of range");
+const CONFLICTING_GIVENS: ProblemKind = kind(422, "conflicting_givens", "Conflicting givens");
+const NO_SOLUTION: ProblemKind = kind(422, "no_solution", "No solution");
+const MULTIPLE_SOLUTIONS: ProblemKind = kind(422, "multiple_solutions", "Multiple solutions");
+const PROGRESS_MISMATCH: ProblemKind = kind(422, "progress_mismatch", "Progress changes a given");
+const NOT_FOUND: ProblemKind = kind(404, "not_found", "Not found");
+const METHOD_NOT_ALLOWED: ProblemKind = kind(405, "method_not_allowed", "Method not allowed");
+const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
+const DEADLINE_EXCEEDED: ProblemKind = kind(504, "deadline_exceeded", "Deadline exceeded");
+const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
+const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
+
+/// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
+pub const PROBLEM_KINDS: [ProblemKind; 20] = [
+    INVALID_JSON,
+    INVALID_FIELD,
+    OUT_OF_RANGE,
+    UNSUPPORTED_MEDIA_TYPE,
+    UNSUPPORTED_CONTENT_ENCODING,
+    PAYLOAD_TOO_LARGE,
+    WRONG_CELL_COUNT,
+    WRONG_ROW_COUNT,
+    WRONG_ROW_LENGTH,
+    VALUE_OUT_OF_RANGE,
+    CONFLICTING_GIVENS,
+    NO_SOLUTION,
+    MULTIPLE_SOLUTIONS,
+    PROGRESS_MISMATCH,
+    NOT_FOUND,
+    METHOD_NOT_ALLOWED,
+    QUEUE_FULL,
+    DEADLINE_EXCEEDED,
+    REQUEST_TIMEOUT,
+    INTERNAL,
+];
+
+impl From<GridError> for ApiError {
+    /// A conflict found while building the grid is the same problem as one found after.
+    fn from(error: GridError) -> Self {
+        match error {
+            GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
+            other => ApiError::Puzzle(other),
+        }
+    }
+}
+
+impl ApiError {
+    /// This error's row of [`PROBLEM_KINDS`].
+    pub fn kind(&self) -> ProblemKind {
         match self {
-            ApiError::InvalidJson(_) | ApiError::InvalidField { .. } => StatusCode::BAD_REQUEST,
-            ApiError::OutOfRange { .. }
-            | ApiError::Puzzle(_)
-            | ApiError::ConflictingGivens(_)
-            | ApiError::NoSolution
-            | ApiError::MultipleSolutions(_)
-            | ApiError::ProgressMismatch { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::QueueFull => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::DeadlineExceeded { .. } => StatusCode::GATEWAY_TIMEOUT,
-            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
-            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::InvalidJson(_) => INVALID_JSON,
+            ApiError::InvalidField { .. } => INVALID_FIELD,
+            ApiError::OutOfRange { .. } => OUT_OF_RANGE,
+            ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
+            ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
+            ApiError::Puzzle(GridError::CellCount { .. }) => WRONG_CELL_COUNT,
+            ApiError::Puzzle(GridError::RowCount { .. }) => WRONG_ROW_COUNT,
+            ApiError::Puzzle(GridError::RowLength { .. }) => WRONG_ROW_LENGTH,
+            ApiError::Puzzle(GridError::OutOfRange { .. }) => VALUE_OUT_OF_RANGE,
+            ApiError::Puzzle(GridError::Conflict(_)) | ApiError::ConflictingGivens(_) => {
+                CONFLICTING_GIVENS
+            }
+            ApiError::NoSolution => NO_SOLUTION,
+            ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
+            ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
+            ApiError::NotFound(_) => NOT_FOUND,
+            ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
+            ApiError::QueueFull => QUEUE_FULL,
+            ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
+            ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
+            ApiError::Internal => INTERNAL,
         }
     }
 
     /// The stable machine-readable code (also the last segment of `type`).
     pub fn code(&self) -> &'static str {
-        match self {
-            ApiError::InvalidJson(_) => "invalid_json",
-            ApiError::InvalidField { .. } => "invalid_field",
-            ApiError::OutOfRange { .. } => "out_of_range",
-            ApiError::UnsupportedMediaType => "unsupported_media_type",
-            ApiError::PayloadTooLarge { .. } => "payload_too_large",
-            ApiError::Puzzle(GridError::CellCount { .. }) => "wrong_cell_count",
-            ApiError::Puzzle(GridError::RowCount { .. }) => "wrong_row_count",
-            ApiError::Puzzle(GridError::RowLength { .. }) => "wrong_row_length",
-            ApiError::Puzzle(GridError::OutOfRange { .. }) => "value_out_of_range",
-            ApiError::Puzzle(GridError::Conflict(_)) | ApiError::ConflictingGivens(_) => {
-                "conflicting_givens"
-            }
-            ApiError::NoSolution => "no_solution",
-            ApiError::MultipleSolutions(_) => "multiple_solutions",
-            ApiError::ProgressMismatch { .. } => "progress_mismatch",
-            ApiError::NotFound(_) => "not_found",
-            ApiError::MethodNotAllowed => "method_not_allowed",
-            ApiError::QueueFull => "queue_full",
-            ApiError::DeadlineExceeded { .. } => "deadline_exceeded",
-            ApiError::RequestTimeout { .. } => "request_timeout",
-            ApiError::Internal => "internal",
-        }
+        self.kind().code
     }
 
     /// The members beyond the standard five that locate the fault.
@@ -171,9 +247,6 @@ impl ApiError {
             }
             ApiError::PayloadTooLarge { limit_bytes } => {
                 m.insert("limit_bytes".into(), json!(limit_bytes));
-            }
-            ApiError::Puzzle(GridError::Conflict(c)) => {
-                conflict_members(&mut m, std::slice::from_ref(c))
             }
             ApiError::Puzzle(e) => grid_error_members(&mut m, e),
             ApiError::ConflictingGivens(conflicts) => conflict_members(&mut m, conflicts),
@@ -204,6 +277,19 @@ impl ApiError {
             _ => {}
         }
         m
+    }
+}
+
+/// The engine's sentence, except that a value out of range is told in JSON's terms (`null` is a
+/// blank too).
+fn puzzle_detail(error: &GridError) -> String {
+    match error {
+        GridError::OutOfRange { square, value } => format!(
+            "square {square} (row {}, column {}) holds {value}; expected 0-9 or null",
+            square.row() + 1,
+            square.col() + 1
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -242,7 +328,7 @@ fn grid_error_members(m: &mut Map<String, Value>, e: &GridError) {
             m.insert("column".into(), json!(square.col() + 1));
             m.insert("value".into(), json!(value));
         }
-        GridError::Conflict(_) => {}
+        GridError::Conflict(c) => conflict_members(m, std::slice::from_ref(c)),
     }
 }
 
@@ -256,41 +342,19 @@ fn conflict_members(m: &mut Map<String, Value>, conflicts: &[Conflict]) {
     m.insert("conflicts".into(), Value::Array(all));
 }
 
-/// The human-readable summary of a problem type (RFC 9457 `title`), fixed per code.
-fn title(code: &str) -> &'static str {
-    match code {
-        "invalid_json" => "Malformed JSON",
-        "invalid_field" => "Invalid field",
-        "out_of_range" => "Parameter out of range",
-        "unsupported_media_type" => "Unsupported media type",
-        "payload_too_large" => "Payload too large",
-        "wrong_cell_count" => "Wrong number of cells",
-        "wrong_row_count" => "Wrong number of rows",
-        "wrong_row_length" => "Wrong row length",
-        "value_out_of_range" => "Cell value out of range",
-        "conflicting_givens" => "Conflicting givens",
-        "no_solution" => "No solution",
-        "multiple_solutions" => "Multiple solutions",
-        "progress_mismatch" => "Progress changes a given",
-        "not_found" => "Not found",
-        "method_not_allowed" => "Method not allowed",
-        "queue_full" => "Queue full",
-        "deadline_exceeded" => "Deadline exceeded",
-        "request_timeout" => "Request timeout",
-        _ => "Internal error",
-    }
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = self.status();
-        let code = self.code();
+        let ProblemKind {
+            status,
+            code,
+            title,
+        } = self.kind();
         if matches!(self, ApiError::Internal) {
             tracing::error!(code, "internal error answered with 500");
         }
         let mut body = Map::new();
         body.insert("type".into(), json!(format!("{PROBLEM_TYPE_BASE}{code}")));
-        body.insert("title".into(), json!(title(code)));
+        body.insert("title".into(), json!(title));
         body.insert("status".into(), json!(status.as_u16()));
         body.insert("detail".into(), json!(self.to_string()));
         body.insert("code".into(), json!(code));
@@ -302,5 +366,43 @@ impl IntoResponse for ApiError {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_problem_kind_has_its_own_code_and_an_error_status() {
+        let codes: BTreeSet<&str> = PROBLEM_KINDS.iter().map(|k| k.code).collect();
+        assert_eq!(codes.len(), PROBLEM_KINDS.len());
+        assert!(PROBLEM_KINDS.iter().all(|k| (k.status.is_client_error()
+            || k.status.is_server_error())
+            && !k.title.is_empty()));
+    }
+
+    #[test]
+    fn the_specs_problem_codes_are_the_tables() {
+        let spec: serde_json::Value =
+            serde_norway::from_str(crate::http::openapi::OPENAPI_YAML).unwrap();
+        let documented: BTreeSet<&str> = spec["components"]["schemas"]["ProblemCode"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(serde_json::Value::as_str)
+            .collect();
+        let table: BTreeSet<&str> = PROBLEM_KINDS.iter().map(|k| k.code).collect();
+        assert_eq!(documented, table);
+    }
+
+    #[test]
+    fn a_conflict_found_while_parsing_is_the_same_problem_as_one_found_after() {
+        let grid = crate::engine::Grid::parse(&format!("11{}", ".".repeat(79))).unwrap();
+        let conflict = grid.conflicts().remove(0);
+        let from_parse = ApiError::from(GridError::Conflict(conflict.clone()));
+        assert!(matches!(from_parse, ApiError::ConflictingGivens(ref c) if c.len() == 1));
+        assert_eq!(from_parse.code(), "conflicting_givens");
     }
 }

@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
+use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
-use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 

@@ -10,7 +10,9 @@ use serde::de::DeserializeOwned;
 use super::error::ApiError;
 use super::AppState;
 
-/// A JSON body deserialised into `T`. Rejections: 415 without a JSON content type, 413 over the
+/// A JSON body deserialised into `T`. Rejections: 415 `unsupported_content_encoding` for a
+/// compressed body (read as it is, it would be garbage or, worse, JSON that is not what was sent),
+/// 415 without a JSON content type, 413 over the
 /// body limit, 400 `invalid_json` for bad syntax, 400 `invalid_field` (naming the field) for a
 /// missing, unknown or mistyped member.
 #[derive(Debug)]
@@ -20,6 +22,9 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(encoding) = content_encoding(req.headers()) {
+            return Err(ApiError::UnsupportedContentEncoding { encoding });
+        }
         if !is_json(req.headers()) {
             return Err(ApiError::UnsupportedMediaType);
         }
@@ -36,6 +41,13 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
         }
         parse_json(&bytes).map(ApiJson)
     }
+}
+
+/// The declared `Content-Encoding`, unless absent or `identity` (no encoding at all).
+fn content_encoding(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_ENCODING)?;
+    let text = String::from_utf8_lossy(value.as_bytes()).trim().to_string();
+    (!text.eq_ignore_ascii_case("identity") && !text.is_empty()).then_some(text)
 }
 
 /// `application/json` or any `application/*+json`, parameters (charset) ignored.
@@ -65,16 +77,36 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let value = serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
-        if !inner.is_data() {
-            return ApiError::InvalidJson(inner.to_string());
+        if inner.is_data() {
+            let detail = plain_words(&inner.to_string());
+            let field = field_name(&path, &detail);
+            return ApiError::InvalidField { field, detail };
         }
-        let detail = inner.to_string();
-        let field = field_name(&path, &detail);
-        ApiError::InvalidField { field, detail }
+        // serde_json reports some faults of valid JSON as syntax (`1e400` out of range, a number
+        // where an enum's string belongs): when the document itself parses, the fault is the field's.
+        if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() {
+            let field = field_name(&path, "");
+            let reason = inner.to_string();
+            let reason = reason.split(" at line ").next().unwrap_or_default();
+            return ApiError::InvalidField {
+                detail: format!("{field} does not accept this value ({reason})"),
+                field,
+            };
+        }
+        ApiError::InvalidJson(inner.to_string())
     })?;
     // Trailing characters after the value are a syntax error, as in `serde_json::from_slice`.
     de.end().map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     Ok(value)
+}
+
+/// serde's message with the names of Rust's integer types put in words a client can act on.
+fn plain_words(detail: &str) -> String {
+    detail
+        .replace("expected u64", "expected a non-negative integer")
+        .replace("expected u32", "expected a non-negative integer")
+        .replace("expected usize", "expected a non-negative integer")
+        .replace("expected i64", "expected an integer")
 }
 
 /// The field a data error is about: serde's path, except that a missing member is reported at the
@@ -145,10 +177,16 @@ impl QueryParams {
         let Some(text) = self.get(name) else {
             return Ok(default);
         };
-        let value: u64 = text.trim().parse().map_err(|_| ApiError::InvalidField {
-            field: name.into(),
-            detail: format!("{name} must be a non-negative integer, got {text:?}"),
-        })?;
+        // Digits only: `u64::from_str` would also take a sign (`+20`), and spaces are not digits.
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        let value: u64 =
+            text.parse()
+                .ok()
+                .filter(|_| digits)
+                .ok_or_else(|| ApiError::InvalidField {
+                    field: name.into(),
+                    detail: format!("{name} must be a non-negative integer, got {text:?}"),
+                })?;
         check_range(name, value, minimum, maximum)
     }
 

@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
+use super::grid_json::{parse_consistent_puzzle, PuzzleField};
 use super::logic_json::{logic_error, GradeJson};
-use super::puzzle::{parse_consistent_puzzle, PuzzleField};
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 

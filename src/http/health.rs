@@ -1,8 +1,7 @@
-//! Operational routes: liveness (`/healthz`), readiness (`/readyz`), Prometheus metrics (`/metrics`)
-//! and the API contract itself (`/openapi.yaml`).
+//! The probes an orchestrator polls: liveness (`/healthz`) and readiness (`/readyz`).
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -10,16 +9,11 @@ use serde_json::json;
 
 use super::AppState;
 
-/// The OpenAPI document, served as written.
-pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
-
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics))
-        .route("/openapi.yaml", get(openapi))
 }
 
 async fn healthz() -> impl IntoResponse {
@@ -36,18 +30,4 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
         );
     }
     (StatusCode::OK, Json(json!({ "status": "ready" })))
-}
-
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        state.metrics().render(state.pool()),
-    )
-}
-
-async fn openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/yaml")], OPENAPI_YAML)
 }

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
+use super::grid_json::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
-use super::puzzle::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
 use crate::engine::{Digit, DigitSet, Grid, Square};

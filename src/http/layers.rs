@@ -59,6 +59,8 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         ))
         .layer(CompressionLayer::new())
         .layer(cors(&config.cors_origins))
+        // Outside CORS, which answers every OPTIONS as a preflight, even for routes that do not exist.
+        .layer(axum::middleware::from_fn(only_real_preflights))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             metrics::track,
@@ -153,6 +155,49 @@ async fn problem_for_bare_errors(State(state): State<AppState>, response: Respon
         fixed.headers_mut().insert(header::ALLOW, allow.clone());
     }
     fixed
+}
+
+/// Lets an `OPTIONS` request through to CORS only when it is a browser's preflight (it names the
+/// method it wants) for a routed path; any other `OPTIONS` gets the router's answer: 404 for an
+/// unknown path (`*` included), 405 for a known one.
+async fn only_real_preflights(req: Request, next: axum::middleware::Next) -> Response {
+    if req.method() != Method::OPTIONS {
+        return next.run(req).await;
+    }
+    let path = req.uri().path();
+    let methods: Vec<&str> = super::ROUTES
+        .iter()
+        .filter(|(_, template)| matches_template(template, path))
+        .map(|(method, _)| *method)
+        .collect();
+    if methods.is_empty() {
+        return ApiError::NotFound("no such route".into()).into_response();
+    }
+    if req
+        .headers()
+        .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
+    {
+        return next.run(req).await;
+    }
+    let mut response = ApiError::MethodNotAllowed.into_response();
+    if let Ok(allow) = HeaderValue::from_str(&methods.join(",")) {
+        response.headers_mut().insert(header::ALLOW, allow);
+    }
+    response
+}
+
+/// Whether `path` is an instance of a route template such as `/puzzles/{name}`.
+fn matches_template(template: &str, path: &str) -> bool {
+    let mut wanted = template.split('/');
+    let mut given = path.split('/');
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(w), Some(g)) if w.starts_with('{') && !g.is_empty() => continue,
+            (Some(w), Some(g)) if w == g => continue,
+            _ => return false,
+        }
+    }
 }
 
 fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {

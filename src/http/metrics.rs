@@ -1,5 +1,6 @@
-//! Prometheus text exposition written by hand from atomics: requests by route and status, a latency
-//! histogram, solves by verdict, timeouts, cancellations, queue depth and busy workers.
+//! `GET /metrics` and the counters behind it: Prometheus text exposition written by hand from
+//! atomics (requests by route and status, a latency histogram, solves by verdict, timeouts,
+//! cancellations, queue depth and busy workers), and the middleware that counts requests.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -8,12 +9,15 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::header;
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 
-use super::pool::Pool;
 use super::AppState;
 use crate::engine::{Interrupted, Outcome, StopReason, Verdict};
+use crate::pool::Pool;
 
 /// Upper bounds of the latency histogram's buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -186,6 +190,21 @@ impl Metrics {
 fn metric(out: &mut String, name: &str, kind: &str, help: &str) {
     let _ = writeln!(out, "# HELP {name} {help}");
     let _ = writeln!(out, "# TYPE {name} {kind}");
+}
+
+/// The routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/metrics", get(exposition))
+}
+
+async fn exposition(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        state.metrics().render(state.pool()),
+    )
 }
 
 /// Middleware counting every response by the route it matched (`unmatched` for the fallback).

@@ -6,13 +6,13 @@ pub mod error;
 pub mod explain;
 pub mod extract;
 pub mod grade;
+pub mod grid_json;
 pub mod health;
 pub mod hint;
 pub mod layers;
 pub mod logic_json;
 pub mod metrics;
-pub mod pool;
-pub mod puzzle;
+pub mod openapi;
 pub mod puzzles;
 pub mod random;
 pub mod solve;
@@ -28,8 +28,8 @@ pub use error::ApiError;
 
 use crate::config::ServerConfig;
 use crate::engine::Stats;
+use crate::pool::{Pool, PoolError};
 use metrics::Metrics;
-use pool::{Pool, PoolError};
 
 /// What every handler shares: the configuration, the solver pool, the metrics and readiness.
 #[derive(Clone, Debug)]
@@ -134,6 +134,8 @@ pub const ROUTES: &[(&str, &str)] = &[
 pub fn router(state: AppState) -> Router {
     let routes = Router::new()
         .merge(health::router())
+        .merge(metrics::router())
+        .merge(openapi::router())
         .merge(solve::router())
         .merge(candidates::router())
         .merge(random::router())

@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -94,9 +95,15 @@ async fn list_sets() -> Json<Value> {
 }
 
 async fn list_puzzles(
-    Path(name): Path<String>,
+    name: Result<Path<String>, PathRejection>,
     query: QueryParams,
 ) -> Result<Json<Value>, ApiError> {
+    // A name that does not decode (`%ff%fe`) names no set either.
+    let Ok(Path(name)) = name else {
+        return Err(ApiError::NotFound(
+            "no puzzle set has that name (it is not valid UTF-8)".into(),
+        ));
+    };
     query.only(&["offset", "limit"])?;
     let offset = query.integer("offset", 0, 0, u64::MAX)?;
     let limit = query.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)?;

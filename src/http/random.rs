@@ -7,14 +7,13 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::extract::QueryParams;
+use super::grid_json::GridFormat;
 use super::logic_json::generation_stopped;
-use super::puzzle::GridFormat;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::logic::Difficulty;
-use crate::engine::{
-    fresh_seed, generate, LevelGenerator, LevelRequest, Request, Solver, Verdict, MAX_SEED,
-};
+use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::limits::{fresh_seed, MAX_SEED};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::error::{stats_json, ApiError};
 use super::extract::{check_range, ApiJson};
-use super::puzzle::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
 use crate::engine::{Outcome, Solver, Verdict};
 
@@ -81,6 +81,16 @@ fn timeout_ms(asked: Option<u64>, cap: u64) -> Result<u64, ApiError> {
     }
 }
 
+/// The verdict's name on the wire, as openapi.yaml's `SolveResponse.status` lists them.
+fn status_name(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Unique => "unique",
+        Verdict::Multiple => "multiple",
+        Verdict::None => "none",
+        Verdict::Solved => "solved",
+    }
+}
+
 fn response(outcome: &Outcome, wanted: usize, format: GridFormat) -> Value {
     // `multiple` always comes with its proof, a second solution, whatever was asked for.
     let shown = match outcome.verdict {
@@ -95,7 +105,7 @@ fn response(outcome: &Outcome, wanted: usize, format: GridFormat) -> Value {
         .collect();
     // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
     let mut body = json!({
-        "status": outcome.verdict.as_str(),
+        "status": status_name(outcome.verdict),
         "solutions": solutions,
         "stats": stats_json(&outcome.stats),
     });

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::error::{conflict_json, ApiError};
 use super::extract::ApiJson;
-use super::puzzle::{parse_puzzle, PuzzleField};
+use super::grid_json::{parse_puzzle, PuzzleField};
 use super::AppState;
 
 /// The routes of this resource.

@@ -7,7 +7,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 

@@ -4,7 +4,7 @@
 use axum::body::Body;
 use axum::http::Request;
 use serde_json::json;
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 
 use crate::helpers::*;
 
@@ -76,4 +76,101 @@ async fn unknown_routes_are_404_and_wrong_methods_405_as_problems() {
     )
     .await;
     assert_problem(&r, 405, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn a_valid_json_value_of_the_wrong_kind_is_invalid_field_not_invalid_json() {
+    let r = post_raw(
+        "/solve",
+        Some("application/json"),
+        format!(r#"{{"puzzle": "{EASY}", "format": 1}}"#),
+    )
+    .await;
+    assert_eq!(assert_problem(&r, 400, "invalid_field")["field"], "format");
+    let r = post_raw(
+        "/solve",
+        Some("application/json"),
+        format!(r#"{{"puzzle": "{EASY}", "timeout_ms": 1e400}}"#),
+    )
+    .await;
+    assert_eq!(
+        assert_problem(&r, 400, "invalid_field")["field"],
+        "timeout_ms"
+    );
+}
+
+#[tokio::test]
+async fn query_integers_are_digits_only_without_sign_or_spaces() {
+    for query in ["givens=+20", "givens=%2020", "givens=20%20", "givens="] {
+        let r = get(&format!("/random?{query}")).await;
+        let problem = assert_problem(&r, 400, "invalid_field");
+        assert_eq!(problem["field"], "givens", "{query}");
+    }
+    assert_eq!(get("/random?givens=20&seed=1").await.status, 200);
+}
+
+#[tokio::test]
+async fn type_errors_speak_json_not_rust() {
+    let r = post_json("/solve", json!({ "puzzle": EASY, "max_solutions": -1 })).await;
+    let detail = assert_problem(&r, 400, "invalid_field")["detail"].to_string();
+    assert!(!detail.contains("u64"), "{detail}");
+    assert!(detail.contains("non-negative integer"), "{detail}");
+    let r = post_json("/solve", json!({ "puzzle": 5 })).await;
+    let detail = assert_problem(&r, 400, "invalid_field")["detail"].to_string();
+    assert!(!detail.contains("64-bit"), "{detail}");
+    let mut rows: Vec<serde_json::Value> = vec![json!(vec![0; 9]); 9];
+    rows[3] = json!(7);
+    let r = post_json("/solve", json!({ "puzzle": rows })).await;
+    let problem = assert_problem(&r, 400, "invalid_field");
+    assert_eq!(problem["field"], "puzzle[3]");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("every row is an array"),
+        "{problem}"
+    );
+}
+
+#[tokio::test]
+async fn a_compressed_body_is_415_unsupported_content_encoding_not_read_as_json() {
+    let body = json!({ "puzzle": EASY }).to_string();
+    for encoding in ["gzip", "br", "deflate, gzip"] {
+        let request = Request::post("/solve")
+            .header("content-type", "application/json")
+            .header("content-encoding", encoding)
+            .body(Body::from(body.clone()))
+            .unwrap();
+        let r = send(app(), request).await;
+        assert_problem(&r, 415, "unsupported_content_encoding");
+    }
+    let request = Request::post("/solve")
+        .header("content-type", "application/json")
+        .header("content-encoding", "identity")
+        .body(Body::from(body))
+        .unwrap();
+    assert_eq!(send(app(), request).await.status, 200);
+}
+
+#[tokio::test]
+async fn a_path_that_does_not_decode_is_a_404_problem() {
+    assert_problem(&get("/puzzles/%ff%fe").await, 404, "not_found");
+}
+
+#[tokio::test]
+async fn options_is_a_preflight_only_for_a_real_route_else_404_or_405() {
+    let options = |uri: &str| Request::options(uri).body(Body::empty()).unwrap();
+    assert_problem(&send(app(), options("/nope")).await, 404, "not_found");
+    assert_problem(&send(app(), options("*")).await, 404, "not_found");
+    let r = send(app(), options("/solve")).await;
+    assert_problem(&r, 405, "method_not_allowed");
+    assert_eq!(r.header("allow"), Some("POST"));
+    let preflight = Request::options("/solve")
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "POST")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(app(), preflight).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.header("access-control-allow-methods").is_some());
 }

@@ -100,7 +100,7 @@ async fn cors_allows_any_origin_by_default_and_only_configured_ones_otherwise() 
     };
     let r = send(app(), preflight("https://game.example")).await;
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
-    let restricted = sudoku_service::server::ServerConfig {
+    let restricted = sudoku_service::config::ServerConfig {
         cors_origins: vec!["https://ok.example".into()],
         ..test_config()
     };

@@ -10,7 +10,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use sudoku_service::engine::Grid;
 use sudoku_service::http::{router, AppState};
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 use tower::ServiceExt;
 
 /// Grid 1 of Norvig's essay (easy, unique).

@@ -1,7 +1,8 @@
 //! `GET /random`: reproducible puzzles, unique ones verified by the engine, and strict parameters.
 
 use serde_json::Value;
-use sudoku_service::engine::{Solver, Verdict, MAX_SEED};
+use sudoku_service::engine::{Solver, Verdict};
+use sudoku_service::limits::MAX_SEED;
 
 use crate::helpers::*;
 

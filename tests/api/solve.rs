@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 
 use crate::helpers::*;
 

@@ -51,6 +51,11 @@ async fn validate_still_rejects_malformed_grids_with_their_location() {
         (json!(4), json!(5))
     );
     assert_eq!(body["value"], 10);
+    // The engine says 0-9; JSON's null is a blank too, and the API says so.
+    assert_eq!(
+        body["detail"],
+        "square D5 (row 4, column 5) holds 10; expected 0-9 or null"
+    );
 
     let mut short_row = rows_of(EASY);
     short_row[2].as_array_mut().unwrap().pop();

@@ -130,7 +130,7 @@ fn a_negative_value_names_its_row_column_and_value() {
     let err = Grid::from_rows(&rows).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "square I1 (row 9, column 1) holds -3; expected 0-9 or null"
+        "square I1 (row 9, column 1) holds -3; expected 0-9 (0 for a blank)"
     );
 }
 

@@ -1,9 +1,8 @@
 //! The generator: golden outputs for a few seeds (a change here changes every seeded puzzle the
 //! service has handed out), unique puzzles unique and minimal, Norvig's puzzles as the essay makes them.
 
-use sudoku_service::engine::{
-    generate, DigitSet, Grid, Request, Solver, Square, Verdict, MAX_SEED,
-};
+use sudoku_service::engine::{generate, DigitSet, Grid, Request, Solver, Square, Verdict};
+use sudoku_service::limits::MAX_SEED;
 
 use crate::data::grid;
 

@@ -7,7 +7,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use sudoku_service::engine::Grid;
 use sudoku_service::http::{router, AppState};
-use sudoku_service::server::ServerConfig;
+use sudoku_service::config::ServerConfig;
 use tower::ServiceExt;
 
 use crate::spec::{assert_valid, Spec};

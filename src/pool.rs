@@ -1,4 +1,6 @@
-//! The bounded pool that runs CPU work (solving, candidates, generation) off the async workers.
+//! The bounded pool of threads that runs CPU work (solving, candidates, generation, grading): the
+//! server's handlers hand it jobs off the async workers ([`Pool::run`]), and `sudoku solve` and
+//! `sudoku grade` map their puzzles over it ([`Pool::map`]), so both bound their threads the same way.
 //!
 //! `workers` long-lived threads take jobs from a queue of at most `queue` places; a job that finds
 //! every thread busy and the queue full is turned away at once (503 `queue_full`). A thread that
@@ -158,6 +160,47 @@ impl Pool {
         }
     }
 
+    /// Applies `f` to every item on the pool's threads and returns the results in input order.
+    ///
+    /// Items go out in blocks, so a thread takes many cheap puzzles at a time. Unlike [`Pool::run`],
+    /// blocks wait for a thread rather than being turned away: a batch is one caller, not many
+    /// clients to shed. A panic in `f` is resumed in the caller.
+    pub fn map<T, R, F>(&self, items: Vec<T>, f: F) -> Vec<R>
+    where
+        T: Send + Sync + 'static,
+        R: Send + 'static,
+        F: Fn(&T) -> R + Send + Sync + 'static,
+    {
+        const BLOCK: usize = 32;
+        let items = Arc::new(items);
+        let f = Arc::new(f);
+        let blocks = items.len().div_ceil(BLOCK);
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, std::thread::Result<Vec<R>>)>();
+        for block in 0..blocks {
+            let (items, f, done_tx) = (items.clone(), f.clone(), done_tx.clone());
+            let task: Task = Box::new(move || {
+                let range = block * BLOCK..((block + 1) * BLOCK).min(items.len());
+                let results = panic::catch_unwind(AssertUnwindSafe(|| {
+                    items[range].iter().map(|item| f(item)).collect()
+                }));
+                let _ = done_tx.send((block, results));
+            });
+            // Blocks while the channel is full; the threads drain it, and results never block them.
+            self.sender
+                .send(task)
+                .expect("the pool's threads live as long as the pool");
+        }
+        drop(done_tx);
+        let mut finished: Vec<Option<Vec<R>>> = (0..blocks).map(|_| None).collect();
+        for (block, results) in done_rx {
+            match results {
+                Ok(results) => finished[block] = Some(results),
+                Err(panic) => panic::resume_unwind(panic),
+            }
+        }
+        finished.into_iter().flatten().flatten().collect()
+    }
+
     /// Jobs waiting for a worker.
     pub fn waiting(&self) -> usize {
         self.counts.waiting.load(Ordering::Relaxed)
@@ -302,6 +345,35 @@ mod tests {
         let caught = AssertUnwindSafe(pool.run(far, |_| panic!("boom")));
         let outcome = futures_catch(caught).await;
         assert!(outcome.is_err(), "the panic is resumed in the caller");
+    }
+
+    #[test]
+    fn map_keeps_input_order_across_threads() {
+        let pool = Pool::new(4, 0);
+        let items: Vec<usize> = (0..1000).collect();
+        let doubled = pool.map(items, |x| x * 2);
+        assert_eq!(doubled, (0..1000).map(|x| x * 2).collect::<Vec<_>>());
+        assert!(pool.map(Vec::<usize>::new(), |x| *x).is_empty());
+    }
+
+    #[test]
+    fn map_runs_on_the_pools_threads_and_panics_reach_the_caller() {
+        let pool = Pool::new(2, 0);
+        let names = pool.map(vec![(); 100], |()| {
+            std::thread::current().name().map(str::to_string)
+        });
+        assert!(names
+            .iter()
+            .all(|n| n.as_deref().is_some_and(|n| n.starts_with("solver-"))));
+        let caught = panic::catch_unwind(AssertUnwindSafe(|| {
+            pool.map(vec![1, 2, 3], |&x| assert_ne!(x, 2, "deliberate"))
+        }));
+        assert!(caught.is_err());
+        assert_eq!(
+            pool.map(vec![5], |x| x + 1),
+            [6],
+            "the threads survive a panic"
+        );
     }
 
     /// Polls `future`, catching a panic raised while polling it.

@@ -49,11 +49,11 @@ pub type PuzzleField = Value;
 /// [`GridError`]: crate::engine::GridError
 pub fn parse_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     match field {
-        Value::String(text) => Grid::parse(text).map_err(ApiError::Puzzle),
+        Value::String(text) => Grid::parse(text).map_err(ApiError::from),
         Value::Array(items) if items.first().is_some_and(Value::is_array) => parse_rows(items),
         Value::Array(items) => {
             let flat = cells(items, "puzzle")?;
-            Grid::from_flat(&flat).map_err(ApiError::Puzzle)
+            Grid::from_flat(&flat).map_err(ApiError::from)
         }
         other => Err(wrong_type("puzzle", other)),
     }
@@ -64,11 +64,17 @@ fn parse_rows(items: &[Value]) -> Result<Grid, ApiError> {
     for (r, item) in items.iter().enumerate() {
         let field = format!("puzzle[{r}]");
         let Value::Array(row) = item else {
-            return Err(wrong_type(&field, item));
+            return Err(ApiError::InvalidField {
+                detail: format!(
+                    "{field} is {}, but puzzle[0] is a row: in 9 rows of 9 values every row is an array",
+                    json_kind(item)
+                ),
+                field,
+            });
         };
         rows.push(cells(row, &field)?);
     }
-    Grid::from_rows(&rows).map_err(ApiError::Puzzle)
+    Grid::from_rows(&rows).map_err(ApiError::from)
 }
 
 /// Integers stay as they are (so 10 or -1 becomes the engine's `value_out_of_range`), `null` is blank.
@@ -84,15 +90,22 @@ fn cells(items: &[Value], field: &str) -> Result<Vec<Option<i64>>, ApiError> {
         .collect()
 }
 
-fn wrong_type(field: &str, value: &Value) -> ApiError {
-    let what = match value {
+/// The JSON type of `value` in words; a number here is one that is not a whole number (a
+/// fraction, or too large), since whole numbers are taken.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number that is not a 64-bit integer",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "a number",
+        Value::Number(_) => "a number that is not a whole number",
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
-    };
+    }
+}
+
+fn wrong_type(field: &str, value: &Value) -> ApiError {
+    let what = json_kind(value);
     ApiError::InvalidField {
         field: field.to_string(),
         detail: format!(
