@@ -7,6 +7,7 @@ mod health;
 mod helpers;
 mod live;
 mod logic;
+mod playground;
 mod puzzles;
 mod random;
 mod solve;
