@@ -288,6 +288,12 @@ test("a shared URL restores the puzzle, the player's digits and pencil marks", a
   await other.reload();
   await other.waitForSelector("body[data-ready='true']");
   assert.equal(await boardText(other), before);
+  // A link to another puzzle opened in the same tab replaces the board, progress and marks too.
+  const grid2 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  await other.evaluate((puzzle) => { location.hash = `puzzle=${puzzle}`; }, grid2);
+  await other.waitForFunction((puzzle) => document.querySelector("[aria-label=A1] .digit").textContent === puzzle[0], grid2);
+  assert.equal(await boardText(other), grid2);
+  assert.equal((await cell(other, "A2").locator(".marks").textContent()).trim(), "");
   assert.deepEqual(problems, []);
   await other.close();
 });

@@ -622,6 +622,11 @@ function readFragment() {
     return false;
   }
   state.givens = givens;
+  state.digits = new Array(81).fill(0);
+  state.marks = new Array(81).fill(0);
+  state.wrong = new Set();
+  state.conflicts = new Set();
+  clearStep();
   const progress = parsePuzzle(params.get("progress") || "");
   if (progress.length === 81) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
   const marks = (params.get("marks") || "").split("-");
@@ -629,7 +634,8 @@ function readFragment() {
   const seed = params.get("seed");
   state.info = seed ? { difficulty: params.get("difficulty") || "", seed } : null;
   $("puzzle").value = gridText(givens);
-  if (params.get("difficulty")) $("difficulty").value = params.get("difficulty");
+  const level = params.get("difficulty");
+  if ([...$("difficulty").options].some((o) => o.value === level)) $("difficulty").value = level;
   state.selected = Math.max(0, givens.findIndex((g) => !g));
   return true;
 }
