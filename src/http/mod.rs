@@ -13,6 +13,7 @@ pub mod layers;
 pub mod logic_json;
 pub mod metrics;
 pub mod openapi;
+pub mod playground;
 pub mod puzzles;
 pub mod random;
 pub mod solve;
@@ -128,6 +129,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/grade"),
     ("GET", "/puzzles"),
     ("GET", "/puzzles/{name}"),
+    ("GET", "/"),
+    ("GET", "/playground/app.js"),
+    ("GET", "/playground/style.css"),
+    ("GET", "/playground/icon.svg"),
 ];
 
 /// The whole API with its layers, ready to serve.
@@ -143,6 +148,7 @@ pub fn router(state: AppState) -> Router {
         .merge(hint::router())
         .merge(explain::router())
         .merge(grade::router())
-        .merge(puzzles::router());
+        .merge(puzzles::router())
+        .merge(playground::router());
     layers::with_layers(routes, state)
 }

@@ -9,6 +9,7 @@ mod helpers;
 mod live;
 mod logic;
 mod overload;
+mod playground;
 mod puzzles;
 mod random;
 mod solve;

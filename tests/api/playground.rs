@@ -1,0 +1,106 @@
+//! The playground page at `/` and its embedded assets: media types, caching and the
+//! Content-Security-Policy that keeps the page to its own origin.
+
+use axum::body::Body;
+use axum::http::{header, Request};
+
+use crate::helpers::*;
+
+const ASSETS: [(&str, &str); 3] = [
+    ("/playground/app.js", "text/javascript; charset=utf-8"),
+    ("/playground/style.css", "text/css; charset=utf-8"),
+    ("/playground/icon.svg", "image/svg+xml"),
+];
+
+#[tokio::test]
+async fn root_serves_the_page_linking_its_script_and_style() {
+    let r = get("/").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(r.text.starts_with("<!doctype html>"));
+    assert!(r
+        .text
+        .contains(r#"<script type="module" src="/playground/app.js"></script>"#));
+    assert!(r
+        .text
+        .contains(r#"<link rel="stylesheet" href="/playground/style.css">"#));
+    assert!(r.text.contains(r#"role="grid""#));
+}
+
+#[tokio::test]
+async fn the_page_has_no_inline_script_or_style_and_nothing_from_another_origin() {
+    let page = get("/").await.text;
+    let scripts: Vec<&str> = page.split("<script").skip(1).collect();
+    assert!(!scripts.is_empty());
+    for script in scripts {
+        let tag = &script[..script.find('>').expect("a closed tag")];
+        assert!(tag.contains(r#"src="/"#), "an inline script: <script{tag}>");
+    }
+    for forbidden in [
+        "<style",
+        " style=",
+        " onclick=",
+        "http://",
+        "https://",
+        "//cdn",
+    ] {
+        assert!(!page.contains(forbidden), "the page contains {forbidden:?}");
+    }
+}
+
+#[tokio::test]
+async fn every_asset_is_served_with_its_media_type() {
+    for (path, content_type) in ASSETS {
+        let r = get(path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-type"), Some(content_type), "{path}");
+        assert!(!r.text.is_empty(), "{path}");
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    }
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_carry_a_same_origin_content_security_policy() {
+    for path in ["/", ASSETS[0].0, ASSETS[1].0, ASSETS[2].0] {
+        let r = get(path).await;
+        let csp = r.header("content-security-policy").expect("a CSP");
+        for directive in [
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "connect-src 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(directive), "{path}: {csp}");
+        }
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+    }
+}
+
+#[tokio::test]
+async fn assets_revalidate_by_etag_and_a_current_copy_gets_304() {
+    for path in ["/", ASSETS[0].0] {
+        let r = get(path).await;
+        assert_eq!(r.header("cache-control"), Some("no-cache"), "{path}");
+        let etag = r.header("etag").expect("an ETag").to_string();
+        let request = Request::get(path)
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap();
+        let again = send(app(), request).await;
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.text.is_empty());
+        let stale = Request::get(path)
+            .header(header::IF_NONE_MATCH, "\"0000000000000000\"")
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(send(app(), stale).await.status, 200, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_page_and_the_script_get_different_etags() {
+    let page = get("/").await;
+    let script = get(ASSETS[0].0).await;
+    assert_ne!(page.header("etag"), script.header("etag"));
+}
