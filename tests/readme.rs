@@ -11,8 +11,8 @@ use axum::body::Body;
 use axum::http::{header, Method, Request};
 use http_body_util::BodyExt;
 use serde_json::Value;
-use sudoku_service::http::{router, AppState};
 use sudoku_service::config::ServerConfig;
+use sudoku_service::http::{router, AppState};
 use tower::ServiceExt;
 
 /// One example: the request and the JSON the README shows for it.

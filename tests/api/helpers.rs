@@ -8,9 +8,9 @@ use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
+use sudoku_service::config::ServerConfig;
 use sudoku_service::engine::Grid;
 use sudoku_service::http::{router, AppState};
-use sudoku_service::config::ServerConfig;
 use tower::ServiceExt;
 
 /// Grid 1 of Norvig's essay (easy, unique).

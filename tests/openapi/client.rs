@@ -5,9 +5,9 @@ use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::Response;
 use http_body_util::BodyExt;
 use serde_json::Value;
+use sudoku_service::config::ServerConfig;
 use sudoku_service::engine::Grid;
 use sudoku_service::http::{router, AppState};
-use sudoku_service::config::ServerConfig;
 use tower::ServiceExt;
 
 use crate::spec::{assert_valid, Spec};
