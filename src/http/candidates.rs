@@ -3,14 +3,13 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
 use super::AppState;
-use crate::engine::candidates;
+use crate::engine::{candidates, Candidates};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -27,22 +26,51 @@ struct CandidatesRequest {
     format: GridFormat,
 }
 
+/// The body of a 200: the candidates, or `none` when propagation proves there is no solution.
+/// `status` is a member of each variant rather than a serde tag so that it is written last, after
+/// the others in alphabetical order, as the service has always written it.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum CandidatesResponse {
+    /// Propagation left at least one digit in every square.
+    Found {
+        /// Each square's digits, row-major.
+        candidates: Vec<String>,
+        /// Norvig's `display` of them.
+        display: String,
+        /// Squares left with one digit.
+        solved_squares: usize,
+        /// `ok`.
+        status: &'static str,
+    },
+    /// Propagation emptied a square.
+    NoSolution {
+        /// `none`.
+        status: &'static str,
+    },
+}
+
+impl CandidatesResponse {
+    fn of(found: Option<&Candidates>) -> CandidatesResponse {
+        match found {
+            Some(c) => CandidatesResponse::Found {
+                candidates: c.strings(),
+                display: c.display(),
+                solved_squares: c.solved_squares(),
+                status: "ok",
+            },
+            None => CandidatesResponse::NoSolution { status: "none" },
+        }
+    }
+}
+
 async fn candidates_of(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CandidatesRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CandidatesResponse>, ApiError> {
     let grid = parse_consistent_puzzle(&req.puzzle)?;
     let found = state
         .run_job(state.solve_cap_ms(), move |_, _| candidates(&grid))
         .await?;
-    let body = match found {
-        Some(c) => json!({
-            "status": "ok",
-            "candidates": c.strings(),
-            "solved_squares": c.solved_squares(),
-            "display": c.display(),
-        }),
-        None => json!({ "status": "none" }),
-    };
-    Ok(Json(body))
+    Ok(Json(CandidatesResponse::of(found.as_ref())))
 }

@@ -3,7 +3,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 
 use crate::engine::{Conflict, Grid, GridError, Square, Stats};
 
@@ -57,9 +57,38 @@ pub enum ApiError {
         /// The limit.
         limit_bytes: usize,
     },
-    /// 422: the puzzle has the wrong shape or a value outside 0-9.
-    #[error("{}", puzzle_detail(.0))]
-    Puzzle(GridError),
+    /// 422: the text or flat array does not give exactly 81 cells.
+    #[error("expected 81 cells, found {found}")]
+    WrongCellCount {
+        /// How many cells were found.
+        found: usize,
+    },
+    /// 422: the 9x9 array does not have 9 rows.
+    #[error("expected 9 rows, found {found}")]
+    WrongRowCount {
+        /// How many rows were found.
+        found: usize,
+    },
+    /// 422: a row of the 9x9 array does not have 9 values.
+    #[error("row {row} has {found} values; expected 9")]
+    WrongRowLength {
+        /// The row, 1-based.
+        row: usize,
+        /// How many values it had.
+        found: usize,
+    },
+    /// 422: a value outside 0-9, told in JSON's terms (`null` is a blank too).
+    #[error(
+        "square {square} (row {row}, column {column}) holds {value}; expected 0-9 or null",
+        row = .square.row() + 1,
+        column = .square.col() + 1
+    )]
+    ValueOutOfRange {
+        /// The square holding it.
+        square: Square,
+        /// The value.
+        value: i64,
+    },
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
     ConflictingGivens(Vec<Conflict>),
@@ -185,11 +214,15 @@ pub const PROBLEM_KINDS: [ProblemKind; 20] = [
 ];
 
 impl From<GridError> for ApiError {
-    /// A conflict found while building the grid is the same problem as one found after.
+    /// Each engine fault has its own variant, so each has exactly one row of [`PROBLEM_KINDS`]; a
+    /// conflict found while building the grid is the same problem as one found after.
     fn from(error: GridError) -> Self {
         match error {
+            GridError::CellCount { found } => ApiError::WrongCellCount { found },
+            GridError::RowCount { found } => ApiError::WrongRowCount { found },
+            GridError::RowLength { row, found } => ApiError::WrongRowLength { row, found },
+            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange { square, value },
             GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
-            other => ApiError::Puzzle(other),
         }
     }
 }
@@ -204,13 +237,11 @@ impl ApiError {
             ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
             ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
-            ApiError::Puzzle(GridError::CellCount { .. }) => WRONG_CELL_COUNT,
-            ApiError::Puzzle(GridError::RowCount { .. }) => WRONG_ROW_COUNT,
-            ApiError::Puzzle(GridError::RowLength { .. }) => WRONG_ROW_LENGTH,
-            ApiError::Puzzle(GridError::OutOfRange { .. }) => VALUE_OUT_OF_RANGE,
-            ApiError::Puzzle(GridError::Conflict(_)) | ApiError::ConflictingGivens(_) => {
-                CONFLICTING_GIVENS
-            }
+            ApiError::WrongCellCount { .. } => WRONG_CELL_COUNT,
+            ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
+            ApiError::WrongRowLength { .. } => WRONG_ROW_LENGTH,
+            ApiError::ValueOutOfRange { .. } => VALUE_OUT_OF_RANGE,
+            ApiError::ConflictingGivens(_) => CONFLICTING_GIVENS,
             ApiError::NoSolution => NO_SOLUTION,
             ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
             ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
@@ -223,143 +254,253 @@ impl ApiError {
         }
     }
 
-    /// The stable machine-readable code (also the last segment of `type`).
-    pub fn code(&self) -> &'static str {
-        self.kind().code
-    }
-
-    /// The members beyond the standard five that locate the fault.
-    fn extra_members(&self) -> Map<String, Value> {
-        let mut m = Map::new();
+    /// The problem details this error is answered with: the standard members from its row of
+    /// [`PROBLEM_KINDS`] and its own sentence, plus the members that locate the fault.
+    pub fn problem(&self) -> ProblemDetails {
+        let base = ProblemDetails::new(self.kind(), self.to_string());
         match self {
-            ApiError::InvalidField { field, .. } => {
-                m.insert("field".into(), json!(field));
-            }
+            ApiError::InvalidField { field, .. } => ProblemDetails {
+                field: Some(field.clone()),
+                ..base
+            },
             ApiError::OutOfRange {
                 field,
                 minimum,
                 maximum,
                 ..
-            } => {
-                m.insert("field".into(), json!(field));
-                m.insert("minimum".into(), json!(minimum));
-                m.insert("maximum".into(), json!(maximum));
-            }
-            ApiError::PayloadTooLarge { limit_bytes } => {
-                m.insert("limit_bytes".into(), json!(limit_bytes));
-            }
-            ApiError::Puzzle(e) => grid_error_members(&mut m, e),
-            ApiError::ConflictingGivens(conflicts) => conflict_members(&mut m, conflicts),
-            ApiError::DeadlineExceeded { stats, .. } => {
-                m.insert("stats".into(), stats_json(stats));
-            }
-            ApiError::RequestTimeout { limit_ms } => {
-                m.insert("limit_ms".into(), json!(limit_ms));
-            }
-            ApiError::NoSolution => {
-                m.insert("field".into(), json!("puzzle"));
-            }
-            ApiError::MultipleSolutions(solutions) => {
-                m.insert("field".into(), json!("puzzle"));
-                let lines: Vec<String> = solutions.iter().map(Grid::to_line).collect();
-                m.insert("solutions".into(), json!(lines));
-            }
+            } => ProblemDetails {
+                field: Some((*field).to_string()),
+                minimum: Some(*minimum),
+                maximum: Some(*maximum),
+                ..base
+            },
+            ApiError::PayloadTooLarge { limit_bytes } => ProblemDetails {
+                limit_bytes: Some(*limit_bytes),
+                ..base
+            },
+            ApiError::WrongCellCount { found } => ProblemDetails {
+                found_cells: Some(*found),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::WrongRowCount { found } => ProblemDetails {
+                found_rows: Some(*found),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::WrongRowLength { row, found } => ProblemDetails {
+                row: Some(*row),
+                found: Some(*found),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ValueOutOfRange { square, value } => ProblemDetails {
+                square: Some(square.to_string()),
+                row: Some(square.row() + 1),
+                column: Some(square.col() + 1),
+                value: Some(*value),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts),
+            ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
+                stats: Some(StatsJson::from(stats)),
+                ..base
+            },
+            ApiError::RequestTimeout { limit_ms } => ProblemDetails {
+                limit_ms: Some(*limit_ms),
+                ..base
+            },
+            ApiError::NoSolution => base.in_field(PUZZLE),
+            ApiError::MultipleSolutions(solutions) => ProblemDetails {
+                solutions: Some(solutions.iter().map(Grid::to_line).collect()),
+                ..base.in_field(PUZZLE)
+            },
             ApiError::ProgressMismatch {
                 square,
                 given,
                 found,
-            } => {
-                m.insert("field".into(), json!("progress"));
-                m.insert("square".into(), json!(square.to_string()));
-                m.insert("given".into(), json!(given));
-                m.insert("found".into(), json!(found));
-            }
-            _ => {}
+            } => ProblemDetails {
+                square: Some(square.to_string()),
+                given: Some(*given),
+                found: Some(usize::from(*found)),
+                ..base.in_field("progress")
+            },
+            ApiError::InvalidJson(_)
+            | ApiError::UnsupportedMediaType
+            | ApiError::UnsupportedContentEncoding { .. }
+            | ApiError::NotFound(_)
+            | ApiError::MethodNotAllowed
+            | ApiError::QueueFull
+            | ApiError::Internal => base,
         }
-        m
     }
 }
 
-/// The engine's sentence, except that a value out of range is told in JSON's terms (`null` is a
-/// blank too).
-fn puzzle_detail(error: &GridError) -> String {
-    match error {
-        GridError::OutOfRange { square, value } => format!(
-            "square {square} (row {}, column {}) holds {value}; expected 0-9 or null",
-            square.row() + 1,
-            square.col() + 1
-        ),
-        other => other.to_string(),
+/// The request member every puzzle fault is located in.
+const PUZZLE: &str = "puzzle";
+
+/// The body of every error: RFC 9457's five standard members, then the members that locate the
+/// fault, each present only for the codes the spec's `Problem` schema names it for.
+///
+/// Members are declared (and so written) in alphabetical order, the order the service has always
+/// written them in, so that the wire stays byte-for-byte what it was.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ProblemDetails {
+    /// The stable machine-readable code.
+    pub code: &'static str,
+    /// The 1-based column of a value out of range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// Every conflict among the givens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<ConflictJson>>,
+    /// This occurrence, in words.
+    pub detail: String,
+    /// The digit of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digit: Option<u8>,
+    /// The request member or query parameter at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// What a row held instead of 9 values, or what progress holds instead of a given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<usize>,
+    /// How many cells a puzzle had instead of 81.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_cells: Option<usize>,
+    /// How many rows a puzzle had instead of 9.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_rows: Option<usize>,
+    /// The given that progress changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<u8>,
+    /// The body limit that was passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<usize>,
+    /// The request timeout that was passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_ms: Option<u64>,
+    /// The largest allowed value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<u64>,
+    /// The smallest allowed value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<u64>,
+    /// The 1-based row of a value out of range or of a row of the wrong length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// Two different solutions, proving there is more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+    /// The square at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    /// The squares of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<String>>,
+    /// The counters of the interrupted search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsJson>,
+    /// The HTTP status, repeated.
+    pub status: u16,
+    /// The summary, fixed per code.
+    pub title: &'static str,
+    /// The code under [`PROBLEM_TYPE_BASE`].
+    #[serde(rename = "type")]
+    pub type_uri: String,
+    /// The unit of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// The value out of range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+}
+
+impl ProblemDetails {
+    /// The standard members for `kind`, with `detail`, and no others.
+    pub fn new(kind: ProblemKind, detail: String) -> ProblemDetails {
+        ProblemDetails {
+            code: kind.code,
+            detail,
+            status: kind.status.as_u16(),
+            title: kind.title,
+            type_uri: format!("{PROBLEM_TYPE_BASE}{}", kind.code),
+            ..ProblemDetails::default()
+        }
     }
-}
 
-/// The `stats` object of solve responses and of a 504.
-pub fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "nodes": stats.nodes,
-        "guesses": stats.guesses,
-        "max_depth": stats.max_depth,
-        "elapsed_us": u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
-    })
-}
-
-/// One conflict as JSON: `{"digit", "unit", "squares"}`.
-pub fn conflict_json(c: &Conflict) -> Value {
-    let squares: Vec<String> = c.squares.iter().map(ToString::to_string).collect();
-    json!({ "digit": c.digit.get(), "unit": c.unit.to_string(), "squares": squares })
-}
-
-fn grid_error_members(m: &mut Map<String, Value>, e: &GridError) {
-    m.insert("field".into(), json!("puzzle"));
-    match e {
-        GridError::CellCount { found } => {
-            m.insert("found_cells".into(), json!(found));
+    fn in_field(self, field: &str) -> ProblemDetails {
+        ProblemDetails {
+            field: Some(field.to_string()),
+            ..self
         }
-        GridError::RowCount { found } => {
-            m.insert("found_rows".into(), json!(found));
-        }
-        GridError::RowLength { row, found } => {
-            m.insert("row".into(), json!(row));
-            m.insert("found".into(), json!(found));
-        }
-        GridError::OutOfRange { square, value } => {
-            m.insert("square".into(), json!(square.to_string()));
-            m.insert("row".into(), json!(square.row() + 1));
-            m.insert("column".into(), json!(square.col() + 1));
-            m.insert("value".into(), json!(value));
-        }
-        GridError::Conflict(c) => conflict_members(m, std::slice::from_ref(c)),
     }
 }
 
 /// The first conflict locates the fault at the top level; `conflicts` lists them all.
-fn conflict_members(m: &mut Map<String, Value>, conflicts: &[Conflict]) {
-    m.insert("field".into(), json!("puzzle"));
-    if let Some(Value::Object(first)) = conflicts.first().map(conflict_json) {
-        m.extend(first);
+fn conflict_problem(base: ProblemDetails, conflicts: &[Conflict]) -> ProblemDetails {
+    let all: Vec<ConflictJson> = conflicts.iter().map(ConflictJson::from).collect();
+    let Some(first) = all.first().cloned() else {
+        return base.in_field(PUZZLE);
+    };
+    ProblemDetails {
+        digit: Some(first.digit),
+        unit: Some(first.unit),
+        squares: Some(first.squares),
+        conflicts: Some(all),
+        ..base.in_field(PUZZLE)
     }
-    let all: Vec<Value> = conflicts.iter().map(conflict_json).collect();
-    m.insert("conflicts".into(), Value::Array(all));
+}
+
+/// The `stats` object of solve responses and of a 504 (members in alphabetical order, as always).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatsJson {
+    /// Wall time in microseconds.
+    pub elapsed_us: u64,
+    /// Choices tried at branching squares.
+    pub guesses: u64,
+    /// The deepest level of the search.
+    pub max_depth: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+impl From<&Stats> for StatsJson {
+    fn from(stats: &Stats) -> Self {
+        StatsJson {
+            elapsed_us: u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
+            guesses: stats.guesses,
+            max_depth: stats.max_depth,
+            nodes: stats.nodes,
+        }
+    }
+}
+
+/// One conflict: `{"digit", "squares", "unit"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConflictJson {
+    /// The digit given more than once.
+    pub digit: u8,
+    /// The squares holding it.
+    pub squares: Vec<String>,
+    /// The unit they share.
+    pub unit: String,
+}
+
+impl From<&Conflict> for ConflictJson {
+    fn from(c: &Conflict) -> Self {
+        ConflictJson {
+            digit: c.digit.get(),
+            squares: c.squares.iter().map(ToString::to_string).collect(),
+            unit: c.unit.to_string(),
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let ProblemKind {
-            status,
-            code,
-            title,
-        } = self.kind();
+        let problem = self.problem();
         if matches!(self, ApiError::Internal) {
-            tracing::error!(code, "internal error answered with 500");
+            tracing::error!(code = problem.code, "internal error answered with 500");
         }
-        let mut body = Map::new();
-        body.insert("type".into(), json!(format!("{PROBLEM_TYPE_BASE}{code}")));
-        body.insert("title".into(), json!(title));
-        body.insert("status".into(), json!(status.as_u16()));
-        body.insert("detail".into(), json!(self.to_string()));
-        body.insert("code".into(), json!(code));
-        body.extend(self.extra_members());
-        let mut response = (status, axum::Json(Value::Object(body))).into_response();
+        let mut response = (self.kind().status, axum::Json(problem)).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
         if matches!(self, ApiError::QueueFull) {
@@ -403,6 +544,87 @@ mod tests {
         let conflict = grid.conflicts().remove(0);
         let from_parse = ApiError::from(GridError::Conflict(conflict.clone()));
         assert!(matches!(from_parse, ApiError::ConflictingGivens(ref c) if c.len() == 1));
-        assert_eq!(from_parse.code(), "conflicting_givens");
+        assert_eq!(from_parse.kind().code, "conflicting_givens");
+    }
+
+    #[test]
+    fn shape_faults_keep_the_engines_sentences_and_get_their_own_codes() {
+        let faults = [
+            (GridError::CellCount { found: 80 }, "wrong_cell_count"),
+            (GridError::RowCount { found: 8 }, "wrong_row_count"),
+            (
+                GridError::RowLength { row: 3, found: 8 },
+                "wrong_row_length",
+            ),
+        ];
+        for (fault, code) in faults {
+            let error = ApiError::from(fault.clone());
+            assert_eq!(error.to_string(), fault.to_string());
+            assert_eq!(error.kind().code, code);
+        }
+    }
+
+    #[test]
+    fn a_value_out_of_range_is_told_in_jsons_terms_and_located() {
+        let square = Square::new(12).unwrap();
+        let error = ApiError::from(GridError::OutOfRange { square, value: 12 });
+        let problem = error.problem();
+        assert_eq!(
+            problem.detail,
+            "square B4 (row 2, column 4) holds 12; expected 0-9 or null"
+        );
+        assert_eq!(
+            (problem.square.as_deref(), problem.row, problem.column),
+            (Some("B4"), Some(2), Some(4))
+        );
+        assert_eq!(problem.field.as_deref(), Some("puzzle"));
+    }
+
+    /// `serde_json::Value` sorts members, so a body that survives a round trip through it unchanged
+    /// is written in sorted order.
+    fn written_in_sorted_order(body: &impl Serialize) -> bool {
+        let text = serde_json::to_string(body).unwrap();
+        let sorted: serde_json::Value = serde_json::from_str(&text).unwrap();
+        serde_json::to_string(&sorted).unwrap() == text
+    }
+
+    #[test]
+    fn problem_bodies_are_written_in_the_sorted_order_they_always_had() {
+        let grid = Grid::parse(&format!("11{}", ".".repeat(79))).unwrap();
+        let errors = [
+            ApiError::ConflictingGivens(grid.conflicts()),
+            ApiError::from(GridError::OutOfRange {
+                square: Square::new(0).unwrap(),
+                value: -1,
+            }),
+            ApiError::DeadlineExceeded {
+                timeout_ms: 5,
+                stats: Stats::default(),
+            },
+            ApiError::ProgressMismatch {
+                square: Square::new(2).unwrap(),
+                given: 3,
+                found: 4,
+            },
+            ApiError::OutOfRange {
+                field: "givens",
+                minimum: 17,
+                maximum: 81,
+                value: 200,
+            },
+        ];
+        for error in errors {
+            assert!(written_in_sorted_order(&error.problem()), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn a_conflict_problem_locates_the_first_conflict_and_lists_them_all() {
+        let grid = Grid::parse(&format!("11{}", ".".repeat(79))).unwrap();
+        let problem = ApiError::ConflictingGivens(grid.conflicts()).problem();
+        assert_eq!(problem.digit, Some(1));
+        assert_eq!(problem.unit.as_deref(), Some("row A"));
+        assert_eq!(problem.squares, Some(vec!["A1".into(), "A2".into()]));
+        assert_eq!(problem.conflicts.map(|c| c.len()), Some(2));
     }
 }

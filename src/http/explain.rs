@@ -4,11 +4,10 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
 use super::AppState;
 use crate::engine::logic::LogicSolver;
@@ -32,7 +31,7 @@ pub struct ExplainResponse {
     /// Every step, each applied to the position the previous ones left.
     pub steps: Vec<StepJson>,
     /// The solution, in the requested format.
-    pub solution: Value,
+    pub solution: GridJson,
     /// The level.
     pub difficulty: &'static str,
     /// The path's score.

@@ -1,8 +1,8 @@
 //! The `puzzle` field in its three accepted shapes (Norvig text, 9x9 rows, 81 flat values; `0` or
 //! `null` blank) turned into a [`Grid`], and grids turned back into JSON in the requested format.
 
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::error::ApiError;
 use crate::engine::Grid;
@@ -32,12 +32,22 @@ impl GridFormat {
     }
 
     /// `grid` in this format.
-    pub fn render(self, grid: &Grid) -> Value {
+    pub fn render(self, grid: &Grid) -> GridJson {
         match self {
-            GridFormat::String => Value::String(grid.to_line()),
-            GridFormat::Rows => json!(grid.rows()),
+            GridFormat::String => GridJson::Text(grid.to_line()),
+            GridFormat::Rows => GridJson::Rows(grid.rows()),
         }
     }
+}
+
+/// A grid in a response, in the format the request asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum GridJson {
+    /// An 81-character line, `.` for blanks.
+    Text(String),
+    /// Nine arrays of nine integers, `0` for blanks.
+    Rows([[u8; 9]; 9]),
 }
 
 /// The raw `puzzle` member, kept as JSON until [`parse_puzzle`] gives each shape its own errors.

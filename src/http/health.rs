@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::json;
+use serde::Serialize;
 
 use super::AppState;
 
@@ -16,8 +16,15 @@ pub fn router() -> Router<AppState> {
         .route("/readyz", get(readyz))
 }
 
-async fn healthz() -> impl IntoResponse {
-    Json(json!({ "status": "ok" }))
+/// The body of both probes: `{"status": ...}`.
+#[derive(Debug, Serialize)]
+pub struct ProbeStatus {
+    /// `ok` (liveness), `ready` or `shutting_down` (readiness).
+    pub status: &'static str,
+}
+
+async fn healthz() -> Json<ProbeStatus> {
+    Json(ProbeStatus { status: "ok" })
 }
 
 /// 503 once shutdown has begun, so a load balancer stops sending new work while in-flight requests
@@ -26,8 +33,10 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if state.is_shutting_down() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "shutting_down" })),
+            Json(ProbeStatus {
+                status: "shutting_down",
+            }),
         );
     }
-    (StatusCode::OK, Json(json!({ "status": "ready" })))
+    (StatusCode::OK, Json(ProbeStatus { status: "ready" }))
 }

@@ -7,7 +7,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use super::error::ApiError;
 use super::extract::QueryParams;
@@ -86,18 +86,68 @@ pub fn router() -> Router<AppState> {
         .route("/puzzles/{name}", get(list_puzzles))
 }
 
-async fn list_sets() -> Json<Value> {
-    let sets: Vec<Value> = sets()
+/// The body of `GET /puzzles`.
+#[derive(Debug, Serialize)]
+pub struct PuzzleSets {
+    /// Every bundled set.
+    pub sets: Vec<PuzzleSetJson>,
+}
+
+/// One set in `GET /puzzles` (members in alphabetical order, as the service has always written).
+#[derive(Debug, Serialize)]
+pub struct PuzzleSetJson {
+    /// How many puzzles it holds.
+    pub count: usize,
+    /// Where it comes from.
+    pub description: &'static str,
+    /// Its name in `/puzzles/{name}`.
+    pub name: &'static str,
+}
+
+/// The body of `GET /puzzles/{name}`: one page of a set (members in alphabetical order, as the
+/// service has always written them).
+#[derive(Debug, Serialize)]
+pub struct PuzzlePage {
+    /// The size of the whole set.
+    pub count: usize,
+    /// The page size asked for.
+    pub limit: u64,
+    /// The set's name.
+    pub name: &'static str,
+    /// The index of the page's first puzzle.
+    pub offset: u64,
+    /// The page; empty past the end of the set.
+    pub puzzles: Vec<PuzzleEntry>,
+}
+
+/// One puzzle of a page.
+#[derive(Debug, Serialize)]
+pub struct PuzzleEntry {
+    /// Its 0-based place in its set.
+    pub index: usize,
+    /// Its name, where the set names its puzzles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The puzzle as an 81-character line.
+    pub puzzle: String,
+}
+
+async fn list_sets() -> Json<PuzzleSets> {
+    let sets = sets()
         .iter()
-        .map(|s| json!({ "name": s.name, "count": s.puzzles.len(), "description": s.description }))
+        .map(|s| PuzzleSetJson {
+            count: s.puzzles.len(),
+            description: s.description,
+            name: s.name,
+        })
         .collect();
-    Json(json!({ "sets": sets }))
+    Json(PuzzleSets { sets })
 }
 
 async fn list_puzzles(
     name: Result<Path<String>, PathRejection>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PuzzlePage>, ApiError> {
     // A name that does not decode (`%ff%fe`) names no set either.
     let Ok(Path(name)) = name else {
         return Err(ApiError::NotFound(
@@ -111,27 +161,25 @@ async fn list_puzzles(
         return Err(ApiError::NotFound(format!("no puzzle set named {name:?}")));
     };
     let start = usize::try_from(offset).unwrap_or(usize::MAX);
-    let puzzles: Vec<Value> = set
+    let puzzles = set
         .puzzles
         .iter()
         .enumerate()
         .skip(start)
         .take(limit as usize)
-        .map(|(index, (grid, name))| {
-            let mut entry = json!({ "index": index, "puzzle": grid.to_line() });
-            if let Some(name) = name {
-                entry["name"] = json!(name);
-            }
-            entry
+        .map(|(index, (grid, name))| PuzzleEntry {
+            index,
+            name: name.clone(),
+            puzzle: grid.to_line(),
         })
         .collect();
-    Ok(Json(json!({
-        "name": set.name,
-        "count": set.puzzles.len(),
-        "offset": offset,
-        "limit": limit,
-        "puzzles": puzzles,
-    })))
+    Ok(Json(PuzzlePage {
+        count: set.puzzles.len(),
+        limit,
+        name: set.name,
+        offset,
+        puzzles,
+    }))
 }
 
 #[cfg(test)]

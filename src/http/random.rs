@@ -3,11 +3,11 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use super::error::ApiError;
 use super::extract::QueryParams;
-use super::grid_json::GridFormat;
+use super::grid_json::{GridFormat, GridJson};
 use super::logic_json::generation_stopped;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
@@ -23,7 +23,7 @@ pub fn router() -> Router<AppState> {
 async fn random(
     State(state): State<AppState>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RandomResponse>, ApiError> {
     query.only(&["givens", "unique", "seed", "format", "difficulty"])?;
     let givens = query.integer(
         "givens",
@@ -60,17 +60,40 @@ async fn random(
             generated
         })
         .await?;
-    let mut body = json!({
-        "puzzle": format.render(&generated.puzzle),
-        "givens": generated.puzzle.givens(),
-        "unique": generated.solution.is_some(),
-        "minimal": generated.minimal,
-        "seed": seed,
-    });
-    if let Some(solution) = &generated.solution {
-        body["solution"] = format.render(solution);
-    }
-    Ok(Json(body))
+    Ok(Json(RandomResponse {
+        difficulty: None,
+        givens: generated.puzzle.givens(),
+        minimal: generated.minimal,
+        puzzle: format.render(&generated.puzzle),
+        score: None,
+        seed,
+        solution: generated.solution.as_ref().map(|g| format.render(g)),
+        unique: generated.solution.is_some(),
+    }))
+}
+
+/// The body of a 200 (members in alphabetical order, the order the service has always written).
+#[derive(Debug, Serialize)]
+pub struct RandomResponse {
+    /// The level asked for, when `difficulty` was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<&'static str>,
+    /// How many givens `puzzle` has.
+    pub givens: usize,
+    /// Whether no given can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// The puzzle.
+    pub puzzle: GridJson,
+    /// The grade's score, when `difficulty` was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<u32>,
+    /// The seed that reproduces the puzzle.
+    pub seed: u64,
+    /// The solution, when the puzzle is known to be unique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<GridJson>,
+    /// Whether the puzzle has exactly one solution.
+    pub unique: bool,
 }
 
 /// The `difficulty` parameter, which asks for a unique puzzle (so `unique=false` cannot go with it).
@@ -100,7 +123,7 @@ async fn leveled(
     givens: usize,
     seed: u64,
     format: GridFormat,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RandomResponse>, ApiError> {
     let request = LevelRequest {
         difficulty,
         givens,
@@ -116,14 +139,14 @@ async fn leveled(
         })
         .await?
         .map_err(|stop| generation_stopped(stop, timeout_ms))?;
-    Ok(Json(json!({
-        "puzzle": format.render(&generated.puzzle),
-        "givens": generated.puzzle.givens(),
-        "unique": true,
-        "minimal": generated.minimal,
-        "seed": seed,
-        "solution": format.render(&generated.solution),
-        "difficulty": generated.grade.difficulty.name(),
-        "score": generated.grade.score,
-    })))
+    Ok(Json(RandomResponse {
+        difficulty: Some(generated.grade.difficulty.name()),
+        givens: generated.puzzle.givens(),
+        minimal: generated.minimal,
+        puzzle: format.render(&generated.puzzle),
+        score: Some(generated.grade.score),
+        seed,
+        solution: Some(format.render(&generated.solution)),
+        unique: true,
+    }))
 }

@@ -4,12 +4,11 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use super::error::{stats_json, ApiError};
+use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
-use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
 use super::AppState;
 use crate::engine::{Outcome, Solver, Verdict};
 
@@ -34,7 +33,7 @@ struct SolveRequest {
 async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SolveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SolveResponse>, ApiError> {
     let cap_solutions = state.config().max_solutions as u64;
     let wanted = req.max_solutions.unwrap_or(DEFAULT_MAX_SOLUTIONS);
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
@@ -54,7 +53,7 @@ async fn solve(
         })
         .await?;
     match result {
-        Ok(outcome) => Ok(Json(response(&outcome, wanted, req.format))),
+        Ok(outcome) => Ok(Json(SolveResponse::new(&outcome, wanted, req.format))),
         // Cancelled only when this request is already gone (or timed out), so the deadline
         // answer is the only one anyone can receive.
         Err(stop) => {
@@ -91,26 +90,38 @@ fn status_name(verdict: Verdict) -> &'static str {
     }
 }
 
-fn response(outcome: &Outcome, wanted: usize, format: GridFormat) -> Value {
-    // `multiple` always comes with its proof, a second solution, whatever was asked for.
-    let shown = match outcome.verdict {
-        Verdict::Multiple => wanted.max(2),
-        _ => wanted,
-    };
-    let solutions: Vec<Value> = outcome
-        .solutions
-        .iter()
-        .take(shown)
-        .map(|g| format.render(g))
-        .collect();
-    // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
-    let mut body = json!({
-        "status": status_name(outcome.verdict),
-        "solutions": solutions,
-        "stats": stats_json(&outcome.stats),
-    });
-    if let Some(first) = outcome.solutions.first() {
-        body["solution"] = format.render(first);
+/// The body of a 200 (members in alphabetical order, the order the service has always written).
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// The first solution; absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<GridJson>,
+    /// Up to `max_solutions` different solutions (two for `multiple`, whatever was asked).
+    pub solutions: Vec<GridJson>,
+    /// What the search did.
+    pub stats: StatsJson,
+    /// `unique`, `multiple` or `none`.
+    pub status: &'static str,
+}
+
+impl SolveResponse {
+    fn new(outcome: &Outcome, wanted: usize, format: GridFormat) -> SolveResponse {
+        // `multiple` always comes with its proof, a second solution, whatever was asked for.
+        let shown = match outcome.verdict {
+            Verdict::Multiple => wanted.max(2),
+            _ => wanted,
+        };
+        // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
+        SolveResponse {
+            solution: outcome.solutions.first().map(|g| format.render(g)),
+            solutions: outcome
+                .solutions
+                .iter()
+                .take(shown)
+                .map(|g| format.render(g))
+                .collect(),
+            stats: StatsJson::from(&outcome.stats),
+            status: status_name(outcome.verdict),
+        }
     }
-    body
 }

@@ -3,10 +3,9 @@
 
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use super::error::{conflict_json, ApiError};
+use super::error::{ApiError, ConflictJson};
 use super::extract::ApiJson;
 use super::grid_json::{parse_puzzle, PuzzleField};
 use super::AppState;
@@ -22,12 +21,25 @@ struct ValidateRequest {
     puzzle: PuzzleField,
 }
 
-async fn validate(ApiJson(req): ApiJson<ValidateRequest>) -> Result<Json<Value>, ApiError> {
+/// The body of a 200 (members in alphabetical order, the order the service has always written).
+#[derive(Debug, Serialize)]
+pub struct ValidateResponse {
+    /// Every square holds a digit.
+    pub complete: bool,
+    /// Every clash among the givens.
+    pub conflicts: Vec<ConflictJson>,
+    /// No two givens of one digit share a unit.
+    pub valid: bool,
+}
+
+async fn validate(
+    ApiJson(req): ApiJson<ValidateRequest>,
+) -> Result<Json<ValidateResponse>, ApiError> {
     let grid = parse_puzzle(&req.puzzle)?;
-    let conflicts: Vec<Value> = grid.conflicts().iter().map(conflict_json).collect();
-    Ok(Json(json!({
-        "valid": conflicts.is_empty(),
-        "complete": grid.is_complete(),
-        "conflicts": conflicts,
-    })))
+    let conflicts: Vec<ConflictJson> = grid.conflicts().iter().map(ConflictJson::from).collect();
+    Ok(Json(ValidateResponse {
+        complete: grid.is_complete(),
+        valid: conflicts.is_empty(),
+        conflicts,
+    }))
 }

@@ -86,16 +86,3 @@ async fn logic_refusals_validate_with_their_code() {
         assert_eq!(body["code"], code);
     }
 }
-
-#[tokio::test]
-async fn the_specs_hint_example_is_what_the_service_gives() {
-    let spec = Spec::load();
-    let operation = spec.operation("POST", "/hint");
-    let request =
-        &operation["requestBody"]["content"]["application/json"]["examples"]["fresh"]["value"];
-    let response = spec.response("POST", "/hint", 200);
-    let example = &response["content"]["application/json"]["examples"]["step"]["value"];
-    let answer = send_json("POST", "/hint", request).await;
-    assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(&answer.json(), example);
-}

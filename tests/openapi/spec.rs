@@ -25,6 +25,11 @@ impl Spec {
         Spec { doc }
     }
 
+    /// The whole document.
+    pub fn doc(&self) -> &Value {
+        &self.doc
+    }
+
     /// Every operation as (upper-case method, path template).
     pub fn operations(&self) -> BTreeSet<(String, String)> {
         let paths = self.doc["paths"].as_object().expect("paths is an object");
