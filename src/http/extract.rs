@@ -179,14 +179,14 @@ impl QueryParams {
         };
         // Digits only: `u64::from_str` would also take a sign (`+20`), and spaces are not digits.
         let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        let value: u64 =
-            text.parse()
-                .ok()
-                .filter(|_| digits)
-                .ok_or_else(|| ApiError::InvalidField {
-                    field: name.into(),
-                    detail: format!("{name} must be a non-negative integer, got {text:?}"),
-                })?;
+        if !digits {
+            return Err(ApiError::InvalidField {
+                field: name.into(),
+                detail: format!("{name} must be a non-negative integer, got {text:?}"),
+            });
+        }
+        // All digits but too long for u64: a whole number above any maximum, so out of range.
+        let value = text.parse().unwrap_or(u64::MAX);
         check_range(name, value, minimum, maximum)
     }
 

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use super::error::{stats_json, ApiError};
 use super::extract::{check_range, ApiJson};
 use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::members::whole_number;
 use super::AppState;
 use crate::engine::{Outcome, Solver, Verdict};
 
@@ -25,7 +26,9 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
     puzzle: PuzzleField,
+    #[serde(default, deserialize_with = "whole_number")]
     max_solutions: Option<u64>,
+    #[serde(default, deserialize_with = "whole_number")]
     timeout_ms: Option<u64>,
     #[serde(default)]
     format: GridFormat,

@@ -12,6 +12,7 @@ mod overload;
 mod playground;
 mod puzzles;
 mod random;
+mod schema_agreement;
 mod solve;
 mod validate;
 mod wire;
