@@ -4,6 +4,8 @@
 mod candidates;
 mod connections;
 mod errors;
+#[path = "../support/http.rs"]
+mod harness;
 mod health;
 mod helpers;
 mod live;
