@@ -94,10 +94,9 @@ async fn null_is_refused_where_the_schema_does_not_allow_it() {
         let r = post_json(path, request.clone()).await;
         let problem = assert_problem(&r, 400, "invalid_field");
         assert_eq!(problem["field"], field, "{request}: {problem}");
-        assert!(
-            problem["detail"].as_str().unwrap().contains("null"),
-            "{request}: {problem}"
-        );
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains("null"), "{request}: {problem}");
+        assert!(!detail.contains(" at line "), "{request}: {problem}");
     }
 }
 
