@@ -60,6 +60,15 @@ pub const SEED: Limit = Limit {
     maximum: MAX_SEED,
 };
 
+/// The index of the first puzzle of a page of a puzzle set. A set is far smaller (past its end a page
+/// is empty), but the bound is the seeds' so that the `offset` a page echoes survives JavaScript
+/// numbers too.
+pub const OFFSET: Limit = Limit {
+    name: "offset",
+    minimum: 0,
+    maximum: MAX_SEED,
+};
+
 /// Why a value was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {

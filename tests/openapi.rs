@@ -1,14 +1,15 @@
 //! Keeps `openapi.yaml` true to the router: the same routes on both sides, every route served, and
 //! real responses — successes and each error kind — validating against the schema documented for
 //! their operation, status and media type. Also checks the spec's own examples, and that its
-//! schemas are strict enough to reject wrong answers.
+//! schemas are strict enough to reject wrong answers. Requests go through the harness both suites
+//! share (`tests/support/http.rs`), which fails any test whose request gets a 500.
 
-#[path = "openapi/client.rs"]
-mod client;
 #[path = "openapi/errors.rs"]
 mod errors;
 #[path = "openapi/examples.rs"]
 mod examples;
+#[path = "support/http.rs"]
+mod harness;
 #[path = "support/json_match.rs"]
 mod json_match;
 #[path = "openapi/logic.rs"]
@@ -20,12 +21,16 @@ mod strictness;
 
 use std::collections::BTreeSet;
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::routing::get;
+use axum::Router;
 use serde_json::{json, Value};
 use sudoku_service::engine::Grid;
 use sudoku_service::http::ROUTES;
 
-use client::{assert_documented, grid_of, send, send_json};
+use harness::{grid_of, request, request_json};
+use spec::assert_documented;
 use spec::Spec;
 
 pub(crate) const GRID2: &str =
@@ -60,20 +65,32 @@ fn router_and_spec_have_the_same_routes() {
 }
 
 #[tokio::test]
-async fn every_route_is_served_without_404_or_405() {
+async fn every_route_is_served_without_404_405_or_a_server_error() {
     for &(method, template) in ROUTES {
         let body = match method {
             "POST" => json!({ "puzzle": GRID2 }),
             _ => Value::Null,
         };
-        let answer = send_json(method, &template.replace("{name}", "easy50"), &body).await;
+        let answer = request_json(method, &template.replace("{name}", "easy50"), &body).await;
         let status = answer.status;
         let missing = [StatusCode::NOT_FOUND, StatusCode::METHOD_NOT_ALLOWED];
         assert!(
-            !missing.contains(&status),
-            "{method} {template} answered {status}"
+            !missing.contains(&status) && !status.is_server_error(),
+            "{method} {template} answered {status}: {}",
+            answer.text
         );
     }
+}
+
+#[tokio::test]
+#[should_panic(expected = "GET /broken")]
+async fn a_request_that_gets_a_500_fails_its_test() {
+    let broken = Router::new().route(
+        "/broken",
+        get(|| async { StatusCode::INTERNAL_SERVER_ERROR }),
+    );
+    let request = Request::get("/broken").body(Body::empty()).unwrap();
+    harness::send(broken, request).await;
 }
 
 #[tokio::test]
@@ -92,7 +109,7 @@ async fn get_routes_answer_200_as_documented() {
         "/puzzles/top95?offset=90&limit=1000",
     ];
     for uri in uris {
-        let answer = send("GET", uri, None, Vec::new()).await;
+        let answer = request("GET", uri, None, Vec::new()).await;
         assert_eq!(answer.status, StatusCode::OK, "GET {uri}");
         assert_documented(&spec, "GET", uri, &answer);
     }
@@ -100,8 +117,8 @@ async fn get_routes_answer_200_as_documented() {
 
 #[tokio::test]
 async fn served_openapi_yaml_is_the_file_in_the_repository() {
-    let answer = send("GET", "/openapi.yaml", None, Vec::new()).await;
-    let served = String::from_utf8(answer.body).expect("UTF-8");
+    let answer = request("GET", "/openapi.yaml", None, Vec::new()).await;
+    let served = answer.text;
     assert_eq!(served, include_str!("../openapi.yaml"));
 }
 
@@ -121,7 +138,7 @@ async fn solve_answers_validate_for_every_verdict_and_format() {
         (json!({ "puzzle": padded(DEAD_END) }), "none"),
     ];
     for (request, verdict) in cases {
-        let answer = send_json("POST", "/solve", &request).await;
+        let answer = request_json("POST", "/solve", &request).await;
         assert_eq!(answer.status, StatusCode::OK, "{request}");
         let body = assert_documented(&spec, "POST", "/solve", &answer);
         assert_eq!(body["status"], verdict, "{request}");
@@ -141,7 +158,7 @@ async fn candidates_and_validate_answers_validate_in_every_outcome() {
     let dead_end = padded(DEAD_END);
     let candidates = [(GRID2, "ok"), (dead_end.as_str(), "none")];
     for (puzzle, status) in candidates {
-        let answer = send_json("POST", "/candidates", &json!({ "puzzle": puzzle })).await;
+        let answer = request_json("POST", "/candidates", &json!({ "puzzle": puzzle })).await;
         assert_eq!(answer.status, StatusCode::OK, "{puzzle}");
         let body = assert_documented(&spec, "POST", "/candidates", &answer);
         assert_eq!(body["status"], status, "{puzzle}");
@@ -152,7 +169,7 @@ async fn candidates_and_validate_answers_validate_in_every_outcome() {
         (GRID2_SOLUTION, true),
         (GRID2, true),
     ] {
-        let answer = send_json("POST", "/validate", &json!({ "puzzle": puzzle })).await;
+        let answer = request_json("POST", "/validate", &json!({ "puzzle": puzzle })).await;
         assert_eq!(answer.status, StatusCode::OK, "{puzzle}");
         let body = assert_documented(&spec, "POST", "/validate", &answer);
         assert_eq!(body["valid"], valid, "{puzzle}");

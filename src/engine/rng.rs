@@ -2,7 +2,7 @@
 //! and in every release: Xoshiro256** seeded through SplitMix64, with our own bounded sampling and
 //! shuffle (the `rand` crate's sampling algorithms are allowed to change between its versions).
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng as _, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 
 /// A reproducible random source.

@@ -78,7 +78,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let path = err.path().to_string();
         let inner = err.into_inner();
         if inner.is_data() {
-            let detail = plain_words(&inner.to_string());
+            let detail = plain_words(without_position(&inner.to_string()));
             let field = field_name(&path, &detail);
             return ApiError::InvalidField { field, detail };
         }
@@ -87,7 +87,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() {
             let field = field_name(&path, "");
             let reason = inner.to_string();
-            let reason = reason.split(" at line ").next().unwrap_or_default();
+            let reason = without_position(&reason);
             return ApiError::InvalidField {
                 detail: format!("{field} does not accept this value ({reason})"),
                 field,
@@ -98,6 +98,12 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // Trailing characters after the value are a syntax error, as in `serde_json::from_slice`.
     de.end().map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     Ok(value)
+}
+
+/// serde_json's message without its ` at line 1 column 104`: a field's fault is located by `field`,
+/// and the position of a one-line body is noise (only `invalid_json` needs it).
+fn without_position(message: &str) -> &str {
+    message.split(" at line ").next().unwrap_or_default()
 }
 
 /// serde's message with the names of Rust's integer types put in words a client can act on.
@@ -179,14 +185,14 @@ impl QueryParams {
         };
         // Digits only: `u64::from_str` would also take a sign (`+20`), and spaces are not digits.
         let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        let value: u64 =
-            text.parse()
-                .ok()
-                .filter(|_| digits)
-                .ok_or_else(|| ApiError::InvalidField {
-                    field: name.into(),
-                    detail: format!("{name} must be a non-negative integer, got {text:?}"),
-                })?;
+        if !digits {
+            return Err(ApiError::InvalidField {
+                field: name.into(),
+                detail: format!("{name} must be a non-negative integer, got {text:?}"),
+            });
+        }
+        // All digits but too long for u64: a whole number above any maximum, so out of range.
+        let value = text.parse().unwrap_or(u64::MAX);
         check_range(name, value, minimum, maximum)
     }
 

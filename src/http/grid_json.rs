@@ -2,14 +2,15 @@
 //! `null` blank) turned into a [`Grid`], and grids turned back into JSON in the requested format.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 use super::error::ApiError;
 use crate::engine::Grid;
 
-/// How grids are written in a response.
+/// How grids are written in a response. Read from its name through [`TryFrom<String>`], so that a
+/// wrong value (`1`, `null`, `"grid"`) is refused in words rather than as malformed JSON.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(try_from = "String")]
 pub enum GridFormat {
     /// An 81-character line, `.` for blanks.
     #[default]
@@ -21,14 +22,13 @@ pub enum GridFormat {
 impl GridFormat {
     /// Parses the `format` query parameter.
     pub fn from_query(value: Option<&str>) -> Result<GridFormat, ApiError> {
-        match value {
-            None | Some("string") => Ok(GridFormat::String),
-            Some("rows") => Ok(GridFormat::Rows),
-            Some(other) => Err(ApiError::InvalidField {
-                field: "format".into(),
-                detail: format!("format must be \"string\" or \"rows\", got {other:?}"),
-            }),
-        }
+        let Some(name) = value else {
+            return Ok(GridFormat::String);
+        };
+        GridFormat::try_from(name.to_string()).map_err(|detail| ApiError::InvalidField {
+            field: "format".into(),
+            detail,
+        })
     }
 
     /// `grid` in this format.
@@ -48,6 +48,21 @@ pub enum GridJson {
     Text(String),
     /// Nine arrays of nine integers, `0` for blanks.
     Rows([[u8; 9]; 9]),
+}
+
+impl TryFrom<String> for GridFormat {
+    type Error = String;
+
+    /// The format named `name`, or the sentence that says which names there are.
+    fn try_from(name: String) -> Result<GridFormat, String> {
+        match name.as_str() {
+            "string" => Ok(GridFormat::String),
+            "rows" => Ok(GridFormat::Rows),
+            other => Err(format!(
+                "format must be \"string\" or \"rows\", got {other:?}"
+            )),
+        }
+    }
 }
 
 /// The raw `puzzle` member, kept as JSON until [`parse_puzzle`] gives each shape its own errors.
@@ -87,17 +102,32 @@ fn parse_rows(items: &[Value]) -> Result<Grid, ApiError> {
     Grid::from_rows(&rows).map_err(ApiError::from)
 }
 
-/// Integers stay as they are (so 10 or -1 becomes the engine's `value_out_of_range`), `null` is blank.
+/// Whole numbers stay as they are (so 10 or -1 becomes the engine's `value_out_of_range`), `null`
+/// is blank.
 fn cells(items: &[Value], field: &str) -> Result<Vec<Option<i64>>, ApiError> {
     items
         .iter()
         .enumerate()
         .map(|(i, v)| match v {
             Value::Null => Ok(None),
-            Value::Number(n) if n.as_i64().is_some() => Ok(n.as_i64()),
+            Value::Number(n) if whole(n).is_some() => Ok(whole(n)),
             other => Err(wrong_type(&format!("{field}[{i}]"), other)),
         })
         .collect()
+}
+
+/// The number as an integer when its value is whole, however it is written: JSON Schema counts
+/// `7.0` as the integer 7. Beyond `i64` it saturates, which is out of range all the same.
+fn whole(number: &Number) -> Option<i64> {
+    if let Some(value) = number.as_i64() {
+        return Some(value);
+    }
+    if number.is_u64() {
+        return Some(i64::MAX);
+    }
+    let value = number.as_f64()?;
+    // `as` saturates, so 1e300 stays out of range rather than wrapping into it.
+    (value.is_finite() && value.fract() == 0.0).then_some(value as i64)
 }
 
 /// The JSON type of `value` in words; a number here is one that is not a whole number (a
@@ -106,7 +136,7 @@ fn json_kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "a number",
+        Value::Number(n) if whole(n).is_some() => "a number",
         Value::Number(_) => "a number that is not a whole number",
         Value::String(_) => "a string",
         Value::Array(_) => "an array",

@@ -11,6 +11,7 @@ use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
+use super::members::not_null;
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
 use crate::engine::{Digit, DigitSet, Grid, Square};
@@ -24,7 +25,9 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct HintRequest {
     puzzle: PuzzleField,
+    #[serde(default, deserialize_with = "not_null")]
     progress: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "not_null")]
     candidates: Option<Value>,
 }
 

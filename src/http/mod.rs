@@ -11,6 +11,7 @@ pub mod health;
 pub mod hint;
 pub mod layers;
 pub mod logic_json;
+pub mod members;
 pub mod metrics;
 pub mod openapi;
 pub mod playground;

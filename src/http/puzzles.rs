@@ -13,6 +13,7 @@ use super::error::ApiError;
 use super::extract::QueryParams;
 use super::AppState;
 use crate::engine::Grid;
+use crate::limits::OFFSET;
 
 /// Puzzles per page when the request does not say.
 const DEFAULT_LIMIT: u64 = 100;
@@ -155,7 +156,7 @@ async fn list_puzzles(
         ));
     };
     query.only(&["offset", "limit"])?;
-    let offset = query.integer("offset", 0, 0, u64::MAX)?;
+    let offset = query.integer("offset", 0, OFFSET.minimum, OFFSET.maximum)?;
     let limit = query.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)?;
     let Some(set) = sets().iter().find(|s| s.name == name) else {
         return Err(ApiError::NotFound(format!("no puzzle set named {name:?}")));

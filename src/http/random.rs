@@ -37,7 +37,7 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
-    if let Some(difficulty) = difficulty(&query, unique)? {
+    if let Some(difficulty) = difficulty(&query)? {
         return leveled(&state, difficulty, givens, seed, format).await;
     }
     let request = Request {
@@ -96,8 +96,10 @@ pub struct RandomResponse {
     pub unique: bool,
 }
 
-/// The `difficulty` parameter, which asks for a unique puzzle (so `unique=false` cannot go with it).
-fn difficulty(query: &QueryParams, unique: bool) -> Result<Option<Difficulty>, ApiError> {
+/// The `difficulty` parameter. A graded puzzle is always unique, which `unique=false` (uniqueness
+/// not required) allows, so `unique` has no say here: the schema cannot forbid the pair, and the
+/// CLI's `random --difficulty` ignores `--unique` too.
+fn difficulty(query: &QueryParams) -> Result<Option<Difficulty>, ApiError> {
     let Some(name) = query.get("difficulty") else {
         return Ok(None);
     };
@@ -107,12 +109,6 @@ fn difficulty(query: &QueryParams, unique: bool) -> Result<Option<Difficulty>, A
             field: "difficulty".into(),
             detail: e.to_string(),
         })?;
-    if !unique {
-        return Err(ApiError::InvalidField {
-            field: "unique".into(),
-            detail: "a puzzle of a given difficulty is always unique; drop unique=false".into(),
-        });
-    }
     Ok(Some(difficulty))
 }
 

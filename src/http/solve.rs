@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
 use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
+use super::members::whole_number;
 use super::AppState;
 use crate::engine::{Outcome, Solver, Verdict};
 
@@ -24,7 +25,9 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
     puzzle: PuzzleField,
+    #[serde(default, deserialize_with = "whole_number")]
     max_solutions: Option<u64>,
+    #[serde(default, deserialize_with = "whole_number")]
     timeout_ms: Option<u64>,
     #[serde(default)]
     format: GridFormat,

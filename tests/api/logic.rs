@@ -303,10 +303,18 @@ async fn random_with_a_difficulty_is_reproducible_from_its_seed() {
 }
 
 #[tokio::test]
-async fn an_unknown_difficulty_or_a_non_unique_request_is_refused() {
+async fn an_unknown_difficulty_is_refused() {
     let r = get("/random?difficulty=unfair").await;
     let problem = assert_problem(&r, 400, "invalid_field");
     assert_eq!(problem["field"], "difficulty");
-    let r = get("/random?difficulty=easy&unique=false").await;
-    assert_eq!(assert_problem(&r, 400, "invalid_field")["field"], "unique");
+}
+
+#[tokio::test]
+async fn a_difficulty_gives_a_unique_puzzle_even_with_unique_false() {
+    // Schema-valid (schemathesis' positive_data_acceptance sends it), and uniqueness is allowed
+    // by unique=false, which only does not require it: the same puzzle as without it.
+    let r = get("/random?difficulty=easy&unique=false&seed=3").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["unique"], true);
+    assert_eq!(r.json(), get("/random?difficulty=easy&seed=3").await.json());
 }

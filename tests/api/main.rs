@@ -4,6 +4,8 @@
 mod candidates;
 mod connections;
 mod errors;
+#[path = "../support/http.rs"]
+mod harness;
 mod health;
 mod helpers;
 mod live;
@@ -12,6 +14,7 @@ mod overload;
 mod playground;
 mod puzzles;
 mod random;
+mod schema_agreement;
 mod solve;
 mod validate;
 mod wire;

@@ -12,10 +12,6 @@ use sudoku_service::engine::{
 
 use crate::data::{grid, puzzle_file, GRID2, HARD1, IMPOSSIBLE};
 
-/// How long after a deadline or a raised flag the search may still run. The engine looks every 64
-/// nodes (well under a millisecond even unoptimised); the rest is slack for a loaded test machine.
-const PROMPT: Duration = Duration::from_millis(15);
-
 /// Checks that `solutions` are distinct and each a solution of `puzzle` by the rules.
 fn assert_distinct_solutions(puzzle: &Grid, solutions: &[Grid]) {
     let distinct: HashSet<&Grid> = solutions.iter().collect();
@@ -36,16 +32,16 @@ fn endless<'a>(solver: Solver<'a>) -> Result<Outcome, Interrupted> {
     solver.limit(usize::MAX).solve(&Grid::EMPTY)
 }
 
+// How promptly a search stops is counted in nodes, not measured in time (a loaded machine makes
+// any wall-clock bound flaky): the engine looks at its deadline and flag every 64 nodes, so one
+// already passed or raised stops it within the first 64 (the `..._at_the_first_check` tests).
+
 #[test]
-fn a_deadline_stops_an_endless_search_within_a_few_milliseconds() {
+fn a_deadline_stops_an_endless_search_with_what_it_found_so_far() {
     let deadline = Instant::now() + Duration::from_millis(40);
     let err = endless(Solver::new().deadline(deadline)).unwrap_err();
-    let overshoot = Instant::now().saturating_duration_since(deadline);
     assert_eq!(err.reason, StopReason::Deadline);
-    assert!(
-        overshoot < PROMPT,
-        "stopped {overshoot:?} after the deadline"
-    );
+    // Never before the deadline.
     assert!(
         err.stats.elapsed >= Duration::from_millis(39),
         "{:?}",
@@ -60,21 +56,17 @@ fn a_deadline_stops_an_endless_search_within_a_few_milliseconds() {
 }
 
 #[test]
-fn a_flag_raised_from_another_thread_cancels_the_search_within_a_few_milliseconds() {
+fn a_flag_raised_from_another_thread_cancels_the_search() {
     let flag = AtomicBool::new(false);
-    let (result, raised_at) = thread::scope(|scope| {
-        let raiser = scope.spawn(|| {
+    let result = thread::scope(|scope| {
+        scope.spawn(|| {
             thread::sleep(Duration::from_millis(30));
             flag.store(true, Ordering::Relaxed);
-            Instant::now()
         });
-        let result = endless(Solver::new().cancel_flag(&flag));
-        (result, raiser.join().expect("the raiser does not panic"))
+        endless(Solver::new().cancel_flag(&flag))
     });
-    let overshoot = Instant::now().saturating_duration_since(raised_at);
     let err = result.unwrap_err();
     assert_eq!(err.reason, StopReason::Cancelled);
-    assert!(overshoot < PROMPT, "stopped {overshoot:?} after the flag");
     assert_plausible(&err.stats);
     assert!(err.stats.nodes > 64, "{:?}", err.stats);
 }
@@ -111,17 +103,16 @@ fn a_generous_deadline_does_not_change_the_answer() {
 }
 
 #[test]
-fn norvigs_impossible_puzzle_is_proved_to_have_no_solution_in_well_under_a_second() {
+fn norvigs_impossible_puzzle_is_proved_to_have_no_solution_in_under_100_000_nodes() {
     let out = Solver::new()
         .solve(&grid(IMPOSSIBLE))
         .expect("no deadline was set");
     assert_eq!(out.verdict, Verdict::None);
     assert!(out.solutions.is_empty());
     assert_plausible(&out.stats);
-    // An unoptimised test build gets ten times the room.
-    let budget = if cfg!(debug_assertions) { 10.0 } else { 0.5 };
+    // Norvig's program took 1439 s; this search is deterministic and visits 77,647 nodes.
     assert!(
-        out.stats.elapsed.as_secs_f64() < budget,
+        out.stats.nodes < 100_000,
         "Norvig's 1439 s puzzle took {:?}",
         out.stats
     );

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use sudoku_service::engine::Stats;
 use sudoku_service::http::ApiError;
 
-use crate::client::{assert_documented, send, send_json, Answer};
+use crate::harness::{request, request_json, TestResponse};
+use crate::spec::assert_documented;
 use crate::spec::{assert_valid, Spec};
 use crate::{padded, GRID2};
 
@@ -130,7 +131,7 @@ async fn every_error_a_request_can_trigger_validates_with_its_code() {
         ),
     ];
     for (method, uri, body, status, code) in cases {
-        let answer = send_json(method, uri, &body).await;
+        let answer = request_json(method, uri, &body).await;
         assert_problem(&spec, method, uri, &answer, status, code);
     }
 }
@@ -155,13 +156,20 @@ async fn body_level_errors_validate_with_their_code() {
         ("application/json", too_big, 413, "payload_too_large"),
     ];
     for (content_type, body, status, code) in cases {
-        let answer = send("POST", "/solve", Some(content_type), body).await;
+        let answer = request("POST", "/solve", Some(content_type), body).await;
         assert_problem(&spec, "POST", "/solve", &answer, status, code);
     }
 }
 
-fn assert_problem(spec: &Spec, method: &str, uri: &str, answer: &Answer, status: u16, code: &str) {
-    let text = String::from_utf8_lossy(&answer.body);
+fn assert_problem(
+    spec: &Spec,
+    method: &str,
+    uri: &str,
+    answer: &TestResponse,
+    status: u16,
+    code: &str,
+) {
+    let text = &answer.text;
     assert_eq!(answer.status.as_u16(), status, "{method} {uri}: {text}");
     let problem = assert_documented(spec, method, uri, answer);
     assert_eq!(problem["code"], code, "{method} {uri}");
@@ -176,10 +184,11 @@ async fn unknown_routes_and_wrong_methods_are_problems_per_the_spec() {
         ("DELETE", "/solve", 405, "method_not_allowed"),
         ("POST", "/healthz", 405, "method_not_allowed"),
     ] {
-        let answer = send(method, uri, None, Vec::new()).await;
+        let answer = request(method, uri, None, Vec::new()).await;
         assert_eq!(answer.status.as_u16(), status, "{method} {uri}");
         assert_eq!(
-            answer.content_type, "application/problem+json",
+            answer.media_type(),
+            "application/problem+json",
             "{method} {uri}"
         );
         let body = answer.json();
@@ -212,12 +221,12 @@ async fn errors_no_single_request_can_force_render_as_documented() {
         (ApiError::Internal, "/validate", "internal"),
     ];
     for (error, uri, code) in cases {
-        let answer = Answer::of(error.into_response()).await;
+        let answer = TestResponse::of(error.into_response()).await;
         let problem = assert_documented(&spec, "POST", uri, &answer);
         assert_eq!(problem["code"], code);
         let needs_retry_after = answer.status == StatusCode::SERVICE_UNAVAILABLE;
         assert_eq!(
-            answer.retry_after.is_some(),
+            answer.header("retry-after").is_some(),
             needs_retry_after,
             "{code}: Retry-After"
         );

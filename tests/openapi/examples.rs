@@ -32,9 +32,10 @@ use sudoku_service::config::ServerConfig;
 use sudoku_service::http::{router, AppState};
 use tower::ServiceExt;
 
-use crate::client::{assert_documented, template_of, Answer};
+use crate::harness::TestResponse as Answer;
 use crate::json_match::same_but_timings;
 use crate::spec::Spec;
+use crate::spec::{assert_documented, template_of};
 
 /// The operations whose 200 bodies were typed from the start and keep their declared member order;
 /// every other JSON answer keeps the sorted order the service has always written.
@@ -182,13 +183,13 @@ fn mismatch(expected: &ResponseExample, answer: &Answer, sent: &str) -> Option<S
         "{}: example {:?} ({} {}), replayed as {sent}",
         expected.at, expected.name, expected.status, expected.media
     );
-    if (answer.status.as_u16(), answer.content_type.as_str())
+    if (answer.status.as_u16(), answer.media_type().as_str())
         != (expected.status, expected.media.as_str())
     {
         return Some(format!(
             "{what}\nanswered {} {}: {}",
             answer.status,
-            answer.content_type,
+            answer.media_type(),
             body_text(answer)
         ));
     }
@@ -201,7 +202,7 @@ fn mismatch(expected: &ResponseExample, answer: &Answer, sent: &str) -> Option<S
 }
 
 fn body_text(answer: &Answer) -> String {
-    String::from_utf8_lossy(&answer.body).into_owned()
+    answer.text.clone()
 }
 
 /// Whether a JSON body lists every object's members in sorted order.
@@ -340,7 +341,7 @@ async fn replay_shared_responses(spec: &Spec, failures: &mut Vec<String>) -> usi
 /// JSON bodies keep the member order they have always had on the wire.
 fn order_fault(path: &str, answer: &Answer, what: &str) -> Option<String> {
     let declared = answer.status.is_success() && DECLARED_ORDER.contains(&path);
-    if !answer.content_type.ends_with("json") || declared || has_sorted_members(answer) {
+    if !answer.media_type().ends_with("json") || declared || has_sorted_members(answer) {
         return None;
     }
     Some(format!(

@@ -4,7 +4,8 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use crate::client::{assert_documented, send, send_json};
+use crate::harness::{request, request_json};
+use crate::spec::assert_documented;
 use crate::spec::Spec;
 use crate::GRID2;
 
@@ -27,7 +28,7 @@ async fn hint_answers_validate_in_every_outcome() {
         ),
     ];
     for (request, status) in cases {
-        let answer = send_json("POST", "/hint", &request).await;
+        let answer = request_json("POST", "/hint", &request).await;
         if status.is_empty() {
             // An unknown member is refused as documented.
             assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{request}");
@@ -45,7 +46,7 @@ async fn explain_grade_and_leveled_random_answers_validate() {
     let spec = Spec::load();
     for puzzle in [EASY, GRID2] {
         for path in ["/explain", "/grade"] {
-            let answer = send_json("POST", path, &json!({ "puzzle": puzzle })).await;
+            let answer = request_json("POST", path, &json!({ "puzzle": puzzle })).await;
             assert_eq!(answer.status, StatusCode::OK, "{path} {puzzle}");
             assert_documented(&spec, "POST", path, &answer);
         }
@@ -54,7 +55,7 @@ async fn explain_grade_and_leveled_random_answers_validate() {
         "/random?difficulty=easy&seed=1",
         "/random?difficulty=extreme&seed=2&format=rows",
     ] {
-        let answer = send("GET", uri, None, Vec::new()).await;
+        let answer = request("GET", uri, None, Vec::new()).await;
         assert_eq!(answer.status, StatusCode::OK, "{uri}");
         let body = assert_documented(&spec, "GET", "/random", &answer);
         assert!(
@@ -80,7 +81,7 @@ async fn logic_refusals_validate_with_their_code() {
         ),
     ];
     for (request, code) in cases {
-        let answer = send_json("POST", "/hint", &request).await;
+        let answer = request_json("POST", "/hint", &request).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{request}");
         let body = assert_documented(&spec, "POST", "/hint", &answer);
         assert_eq!(body["code"], code);

@@ -6,6 +6,8 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
+use crate::harness::TestResponse;
+
 /// The methods an OpenAPI path item may hold operations under.
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -107,4 +109,34 @@ pub fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str
         "{what} violates the spec:\n  {}\nvalue: {value}",
         errors.join("\n  ")
     );
+}
+
+/// The spec's path template a request path belongs to (`/puzzles/easy50` → `/puzzles/{name}`).
+pub fn template_of(uri: &str) -> String {
+    let path = uri.split('?').next().unwrap_or(uri);
+    match path.strip_prefix("/puzzles/") {
+        Some(_) => "/puzzles/{name}".to_string(),
+        None => path.to_string(),
+    }
+}
+
+/// Asserts that the operation documents `answer`'s status and media type and that its body
+/// validates against that schema; returns the body as JSON (YAML parsed; other text as a string).
+pub fn assert_documented(spec: &Spec, method: &str, uri: &str, answer: &TestResponse) -> Value {
+    let template = template_of(uri);
+    let response = spec.response(method, &template, answer.status.as_u16());
+    let media_type = answer.media_type();
+    let media = &response["content"][&media_type];
+    let what = format!("{method} {uri} {}", answer.status);
+    assert!(
+        media.is_object(),
+        "{what} is not documented as {media_type:?}"
+    );
+    let value = match media_type.as_str() {
+        t if t.ends_with("json") => answer.json(),
+        t if t.ends_with("yaml") => serde_norway::from_str(&answer.text).expect("a YAML body"),
+        _ => Value::String(answer.text.clone()),
+    };
+    assert_valid(&spec.validator(&media["schema"]), &value, &what);
+    value
 }
