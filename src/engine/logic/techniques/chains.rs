@@ -6,8 +6,11 @@
 //! - [`xy_chain`]: bivalue squares joined by a shared digit;
 //! - [`aic`]: any digits, any links, with nice loops: a chain that returns to its start square.
 //!
-//! Each finder searches breadth first from every start, so the chain it shows is the shortest it
-//! knows (as a person, and HoDoKu, prefer), capped at [`MAX_LINKS`] links.
+//! Each finder searches breadth first from every start (so each chain is the shortest between its
+//! ends), capped at [`MAX_LINKS`] links, and offers the chain HoDoKu would: the one that removes the
+//! most, the shortest among equals.
+
+use std::cmp::Reverse;
 
 use super::links::{node, Links};
 use super::Context;
@@ -400,29 +403,65 @@ fn loop_eliminations(links: &Links, chain: &[Candidate]) -> Vec<Candidate> {
     out
 }
 
-/// Searches from every start in order and keeps the shortest chain found (the first among equals).
-fn shortest(
+/// How HoDoKu ranks the chains it finds, best first: the most candidates removed (a placement
+/// counts as removing the square's other candidates), then the lowest weighted sum of the removed
+/// candidates (its tie-break, which favours the top of the grid), then the fewest links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank {
+    removals: Reverse<usize>,
+    index_sum: usize,
+    links: usize,
+}
+
+impl Found {
+    fn rank(&self, links: &Links) -> Rank {
+        let mut removed: Vec<Candidate> = match self.placements.first() {
+            Some(p) => links
+                .candidates(p.square)
+                .without(p.digit)
+                .iter()
+                .map(|d| Candidate::new(p.square, d))
+                .collect(),
+            None => self.eliminations.clone(),
+        };
+        removed.sort_by_key(|c| (c.digit, c.square));
+        removed.dedup();
+        let index_sum = removed
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.square.index() * (1 + 80 * i) + usize::from(c.digit.get()))
+            .sum();
+        Rank {
+            removals: Reverse(removed.len()),
+            index_sum,
+            links: self.links,
+        }
+    }
+}
+
+/// Searches every start to the full length and keeps the best chain by HoDoKu's [`Rank`] (the
+/// first found among equals), so a step removes what HoDoKu's would and a path takes as many
+/// chain steps as HoDoKu's.
+fn best(
     position: &Position,
     scope: Scope,
-    min: usize,
     starts: impl Iterator<Item = State>,
     judge: &mut dyn FnMut(&Search, Reach) -> Option<Found>,
 ) -> Option<Found> {
     let links = Links::new(position);
     let mut search = Search::new(&links, scope);
-    let mut best: Option<Found> = None;
-    let mut limit = MAX_LINKS;
+    let mut best: Option<(Rank, Found)> = None;
     for start in starts {
-        if let Some(found) = search.run(start, limit, judge) {
-            let length = found.links;
-            best = Some(found);
-            if length <= min {
-                break;
+        search.run(start, MAX_LINKS, &mut |search, reach| {
+            let found = judge(search, reach)?;
+            let rank = found.rank(&links);
+            if best.as_ref().is_none_or(|(top, _)| rank < *top) {
+                best = Some((rank, found));
             }
-            limit = length - 1;
-        }
+            None::<()>
+        });
     }
-    best
+    best.map(|(_, found)| found)
 }
 
 /// An X-chain: on one digit, a chain of at least five links from one square to another, both ends
@@ -434,13 +473,9 @@ pub fn x_chain(position: &Position, _: &Context) -> Option<Step> {
             .iter()
             .map(move |s| state(s, d, false))
     });
-    let found = shortest(
-        position,
-        Scope::OneDigit,
-        MIN_LONG_CHAIN,
-        starts,
-        &mut |search, reach| same_digit_ends(search, &reach, MIN_LONG_CHAIN),
-    )?;
+    let found = best(position, Scope::OneDigit, starts, &mut |search, reach| {
+        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
+    })?;
     Some(build(position, Technique::XChain, found))
 }
 
@@ -455,13 +490,9 @@ pub fn xy_chain(position: &Position, _: &Context) -> Option<Step> {
                 .iter()
                 .map(move |d| state(s, d, false))
         });
-    let found = shortest(
-        position,
-        Scope::Bivalue,
-        MIN_LONG_CHAIN,
-        starts,
-        &mut |search, reach| same_digit_ends(search, &reach, MIN_LONG_CHAIN),
-    )?;
+    let found = best(position, Scope::Bivalue, starts, &mut |search, reach| {
+        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
+    })?;
     Some(build(position, Technique::XYChain, found))
 }
 
@@ -475,7 +506,7 @@ pub fn aic(position: &Position, _: &Context) -> Option<Step> {
             .iter()
             .map(move |d| state(s, d, false))
     });
-    let found = shortest(position, Scope::All, 3, starts, &mut |search, reach| {
+    let found = best(position, Scope::All, starts, &mut |search, reach| {
         judge_aic(search, &reach)
     })?;
     Some(build(position, Technique::Aic, found))
