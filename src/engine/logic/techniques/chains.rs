@@ -10,6 +10,7 @@
 //! ends), capped at [`MAX_LINKS`] links, and offers the chain HoDoKu would: the one that removes the
 //! most, the shortest among equals.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 
 use super::links::{node, Links};
@@ -70,6 +71,8 @@ struct Search<'a> {
     seen: [u32; STATES],
     generation: u32,
     queue: [State; STATES],
+    /// The rank of the best chain found so far: a chain that cannot beat it is not built.
+    bar: Cell<Option<Rank>>,
 }
 
 /// What reaching a state means to a finder: `from` reached `to` (the start itself when a loop
@@ -94,6 +97,7 @@ impl<'a> Search<'a> {
             seen: [0; STATES],
             generation: 0,
             queue: [0; STATES],
+            bar: Cell::new(None),
         }
     }
 
@@ -194,6 +198,25 @@ impl<'a> Search<'a> {
         None
     }
 
+    /// Whether a chain of `links` links removing `digit` from `targets` would rank above the best
+    /// found so far (the same rank as [`Found::rank`], without building the chain).
+    fn could_beat(&self, targets: SquareSet, digit: Digit, links: usize) -> bool {
+        let Some(bar) = self.bar.get() else {
+            return true;
+        };
+        let index_sum = targets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.index() * (1 + 80 * i) + usize::from(digit.get()))
+            .sum();
+        let rank = Rank {
+            removals: Reverse(targets.len()),
+            index_sum,
+            links,
+        };
+        rank < bar
+    }
+
     /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
     /// would not be a simple one).
     fn path(&self, reach: &Reach) -> Option<Vec<State>> {
@@ -271,10 +294,12 @@ fn same_digit_ends(search: &Search, reach: &Reach, min: usize) -> Option<Found> 
     if from == to || digit_of(start) != digit_of(reach.to) {
         return None;
     }
-    let eliminations = seeing_both(search.links, from, to, digit_of(start));
-    if eliminations.is_empty() {
+    let digit = digit_of(start);
+    let targets = search.links.places(digit) & SquareSet::peers(from) & SquareSet::peers(to);
+    if targets.is_empty() || !search.could_beat(targets, digit, reach.links) {
         return None;
     }
+    let eliminations = seeing_both(search.links, from, to, digit);
     let path = search.path(reach)?;
     Some(Found {
         links: reach.links,
@@ -456,6 +481,7 @@ fn best(
             let found = judge(search, reach)?;
             let rank = found.rank(&links);
             if best.as_ref().is_none_or(|(top, _)| rank < *top) {
+                search.bar.set(Some(rank));
                 best = Some((rank, found));
             }
             None::<()>
