@@ -11,7 +11,9 @@ environment under target/.
 
 import argparse
 import collections
+import json
 import multiprocessing
+import os
 import subprocess
 import sys
 
@@ -24,6 +26,22 @@ def hodoku_grade(puzzle):
 
     result = hodoku.Solver().rate(puzzle)
     return HODOKU_NAMES.get(result.level.name, result.level.name.lower()), result.score
+
+
+def hodoku_grades(puzzles, cache_path):
+    """HoDoKu's grades, from the cache where it has them (HoDoKu is slow; ours is what changes)."""
+    cache = {}
+    if cache_path and os.path.exists(cache_path):
+        with open(cache_path) as f:
+            cache = json.load(f)
+    missing = sorted({p for p in puzzles if p not in cache})
+    if missing:
+        with multiprocessing.Pool() as pool:
+            cache.update(zip(missing, pool.map(hodoku_grade, missing, chunksize=8)))
+        if cache_path:
+            with open(cache_path, "w") as f:
+                json.dump(cache, f)
+    return [tuple(cache[p]) for p in puzzles]
 
 
 def read_puzzles(path, limit):
@@ -56,12 +74,12 @@ def main():
     parser.add_argument("puzzles")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--mismatches", help="write the puzzles whose levels differ here")
+    parser.add_argument("--cache", help="HoDoKu's grades by puzzle, kept between runs (JSON)")
     args = parser.parse_args()
 
     puzzles = read_puzzles(args.puzzles, args.limit)
     ours = our_grades(args.binary, puzzles)
-    with multiprocessing.Pool() as pool:
-        theirs = pool.map(hodoku_grade, puzzles, chunksize=8)
+    theirs = hodoku_grades(puzzles, args.cache)
 
     matrix = collections.Counter((o[0], t[0]) for o, t in zip(ours, theirs))
     same = sum(n for (o, t), n in matrix.items() if o == t)

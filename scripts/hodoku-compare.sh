@@ -16,4 +16,5 @@ if [[ -z $file ]]; then
     file=target/hodoku-generated.txt
     "$bin" random --count 1000 --seed 1 >"$file"
 fi
-"$venv/bin/python" scripts/hodoku-compare.py "$bin" "$file" --limit "${2:-0}" --mismatches target/hodoku-mismatches.txt
+"$venv/bin/python" scripts/hodoku-compare.py "$bin" "$file" --limit "${2:-0}" --mismatches target/hodoku-mismatches.txt \
+    --cache target/hodoku-grades.json

@@ -145,10 +145,10 @@ fn every_step_on_generated_puzzles_agrees_with_the_solution() {
 #[test]
 fn every_step_on_samples_of_the_large_sets_agrees_with_the_solution() {
     for (name, every) in [
-        ("puzzles2_17_clue", 250),
-        ("puzzles3_magictour_top1465", 15),
-        ("puzzles6_forum_hardest_1106", 8),
-        ("puzzles5_forum_hardest_1905_11+", 500),
+        ("puzzles2_17_clue", 1000),
+        ("puzzles3_magictour_top1465", 200),
+        ("puzzles6_forum_hardest_1106", 100),
+        ("puzzles5_forum_hardest_1905_11+", 8000),
     ] {
         if let Some(sample) = dataset_sample(name, every) {
             check_all(name, &sample);
@@ -157,7 +157,7 @@ fn every_step_on_samples_of_the_large_sets_agrees_with_the_solution() {
     if let Some(set) = shared_file("generated/sudoku_crate_gen_halfrot_seed20240601_10k.txt") {
         check_all(
             "sudoku crate generated",
-            &set.into_iter().step_by(50).collect::<Vec<_>>(),
+            &set.into_iter().step_by(200).collect::<Vec<_>>(),
         );
     }
 }
@@ -276,10 +276,10 @@ fn check_every_finder(name: &str, puzzles: &[Puzzle]) {
 
 #[test]
 fn every_finder_is_sound_at_every_position_of_sampled_paths() {
-    check_every_finder("generated", &generated(40, 500));
+    check_every_finder("generated", &generated(12, 500));
     for (name, every) in [
-        ("puzzles3_magictour_top1465", 60),
-        ("puzzles5_forum_hardest_1905_11+", 4000),
+        ("puzzles3_magictour_top1465", 300),
+        ("puzzles5_forum_hardest_1905_11+", 10_000),
     ] {
         if let Some(sample) = dataset_sample(name, every) {
             check_every_finder(name, &sample);

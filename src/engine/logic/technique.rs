@@ -66,6 +66,8 @@ pub enum Technique {
     UniqueRectangle2,
     /// A deadly rectangle with a strong link on one of its digits.
     UniqueRectangle4,
+    /// Hidden Rectangle: a unique rectangle whose far corner is held by strong links.
+    HiddenRectangle,
     /// An X-wing with extra candidates (a fin) in one base box.
     FinnedXWing,
     /// A finned X-wing missing a corner.
@@ -92,7 +94,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order they are tried.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 39] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -120,6 +122,7 @@ impl Technique {
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle4,
+        Technique::HiddenRectangle,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
@@ -211,6 +214,7 @@ impl Technique {
             Technique::UniqueRectangle4 => {
                 ("unique_rectangle_4", "Unique Rectangle Type 4", Hard, 100)
             }
+            Technique::HiddenRectangle => ("hidden_rectangle", "Hidden Rectangle", Hard, 100),
             Technique::BugPlusOne => ("bug_plus_1", "BUG+1", Hard, 100),
             Technique::FinnedXWing => ("finned_x_wing", "Finned X-Wing", Hard, 130),
             Technique::SashimiXWing => ("sashimi_x_wing", "Sashimi X-Wing", Hard, 150),

@@ -6,8 +6,12 @@
 //! - [`xy_chain`]: bivalue squares joined by a shared digit;
 //! - [`aic`]: any digits, any links, with nice loops: a chain that returns to its start square.
 //!
-//! Each finder searches breadth first from every start, so the chain it shows is the shortest it
-//! knows (as a person, and HoDoKu, prefer), capped at [`MAX_LINKS`] links.
+//! Each finder searches breadth first from every start (so each chain is the shortest between its
+//! ends), capped at [`MAX_LINKS`] links, and offers the chain HoDoKu would: the one that removes the
+//! most, the shortest among equals.
+
+use std::cell::Cell;
+use std::cmp::Reverse;
 
 use super::links::{node, Links};
 use super::Context;
@@ -67,6 +71,8 @@ struct Search<'a> {
     seen: [u32; STATES],
     generation: u32,
     queue: [State; STATES],
+    /// The rank of the best chain found so far: a chain that cannot beat it is not built.
+    bar: Cell<Option<Rank>>,
 }
 
 /// What reaching a state means to a finder: `from` reached `to` (the start itself when a loop
@@ -91,6 +97,7 @@ impl<'a> Search<'a> {
             seen: [0; STATES],
             generation: 0,
             queue: [0; STATES],
+            bar: Cell::new(None),
         }
     }
 
@@ -191,6 +198,25 @@ impl<'a> Search<'a> {
         None
     }
 
+    /// Whether a chain of `links` links removing `digit` from `targets` would rank above the best
+    /// found so far (the same rank as [`Found::rank`], without building the chain).
+    fn could_beat(&self, targets: SquareSet, digit: Digit, links: usize) -> bool {
+        let Some(bar) = self.bar.get() else {
+            return true;
+        };
+        let index_sum = targets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.index() * (1 + 80 * i) + usize::from(digit.get()))
+            .sum();
+        let rank = Rank {
+            removals: Reverse(targets.len()),
+            index_sum,
+            links,
+        };
+        rank < bar
+    }
+
     /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
     /// would not be a simple one).
     fn path(&self, reach: &Reach) -> Option<Vec<State>> {
@@ -268,10 +294,12 @@ fn same_digit_ends(search: &Search, reach: &Reach, min: usize) -> Option<Found> 
     if from == to || digit_of(start) != digit_of(reach.to) {
         return None;
     }
-    let eliminations = seeing_both(search.links, from, to, digit_of(start));
-    if eliminations.is_empty() {
+    let digit = digit_of(start);
+    let targets = search.links.places(digit) & SquareSet::peers(from) & SquareSet::peers(to);
+    if targets.is_empty() || !search.could_beat(targets, digit, reach.links) {
         return None;
     }
+    let eliminations = seeing_both(search.links, from, to, digit);
     let path = search.path(reach)?;
     Some(Found {
         links: reach.links,
@@ -400,29 +428,66 @@ fn loop_eliminations(links: &Links, chain: &[Candidate]) -> Vec<Candidate> {
     out
 }
 
-/// Searches from every start in order and keeps the shortest chain found (the first among equals).
-fn shortest(
+/// How HoDoKu ranks the chains it finds, best first: the most candidates removed (a placement
+/// counts as removing the square's other candidates), then the lowest weighted sum of the removed
+/// candidates (its tie-break, which favours the top of the grid), then the fewest links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank {
+    removals: Reverse<usize>,
+    index_sum: usize,
+    links: usize,
+}
+
+impl Found {
+    fn rank(&self, links: &Links) -> Rank {
+        let mut removed: Vec<Candidate> = match self.placements.first() {
+            Some(p) => links
+                .candidates(p.square)
+                .without(p.digit)
+                .iter()
+                .map(|d| Candidate::new(p.square, d))
+                .collect(),
+            None => self.eliminations.clone(),
+        };
+        removed.sort_by_key(|c| (c.digit, c.square));
+        removed.dedup();
+        let index_sum = removed
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.square.index() * (1 + 80 * i) + usize::from(c.digit.get()))
+            .sum();
+        Rank {
+            removals: Reverse(removed.len()),
+            index_sum,
+            links: self.links,
+        }
+    }
+}
+
+/// Searches every start to the full length and keeps the best chain by HoDoKu's [`Rank`] (the
+/// first found among equals), so a step removes what HoDoKu's would and a path takes as many
+/// chain steps as HoDoKu's.
+fn best(
     position: &Position,
     scope: Scope,
-    min: usize,
     starts: impl Iterator<Item = State>,
     judge: &mut dyn FnMut(&Search, Reach) -> Option<Found>,
 ) -> Option<Found> {
     let links = Links::new(position);
     let mut search = Search::new(&links, scope);
-    let mut best: Option<Found> = None;
-    let mut limit = MAX_LINKS;
+    let mut best: Option<(Rank, Found)> = None;
     for start in starts {
-        if let Some(found) = search.run(start, limit, judge) {
-            let length = found.links;
-            best = Some(found);
-            if length <= min {
-                break;
+        search.run(start, MAX_LINKS, &mut |search, reach| {
+            let found = judge(search, reach)?;
+            let rank = found.rank(&links);
+            if best.as_ref().is_none_or(|(top, _)| rank < *top) {
+                search.bar.set(Some(rank));
+                best = Some((rank, found));
             }
-            limit = length - 1;
-        }
+            None::<()>
+        });
     }
-    best
+    best.map(|(_, found)| found)
 }
 
 /// An X-chain: on one digit, a chain of at least five links from one square to another, both ends
@@ -434,13 +499,9 @@ pub fn x_chain(position: &Position, _: &Context) -> Option<Step> {
             .iter()
             .map(move |s| state(s, d, false))
     });
-    let found = shortest(
-        position,
-        Scope::OneDigit,
-        MIN_LONG_CHAIN,
-        starts,
-        &mut |search, reach| same_digit_ends(search, &reach, MIN_LONG_CHAIN),
-    )?;
+    let found = best(position, Scope::OneDigit, starts, &mut |search, reach| {
+        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
+    })?;
     Some(build(position, Technique::XChain, found))
 }
 
@@ -455,13 +516,9 @@ pub fn xy_chain(position: &Position, _: &Context) -> Option<Step> {
                 .iter()
                 .map(move |d| state(s, d, false))
         });
-    let found = shortest(
-        position,
-        Scope::Bivalue,
-        MIN_LONG_CHAIN,
-        starts,
-        &mut |search, reach| same_digit_ends(search, &reach, MIN_LONG_CHAIN),
-    )?;
+    let found = best(position, Scope::Bivalue, starts, &mut |search, reach| {
+        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
+    })?;
     Some(build(position, Technique::XYChain, found))
 }
 
@@ -475,7 +532,7 @@ pub fn aic(position: &Position, _: &Context) -> Option<Step> {
             .iter()
             .map(move |d| state(s, d, false))
     });
-    let found = shortest(position, Scope::All, 3, starts, &mut |search, reach| {
+    let found = best(position, Scope::All, starts, &mut |search, reach| {
         judge_aic(search, &reach)
     })?;
     Some(build(position, Technique::Aic, found))

@@ -96,6 +96,7 @@ pub const FINDERS: &[Finder] = &[
     uniqueness::unique_rectangle_1,
     uniqueness::unique_rectangle_2,
     uniqueness::unique_rectangle_4,
+    uniqueness::hidden_rectangle,
     fish::finned_x_wing,
     fish::sashimi_x_wing,
     fish::finned_swordfish,

@@ -1,5 +1,5 @@
 //! Uniqueness: deductions that hold only because the puzzle has one solution. Unique rectangles (types
-//! 1, 2 and 4) avoid a deadly pattern, four unsolved squares in two rows, two columns and two boxes
+//! 1, 2 and 4) and hidden rectangles avoid a deadly pattern, four unsolved squares in two rows, two columns and two boxes
 //! that could only hold the same two digits, which two solutions would swap; BUG+1 avoids a grid where
 //! every unsolved square is bivalue and every digit has two places in each unit.
 //!
@@ -289,6 +289,54 @@ pub fn unique_rectangle_4(position: &Position, context: &Context) -> Option<Step
             },
             explanation,
         ))
+    })
+}
+
+/// Hidden rectangle: the bivalue corner's diagonal opposite holds extra digits, and so do the two
+/// squares beside the corner. If one of the rectangle's digits has no place outside the rectangle in
+/// the opposite corner's row and column, the opposite corner cannot hold the other digit: its two
+/// neighbours in the rectangle would both take the first, the corner the second, and the four would
+/// form the deadly pattern. A second bivalue square is allowed only diagonally opposite (HoDoKu's
+/// scope).
+pub fn hidden_rectangle(position: &Position, context: &Context) -> Option<Step> {
+    if !context.is_unique() {
+        return None;
+    }
+    find_rectangle(position, |position, rectangle| {
+        let [corner, partner, beside, opposite] = rectangle.squares;
+        let extra = rectangle.extra_squares(position);
+        if !extra.contains(partner) || !extra.contains(beside) {
+            return None;
+        }
+        let row = Unit::Row(opposite.row() as u8);
+        let column = Unit::Column(opposite.col() as u8);
+        let lines = SquareSet::unit(row) | SquareSet::unit(column);
+        let [a, b] = rectangle.digits;
+        [(a, b), (b, a)].into_iter().find_map(|(linked, removed)| {
+            let outside = (position.squares_with(linked) & lines) - rectangle.set();
+            if !outside.is_empty() || !position.has(opposite, removed) {
+                return None;
+            }
+            let explanation = format!(
+                "{}. In {row} and in {column}, {linked} can only go in the rectangle; if \
+                 {opposite} were {removed}, {partner} and {beside} would both be {linked} and \
+                 {corner} {removed}, completing it. Since the puzzle has one solution, {removed} \
+                 can be removed from {opposite}.",
+                rectangle.deadly(),
+            );
+            let mut units = rectangle.units();
+            units.retain(|&u| u == row || u == column);
+            Some(Step::elimination(
+                Technique::HiddenRectangle,
+                vec![Candidate::new(opposite, removed)],
+                Pattern {
+                    squares: rectangle.sorted(),
+                    units,
+                    digits: vec![a, b],
+                },
+                explanation,
+            ))
+        })
     })
 }
 
@@ -588,6 +636,80 @@ mod tests {
                        13 13  7  2 9  5  6 4 8
                        4  8   2  6 3  7  5 1 9
                        6  5   9  1 4  8  7 3 2";
+
+    /// A1 holds only 3 and 8; in row C, 3 can only go in C1 or C5, and in column 5 only in A5 or C5
+    /// (3 is cleared from the rest of box 2 too, so nothing simpler claims it).
+    fn hidden_rectangle_position() -> Position {
+        let mut p = Position::blank();
+        keep(&mut p, "A1", &[3, 8]);
+        for unit in [Unit::Row(2), Unit::Column(4), Unit::Box(1)] {
+            for s in unit.squares() {
+                if !["C1", "A5", "C5"].contains(&s.to_string().as_str()) {
+                    p.eliminate(s, d(3));
+                }
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn hidden_rectangle_removes_the_other_digit_from_the_corner_held_by_two_strong_links() {
+        let p = hidden_rectangle_position();
+        let step = hidden_rectangle(&p, &Context::assume_unique()).unwrap();
+        assert_eq!(step.technique, Technique::HiddenRectangle);
+        assert_eq!(eliminations(&step), [("C5".to_string(), 8)]);
+        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "C1", "C5"]);
+        assert_eq!(step.pattern.units, [Unit::Row(2), Unit::Column(4)]);
+        assert_eq!(step.pattern.digits, [d(3), d(8)]);
+        assert_eq!(
+            step.explanation,
+            "A1, A5, C1 and C5 would form a deadly pattern of 3 and 8, which two solutions could \
+             swap. In row C and in column 5, 3 can only go in the rectangle; if C5 were 8, C1 and \
+             A5 would both be 3 and A1 8, completing it. Since the puzzle has one solution, 8 can \
+             be removed from C5."
+        );
+    }
+
+    #[test]
+    fn hidden_rectangle_is_the_simplest_step_in_its_position() {
+        let p = hidden_rectangle_position();
+        let step = super::super::next_step(&p, &Context::assume_unique()).unwrap();
+        assert_eq!(step.technique, Technique::HiddenRectangle);
+    }
+
+    #[test]
+    fn no_hidden_rectangle_while_the_digit_has_another_place_in_the_far_row() {
+        // As above, but 3 may also go in C7.
+        let mut with_place = Position::blank();
+        keep(&mut with_place, "A1", &[3, 8]);
+        for unit in [Unit::Column(4), Unit::Box(1)] {
+            for s in unit.squares() {
+                if !["A5", "C5"].contains(&s.to_string().as_str()) {
+                    with_place.eliminate(s, d(3));
+                }
+            }
+        }
+        for s in ["C2", "C3", "C4", "C6", "C8", "C9"] {
+            with_place.eliminate(sq(s), d(3));
+        }
+        assert_eq!(
+            hidden_rectangle(&with_place, &Context::assume_unique()),
+            None
+        );
+    }
+
+    #[test]
+    fn no_hidden_rectangle_when_a_corner_beside_the_bivalue_one_is_bivalue_too() {
+        let mut p = hidden_rectangle_position();
+        keep(&mut p, "A5", &[3, 8]);
+        assert_eq!(hidden_rectangle(&p, &Context::assume_unique()), None);
+    }
+
+    #[test]
+    fn no_hidden_rectangle_when_the_puzzle_is_not_known_to_be_unique() {
+        let p = hidden_rectangle_position();
+        assert_eq!(hidden_rectangle(&p, &Context::unknown()), None);
+    }
 
     fn bug_position() -> Position {
         Position::from_pencil_marks(BUG).unwrap()
