@@ -332,7 +332,7 @@ fn verity(
                 .map(|c| format!("{} is {}", c.square, c.digit)),
         )
     } else {
-        format!("{} can be removed", removals(&eliminations))
+        removal_clause(&eliminations)
     };
     let first = branches[0].0;
     let opening = match unit {
@@ -399,6 +399,19 @@ fn contradiction(square: Square, digit: Digit, broken: Broken, trail: &[Candidat
         },
         explanation,
     )
+}
+
+/// "7 can be removed from A2 and H2", or for several digits "these candidates can be removed: 7 from
+/// A2 and 5 from H2".
+fn removal_clause(eliminations: &[Candidate]) -> String {
+    match eliminations.first() {
+        Some(first) if eliminations.iter().all(|c| c.digit == first.digit) => format!(
+            "{} can be removed from {}",
+            first.digit,
+            and_list(eliminations.iter().map(|c| c.square))
+        ),
+        _ => format!("these candidates can be removed: {}", removals(eliminations)),
+    }
 }
 
 #[cfg(test)]
@@ -487,7 +500,7 @@ mod tests {
             step.explanation,
             "Wherever 1 goes in row A (A1, A5 or A9), the same follows: if A1 is 1, singles give \
              B1 = 5, E1 = 2; if A5 is 1, singles give B5 = 6, H5 = 2; if A9 is 1, singles give C9 \
-             = 7, E9 = 2. So 2 from E5 can be removed."
+             = 7, E9 = 2. So 2 can be removed from E5."
         );
     }
 
