@@ -266,13 +266,15 @@ impl Pool {
                 return Err(PoolError::QueueFull);
             }
             Ok(false) => {}
-            // Every thread is asleep. This async worker has other requests ready (under load, a
-            // whole batch from one poll of the sockets): they run first and queue their jobs, so
-            // that one wake-up serves them all rather than one each. An idle worker comes back
-            // at once.
+            // No awake thread will take it. This async worker has other requests ready (under
+            // load, a whole batch from one poll of the sockets): they run first and queue their
+            // jobs, so that one wake-up serves them all rather than one each; a job that a thread
+            // has taken meanwhile needs none. An idle worker comes back at once.
             Ok(true) => {
                 tokio::task::yield_now().await;
-                self.shared.wake();
+                if job.ticket.load(Ordering::SeqCst) == QUEUED {
+                    self.shared.wake();
+                }
             }
         }
         let by_deadline = tokio::time::timeout_at(deadline.into(), Answered(&job)).await;
