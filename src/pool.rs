@@ -12,9 +12,11 @@
 //! - a thread that finds the queue empty sleeps at once: spinning and `sched_yield`ing first (as a
 //!   channel's receiver does) took a sixth of the server's CPU on two cores, stolen from the async
 //!   workers that were producing the next jobs;
-//! - a job wakes a sleeping thread only when the threads already awake cannot take it, so a burst of
-//!   jobs does not wake every thread, and a thread that finishes a job takes the next queued one
-//!   itself;
+//! - a thread that finishes a job takes the next queued one itself, and a job wakes a sleeping
+//!   thread only when the threads already woken are too few for the queue;
+//! - a job from an async worker first yields once, so that the worker's other ready requests (under
+//!   load, a batch from one poll of the sockets) queue theirs, and then wakes a thread only if no
+//!   thread has taken it meanwhile: one wake-up per batch instead of one per job;
 //! - a job is one allocation, made and freed by the caller's thread (the worker only borrows it):
 //!   the system allocator serialises frees of another thread's memory on that thread's arena lock.
 
