@@ -3,20 +3,32 @@
 //! `sudoku grade` map their puzzles over it ([`Pool::map`]), so both bound their threads the same way.
 //!
 //! `workers` long-lived threads take jobs from a queue of at most `queue` places; a job that finds
-//! every thread busy and the queue full is turned away at once (503 `queue_full`). A thread that
-//! finishes a job takes the next queued one itself, so under load no thread parks between jobs (the
-//! futex wake-ups of a hand-off per job cost a fifth of the server's time). Each job gets a
+//! every thread busy and the queue full is turned away at once (503 `queue_full`). Each job gets a
 //! cancellation flag that is raised when its request future is dropped (client gone, request
 //! timeout), so no search outlives its request, and a job still queued at its deadline never runs.
+//!
+//! The hand-off is built for jobs far shorter than a thread wake-up (an easy puzzle solves in
+//! microseconds), where the hand-off, not the search, is the cost:
+//! - a thread that finds the queue empty sleeps at once: spinning and `sched_yield`ing first (as a
+//!   channel's receiver does) took a sixth of the server's CPU on two cores, stolen from the async
+//!   workers that were producing the next jobs;
+//! - a thread that finishes a job takes the next queued one itself, and a job wakes a sleeping
+//!   thread only when the threads already woken are too few for the queue;
+//! - a job from an async worker first yields once, so that the worker's other ready requests (under
+//!   load, a batch from one poll of the sockets) queue theirs, and then wakes a thread only if no
+//!   thread has taken it meanwhile: one wake-up per batch instead of one per job;
+//! - a job is one allocation, made and freed by the caller's thread (the worker only borrows it):
+//!   the system allocator serialises frees of another thread's memory on that thread's arena lock.
 
 use std::any::Any;
+use std::collections::VecDeque;
+use std::future::Future;
 use std::panic::{self, AssertUnwindSafe};
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
-
-use crossbeam_channel::{Receiver, Sender};
-use tokio::sync::oneshot;
 
 /// How long past its deadline a caller waits for a job that is running: the search stops within a
 /// millisecond of the deadline, and its answer (with its counters) is worth the wait. A job still
@@ -32,17 +44,22 @@ pub enum PoolError {
     Deadline,
 }
 
-/// A job as the worker threads see it.
-type Task = Box<dyn FnOnce() + Send>;
+/// Work as the threads see it: run once, through a shared reference, so that the caller keeps (and
+/// finally frees) the job.
+trait Task: Send + Sync {
+    fn run(&self, counts: &Counts);
+}
+
+/// A queued piece of work.
+type Queued = Arc<dyn Task>;
 
 /// Worker threads fed by a bounded queue.
 #[derive(Debug)]
 pub struct Pool {
-    sender: Sender<Task>,
+    shared: Arc<Shared>,
     workers: usize,
     /// Jobs allowed in at once: running plus waiting.
     capacity: usize,
-    counts: Arc<Counts>,
 }
 
 #[derive(Debug, Default)]
@@ -54,29 +71,164 @@ struct Counts {
     rejected: AtomicU64,
 }
 
+/// What the threads and the callers share.
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Sleeping threads wait here for work.
+    work: Condvar,
+    /// [`Pool::map`] waits here for room in a full queue.
+    room: Condvar,
+    counts: Counts,
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("counts", &self.counts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The queue and who is asleep on it.
+struct Queue {
+    tasks: VecDeque<Queued>,
+    /// Room in `tasks`: admission is counted in [`Counts::admitted`], but the queue also holds
+    /// abandoned jobs until a thread skips them, so it has room for more, still bounded.
+    bound: usize,
+    /// Threads waiting on [`Shared::work`].
+    sleeping: usize,
+    /// Wake-ups sent and not yet taken by a thread: each one is a thread on its way to the queue.
+    wakeups: usize,
+    /// Callers of [`Pool::map`] waiting on [`Shared::room`].
+    blocked: usize,
+    /// Set when the pool is dropped: the threads finish what is queued and end.
+    closed: bool,
+}
+
+impl Queue {
+    /// Whether a sleeping thread must be woken: some are asleep, and the queued tasks outnumber
+    /// the threads already woken. A thread that is running a task takes the next one itself.
+    fn needs_wake(&self) -> bool {
+        self.sleeping > self.wakeups && self.tasks.len() > self.wakeups
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        // Tasks run outside the lock and catch their panics, so a poisoned lock is still consistent.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `task` and wakes a thread if the threads on their way to the queue are too few for it.
+    fn push(&self, mut queue: MutexGuard<'_, Queue>, task: Queued) {
+        queue.tasks.push_back(task);
+        self.wake_for(queue);
+    }
+
+    /// Wakes a sleeping thread if the queue holds more tasks than the threads already woken for it
+    /// will take.
+    fn wake_for(&self, mut queue: MutexGuard<'_, Queue>) {
+        if !queue.needs_wake() {
+            return;
+        }
+        queue.wakeups += 1;
+        drop(queue);
+        self.work.notify_one();
+    }
+
+    /// Queues `task` without waking a thread, unless the queue is full; `Ok(true)` when the
+    /// caller must call [`Shared::wake`] for it.
+    fn try_push(&self, task: Queued) -> Result<bool, Queued> {
+        let mut queue = self.lock();
+        if queue.tasks.len() >= queue.bound || queue.closed {
+            return Err(task);
+        }
+        queue.tasks.push_back(task);
+        Ok(queue.needs_wake())
+    }
+
+    /// Wakes a thread if tasks are queued that no awake thread will take.
+    fn wake(&self) {
+        self.wake_for(self.lock());
+    }
+
+    /// Queues `task`, waiting while the queue is full.
+    fn push_waiting(&self, task: Queued) {
+        let mut queue = self.lock();
+        while queue.tasks.len() >= queue.bound {
+            queue.blocked += 1;
+            queue = self
+                .room
+                .wait(queue)
+                .unwrap_or_else(PoisonError::into_inner);
+            queue.blocked -= 1;
+        }
+        self.push(queue, task);
+    }
+
+    /// The next task, sleeping while there is none; `None` once the pool is closed and drained.
+    fn next(&self) -> Option<Queued> {
+        let mut queue = self.lock();
+        loop {
+            if let Some(task) = queue.tasks.pop_front() {
+                if queue.blocked > 0 {
+                    self.room.notify_one();
+                }
+                return Some(task);
+            }
+            if queue.closed {
+                return None;
+            }
+            queue.sleeping += 1;
+            // Woken only with a wake-up to take; anything else (a spurious wake) sleeps again.
+            loop {
+                queue = self
+                    .work
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+                if queue.wakeups > 0 {
+                    queue.wakeups -= 1;
+                    break;
+                }
+                if queue.closed {
+                    break;
+                }
+            }
+            queue.sleeping -= 1;
+        }
+    }
+}
+
 impl Pool {
     /// A pool running `workers` jobs at once (at least one) with `queue` more allowed to wait.
     /// The threads end when the pool is dropped.
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
         let capacity = workers.saturating_add(queue);
-        // Admission is counted in `admitted`; the channel also holds abandoned jobs until a worker
-        // skips them, so it has room for more, still bounded.
-        let (sender, receiver) =
-            crossbeam_channel::bounded::<Task>(capacity.saturating_mul(2).saturating_add(16));
-        let counts = Arc::new(Counts::default());
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue {
+                tasks: VecDeque::new(),
+                bound: capacity.saturating_mul(2).saturating_add(16),
+                sleeping: 0,
+                wakeups: 0,
+                blocked: 0,
+                closed: false,
+            }),
+            work: Condvar::new(),
+            room: Condvar::new(),
+            counts: Counts::default(),
+        });
         for n in 0..workers {
-            let receiver = receiver.clone();
+            let shared = shared.clone();
             std::thread::Builder::new()
                 .name(format!("solver-{n}"))
-                .spawn(move || work(&receiver))
+                .spawn(move || work(&shared))
                 .expect("the operating system starts a solver thread");
         }
         Pool {
-            sender,
+            shared,
             workers,
             capacity,
-            counts,
         }
     }
 
@@ -88,75 +240,65 @@ impl Pool {
         T: Send + 'static,
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
-        let admitted = self
-            .counts
+        let counts = &self.shared.counts;
+        let admitted = counts
             .admitted
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < self.capacity).then_some(n + 1)
             });
         if admitted.is_err() {
-            self.counts.rejected.fetch_add(1, Ordering::Relaxed);
+            counts.rejected.fetch_add(1, Ordering::Relaxed);
             return Err(PoolError::QueueFull);
         }
-        self.counts.waiting.fetch_add(1, Ordering::SeqCst);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let ticket = Arc::new(AtomicU8::new(QUEUED));
-        let ticket_seen = ticket.clone();
-        // Whichever way this future ends, a job not yet started is abandoned and its place freed.
-        let _release = Release {
-            cancel: cancel.clone(),
-            ticket: ticket.clone(),
-            counts: self.counts.clone(),
-        };
-        let (reply, answer) = oneshot::channel::<Result<T, Box<dyn Any + Send>>>();
-        let span = tracing::Span::current();
-        let counts = self.counts.clone();
-        let task: Task = Box::new(move || {
-            if ticket
-                .compare_exchange(QUEUED, STARTED, Ordering::SeqCst, Ordering::SeqCst)
-                .is_err()
-            {
-                return; // abandoned: its caller already gave the place back
-            }
-            counts.waiting.fetch_sub(1, Ordering::SeqCst);
-            if cancel.load(Ordering::Relaxed) || Instant::now() >= deadline {
-                counts.admitted.fetch_sub(1, Ordering::SeqCst);
-                return; // dropping `reply` tells the caller it did not run
-            }
-            counts.busy.fetch_add(1, Ordering::SeqCst);
-            let result = {
-                let _entered = span.enter();
-                panic::catch_unwind(AssertUnwindSafe(|| job(&cancel)))
-            };
-            // Settled before the reply, so a client that has its answer sees the worker free.
-            counts.busy.fetch_sub(1, Ordering::SeqCst);
-            counts.admitted.fetch_sub(1, Ordering::SeqCst);
-            let _ = reply.send(result);
+        counts.waiting.fetch_add(1, Ordering::SeqCst);
+        let job = Arc::new(Job {
+            ticket: AtomicU8::new(QUEUED),
+            cancel: AtomicBool::new(false),
+            deadline,
+            span: tracing::Span::current(),
+            work: Mutex::new(Some(job)),
+            answer: Mutex::new(Answer::default()),
         });
-        if self.sender.try_send(task).is_err() {
-            // Only when abandoned jobs crowd the channel, or the threads are gone.
-            self.counts.rejected.fetch_add(1, Ordering::Relaxed);
-            return Err(PoolError::QueueFull);
+        // Whichever way this future ends, a job not yet started is abandoned and its place freed.
+        let _release = Release { job: &job, counts };
+        match self.shared.try_push(job.clone()) {
+            // Only when abandoned jobs crowd the queue.
+            Err(_) => {
+                counts.rejected.fetch_add(1, Ordering::Relaxed);
+                return Err(PoolError::QueueFull);
+            }
+            Ok(false) => {}
+            // No awake thread will take it. This async worker has other requests ready (under
+            // load, a whole batch from one poll of the sockets): they run first and queue their
+            // jobs, so that one wake-up serves them all rather than one each; a job that a thread
+            // has taken meanwhile needs none. An idle worker comes back at once.
+            Ok(true) => {
+                tokio::task::yield_now().await;
+                if job.ticket.load(Ordering::SeqCst) == QUEUED {
+                    self.shared.wake();
+                }
+            }
         }
-        let mut answer = answer;
-        let by_deadline = tokio::time::timeout_at(deadline.into(), &mut answer).await;
+        let by_deadline = tokio::time::timeout_at(deadline.into(), Answered(&job)).await;
         let answered = match by_deadline {
             Ok(answered) => answered,
             // Still queued at its deadline: answered now, and `_release` abandons it.
-            Err(_) if ticket_seen.load(Ordering::SeqCst) == QUEUED => {
+            Err(_) if job.ticket.load(Ordering::SeqCst) == QUEUED => {
                 return Err(PoolError::Deadline)
             }
             // Running: its search stops at the deadline, and its counters are worth the grace.
-            Err(_) => match tokio::time::timeout_at((deadline + GRACE).into(), answer).await {
-                Ok(answered) => answered,
-                Err(_) => return Err(PoolError::Deadline),
-            },
+            Err(_) => {
+                match tokio::time::timeout_at((deadline + GRACE).into(), Answered(&job)).await {
+                    Ok(answered) => answered,
+                    Err(_) => return Err(PoolError::Deadline),
+                }
+            }
         };
         match answered {
-            Ok(Ok(value)) => Ok(value),
-            Ok(Err(panic)) => panic::resume_unwind(panic),
+            Some(Ok(value)) => Ok(value),
+            Some(Err(panic)) => panic::resume_unwind(panic),
             // Not run (dequeued after its deadline, or cancelled).
-            Err(_) => Err(PoolError::Deadline),
+            None => Err(PoolError::Deadline),
         }
     }
 
@@ -178,17 +320,16 @@ impl Pool {
         let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, std::thread::Result<Vec<R>>)>();
         for block in 0..blocks {
             let (items, f, done_tx) = (items.clone(), f.clone(), done_tx.clone());
-            let task: Task = Box::new(move || {
+            let task = move || {
                 let range = block * BLOCK..((block + 1) * BLOCK).min(items.len());
                 let results = panic::catch_unwind(AssertUnwindSafe(|| {
                     items[range].iter().map(|item| f(item)).collect()
                 }));
                 let _ = done_tx.send((block, results));
-            });
-            // Blocks while the channel is full; the threads drain it, and results never block them.
-            self.sender
-                .send(task)
-                .expect("the pool's threads live as long as the pool");
+            };
+            // Waits while the queue is full; the threads drain it, and results never block them.
+            self.shared
+                .push_waiting(Arc::new(Once(Mutex::new(Some(task)))));
         }
         drop(done_tx);
         let mut finished: Vec<Option<Vec<R>>> = (0..blocks).map(|_| None).collect();
@@ -203,12 +344,12 @@ impl Pool {
 
     /// Jobs waiting for a worker.
     pub fn waiting(&self) -> usize {
-        self.counts.waiting.load(Ordering::Relaxed)
+        self.shared.counts.waiting.load(Ordering::Relaxed)
     }
 
     /// Jobs running now.
     pub fn busy(&self) -> usize {
-        self.counts.busy.load(Ordering::Relaxed)
+        self.shared.counts.busy.load(Ordering::Relaxed)
     }
 
     /// The number of workers.
@@ -218,14 +359,33 @@ impl Pool {
 
     /// Jobs turned away because the queue was full.
     pub fn rejected(&self) -> u64 {
-        self.counts.rejected.load(Ordering::Relaxed)
+        self.shared.counts.rejected.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.work.notify_all();
     }
 }
 
 /// A worker thread: runs queued tasks until the pool is dropped.
-fn work(receiver: &Receiver<Task>) {
-    while let Ok(task) = receiver.recv() {
-        task();
+fn work(shared: &Shared) {
+    while let Some(task) = shared.next() {
+        task.run(&shared.counts);
+    }
+}
+
+/// A closure run once by a thread (a block of [`Pool::map`]).
+struct Once<F>(Mutex<Option<F>>);
+
+impl<F: FnOnce() + Send> Task for Once<F> {
+    fn run(&self, _: &Counts) {
+        let task = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(task) = task {
+            task();
+        }
     }
 }
 
@@ -234,23 +394,131 @@ const QUEUED: u8 = 0;
 const STARTED: u8 = 1;
 const ABANDONED: u8 = 2;
 
-/// Ends a job's claim when its request future ends: raises the cancellation flag, and frees the
-/// place of a job no worker has taken yet.
-struct Release {
-    cancel: Arc<AtomicBool>,
-    ticket: Arc<AtomicU8>,
-    counts: Arc<Counts>,
+/// What a job's thread hands back: a panic is carried to the caller to be resumed there.
+type Outcome<T> = Result<T, Box<dyn Any + Send>>;
+
+/// One job of [`Pool::run`], shared by its caller and the thread that runs it.
+struct Job<F, T> {
+    ticket: AtomicU8,
+    cancel: AtomicBool,
+    deadline: Instant,
+    /// The caller's span, entered around the job so its events carry the request's fields.
+    span: tracing::Span,
+    work: Mutex<Option<F>>,
+    answer: Mutex<Answer<T>>,
 }
 
-impl Drop for Release {
+/// Where a job's result meets its caller.
+struct Answer<T> {
+    /// Set once the thread is done with the job: its outcome, or `None` when it was skipped.
+    done: Option<Option<Outcome<T>>>,
+    /// The caller's task, to wake when `done` is set.
+    waker: Option<Waker>,
+}
+
+impl<T> Default for Answer<T> {
+    fn default() -> Self {
+        Answer {
+            done: None,
+            waker: None,
+        }
+    }
+}
+
+impl<F, T> Job<F, T> {
+    fn answer(&self) -> MutexGuard<'_, Answer<T>> {
+        self.answer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Hands `outcome` to the caller and wakes it.
+    fn finish(&self, outcome: Option<Outcome<T>>) {
+        let waker = {
+            let mut answer = self.answer();
+            answer.done = Some(outcome);
+            answer.waker.take()
+        };
+        if let Some(waker) = waker {
+            waker.wake();
+        }
+    }
+}
+
+impl<F, T> Task for Job<F, T>
+where
+    F: FnOnce(&AtomicBool) -> T + Send,
+    T: Send,
+{
+    fn run(&self, counts: &Counts) {
+        if self
+            .ticket
+            .compare_exchange(QUEUED, STARTED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_err()
+        {
+            return; // abandoned: its caller already gave the place back
+        }
+        counts.waiting.fetch_sub(1, Ordering::SeqCst);
+        let work = self
+            .work
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let late = self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline;
+        let Some(work) = work.filter(|_| !late) else {
+            counts.admitted.fetch_sub(1, Ordering::SeqCst);
+            self.finish(None); // tells the caller it did not run
+            return;
+        };
+        counts.busy.fetch_add(1, Ordering::SeqCst);
+        let outcome = {
+            let _entered = self.span.enter();
+            panic::catch_unwind(AssertUnwindSafe(|| work(&self.cancel)))
+        };
+        // Settled before the answer, so a client that has its answer sees the worker free.
+        counts.busy.fetch_sub(1, Ordering::SeqCst);
+        counts.admitted.fetch_sub(1, Ordering::SeqCst);
+        self.finish(Some(outcome));
+    }
+}
+
+/// The caller's wait for its job's answer.
+struct Answered<'a, F, T>(&'a Job<F, T>);
+
+impl<F, T> Future for Answered<'_, F, T> {
+    type Output = Option<Outcome<T>>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let mut answer = self.0.answer();
+        if let Some(done) = answer.done.take() {
+            return Poll::Ready(done);
+        }
+        if !answer
+            .waker
+            .as_ref()
+            .is_some_and(|w| w.will_wake(cx.waker()))
+        {
+            answer.waker = Some(cx.waker().clone());
+        }
+        Poll::Pending
+    }
+}
+
+/// Ends a job's claim when its request future ends: raises the cancellation flag, and frees the
+/// place of a job no worker has taken yet.
+struct Release<'a, F, T> {
+    job: &'a Job<F, T>,
+    counts: &'a Counts,
+}
+
+impl<F, T> Drop for Release<'_, F, T> {
     fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        let (job, counts) = (self.job, self.counts);
+        job.cancel.store(true, Ordering::Relaxed);
         let abandoned =
-            self.ticket
+            job.ticket
                 .compare_exchange(QUEUED, ABANDONED, Ordering::SeqCst, Ordering::SeqCst);
         if abandoned.is_ok() {
-            self.counts.waiting.fetch_sub(1, Ordering::SeqCst);
-            self.counts.admitted.fetch_sub(1, Ordering::SeqCst);
+            counts.waiting.fetch_sub(1, Ordering::SeqCst);
+            counts.admitted.fetch_sub(1, Ordering::SeqCst);
         }
     }
 }
@@ -374,6 +642,68 @@ mod tests {
             [6],
             "the threads survive a panic"
         );
+    }
+
+    fn queue(tasks: usize, sleeping: usize, wakeups: usize) -> Queue {
+        let task: Queued = Arc::new(Once(Mutex::new(Some(|| ()))));
+        Queue {
+            tasks: (0..tasks).map(|_| task.clone()).collect(),
+            bound: 64,
+            sleeping,
+            wakeups,
+            blocked: 0,
+            closed: false,
+        }
+    }
+
+    #[test]
+    fn a_queued_job_wakes_a_sleeper_only_when_the_threads_already_woken_are_too_few() {
+        assert!(queue(1, 2, 0).needs_wake(), "nobody is coming for it");
+        assert!(!queue(1, 2, 1).needs_wake(), "a woken thread will take it");
+        assert!(queue(2, 2, 1).needs_wake(), "one woken thread for two jobs");
+        assert!(
+            !queue(3, 1, 1).needs_wake(),
+            "the only sleeper is already woken"
+        );
+        assert!(
+            !queue(1, 0, 0).needs_wake(),
+            "awake threads take it themselves"
+        );
+        assert!(!queue(0, 2, 0).needs_wake(), "nothing to do");
+    }
+
+    #[test]
+    fn a_burst_of_jobs_from_one_async_worker_all_run_on_the_pools_threads() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let pool = Arc::new(Pool::new(2, 500));
+        let far = Instant::now() + Duration::from_secs(10);
+        let burst = async {
+            let jobs: Vec<_> = (0..500)
+                .map(|_| {
+                    let pool = pool.clone();
+                    tokio::spawn(async move {
+                        pool.run(far, |_| std::thread::current().name().map(str::to_string))
+                            .await
+                    })
+                })
+                .collect();
+            let mut names = Vec::new();
+            for job in jobs {
+                names.push(job.await.unwrap().unwrap());
+            }
+            names
+        };
+        let names = runtime
+            .block_on(async { tokio::time::timeout(Duration::from_secs(20), burst).await })
+            .expect("every job is picked up, none left asleep in the queue");
+        assert_eq!(names.len(), 500);
+        assert!(names
+            .iter()
+            .all(|n| n.as_deref().is_some_and(|n| n.starts_with("solver-"))));
+        assert_eq!((pool.waiting(), pool.busy()), (0, 0));
     }
 
     /// Polls `future`, catching a panic raised while polling it.

@@ -16,6 +16,7 @@ use tower::ServiceBuilder;
 use tower_http::body::Limited;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::classify::ServerErrorsFailureClass;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any as AnyOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -30,6 +31,11 @@ use crate::access_log::AccessLog;
 /// Extra time the request timeout allows beyond the solve cap, so that a search's own deadline
 /// (which answers with its counters) always fires first.
 const TIMEOUT_MARGIN: Duration = Duration::from_secs(1);
+
+/// Bodies smaller than this go out as they are, even to a client that accepts gzip: they fit in
+/// one TCP segment either way, and setting up a deflate stream per response (tower-http's default
+/// threshold is 32 bytes, so every `/solve` answer) costs more CPU than the bytes it saves.
+const COMPRESS_ABOVE_BYTES: u16 = 1024;
 
 /// Adds the fallbacks and every layer to `routes`.
 pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
@@ -57,7 +63,7 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
             state.clone(),
             problem_for_bare_errors,
         ))
-        .layer(CompressionLayer::new())
+        .layer(CompressionLayer::new().compress_when(worth_compressing()))
         .layer(cors(&config.cors_origins))
         // Outside CORS, which answers every OPTIONS as a preflight, even for routes that do not exist.
         .layer(axum::middleware::from_fn(only_real_preflights))
@@ -80,6 +86,14 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// tower-http's default predicate with a higher size threshold.
+fn worth_compressing() -> impl Predicate {
+    SizeAbove::new(COMPRESS_ABOVE_BYTES)
+        .and(NotForContentType::GRPC)
+        .and(NotForContentType::IMAGES)
+        .and(NotForContentType::SSE)
 }
 
 fn request_span(req: &Request) -> tracing::Span {
@@ -231,6 +245,25 @@ mod tests {
             .await
             .unwrap();
         (status, serde_json::from_slice(&body).unwrap())
+    }
+
+    #[tokio::test]
+    async fn only_bodies_above_the_threshold_are_gzipped() {
+        let size = usize::from(COMPRESS_ABOVE_BYTES);
+        let routes = Router::new()
+            .route("/small", get(move || async move { "x".repeat(size - 1) }))
+            .route("/large", get(move || async move { "x".repeat(size + 1) }));
+        let app = with_layers(routes, AppState::new(&ServerConfig::default()));
+        for (path, gzipped) in [("/small", false), ("/large", true)] {
+            let request = Request::get(path)
+                .header(header::ACCEPT_ENCODING, "gzip")
+                .body(Body::empty())
+                .unwrap();
+            let response = app.clone().oneshot(request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            let encoding = response.headers().get(header::CONTENT_ENCODING);
+            assert_eq!(encoding.is_some_and(|e| e == "gzip"), gzipped, "{path}");
+        }
     }
 
     #[tokio::test]
