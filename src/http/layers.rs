@@ -35,7 +35,7 @@ const TIMEOUT_MARGIN: Duration = Duration::from_secs(1);
 /// Bodies smaller than this go out as they are, even to a client that accepts gzip: they fit in
 /// one TCP segment either way, and setting up a deflate stream per response (tower-http's default
 /// threshold is 32 bytes, so every `/solve` answer) costs more CPU than the bytes it saves.
-const COMPRESS_ABOVE_BYTES: u16 = 1024;
+const COMPRESS_ABOVE_BYTES: u64 = 1024;
 
 /// Adds the fallbacks and every layer to `routes`.
 pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
@@ -249,7 +249,7 @@ mod tests {
 
     #[tokio::test]
     async fn only_bodies_above_the_threshold_are_gzipped() {
-        let size = usize::from(COMPRESS_ABOVE_BYTES);
+        let size = usize::try_from(COMPRESS_ABOVE_BYTES).unwrap();
         let routes = Router::new()
             .route("/small", get(move || async move { "x".repeat(size - 1) }))
             .route("/large", get(move || async move { "x".repeat(size + 1) }));

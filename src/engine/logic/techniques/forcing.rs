@@ -410,7 +410,10 @@ fn removal_clause(eliminations: &[Candidate]) -> String {
             first.digit,
             and_list(eliminations.iter().map(|c| c.square))
         ),
-        _ => format!("these candidates can be removed: {}", removals(eliminations)),
+        _ => format!(
+            "these candidates can be removed: {}",
+            removals(eliminations)
+        ),
     }
 }
 
