@@ -138,16 +138,22 @@ fn single_rows(a: u32) -> u32 {
     ((TOP ^ any) >> 8) * 0x1ff
 }
 
-/// For each digit-band `3 * digit + band`, the same digit's other two digit-bands.
+/// The index of digit index `d`'s mask in band `b`: band-major, so a band's nine masks are adjacent
+/// and the passes over them (naked singles, taking a placed square from the other digits) vectorise.
+const fn at(d: usize, b: usize) -> usize {
+    9 * b + d
+}
+
+/// For each digit-band, the same digit's other two digit-bands.
 static SAME_DIGIT: [[u8; 2]; 27] = {
     let mut t = [[0u8; 2]; 27];
     let mut k = 0;
     while k < 27 {
-        let base = (k - k % 3) as u8;
-        t[k] = match k % 3 {
-            0 => [base + 1, base + 2],
-            1 => [base, base + 2],
-            _ => [base, base + 1],
+        let d = k % 9;
+        t[k] = match k / 9 {
+            0 => [at(d, 1) as u8, at(d, 2) as u8],
+            1 => [at(d, 0) as u8, at(d, 2) as u8],
+            _ => [at(d, 0) as u8, at(d, 1) as u8],
         };
         k += 1;
     }
@@ -168,7 +174,7 @@ pub(crate) enum Propagation {
 /// A contradiction: the board has no solution.
 struct Dead;
 
-/// Candidate masks per digit and band (index `3 * digit + band`), with the squares still unplaced.
+/// Candidate masks per digit and band (index [`at`]`(digit, band)`), with the squares still unplaced.
 ///
 /// Placing is lazy: a placement only narrows its own digit-band to the square and its line and box
 /// peers gone. Settling that digit-band later sees a row with one square left, and only then takes the
@@ -179,9 +185,9 @@ pub(crate) struct Board {
     unsolved: [u32; 3],
     /// Squares with exactly two candidates, per band, as the last naked-single pass found them.
     pairs: [u32; 3],
-    /// Digit-bands changed since they were last settled (bit `3 * digit + band`).
+    /// Digit-bands changed since they were last settled (bit [`at`]`(digit, band)`).
     dirty: u32,
-    /// Digit-bands settled since their stacks were last examined (bit `3 * digit + band`).
+    /// Digit-bands settled since their stacks were last examined (bit [`at`]`(digit, band)`).
     stale_stacks: u32,
 }
 
@@ -206,14 +212,14 @@ impl Board {
                 .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
             // A given square is open only to its own digit.
             for d in 0..9 {
-                board.cand[3 * d + b] &= !given;
+                board.cand[at(d, b)] &= !given;
             }
             let mut rest = given;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let d = band[p] as usize - 1;
-                board.cand[3 * d + b] |= 1 << p;
+                board.cand[at(d, b)] |= 1 << p;
                 board.narrow(d, 27 * b + p);
             }
         }
@@ -230,21 +236,21 @@ impl Board {
     /// Keeps square `i` in digit `d`'s band mask and drops its row, box and column peers there.
     #[inline(always)]
     fn narrow(&mut self, d: usize, i: usize) {
-        let k = 3 * d + i / 27;
+        let k = at(d, i / 27);
         self.cand[k] &= !BAND_PEERS[i % 27];
         self.dirty |= 1 << k;
     }
 
     /// Removes digit index `d` from square `i`'s candidates.
     pub(crate) fn remove(&mut self, d: usize, i: usize) {
-        let k = 3 * d + i / 27;
+        let k = at(d, i / 27);
         self.cand[k] &= !(1 << (i % 27));
         self.dirty |= 1 << k;
     }
 
     /// Whether digit index `d` is still possible at square `i`.
     pub(crate) fn allows(&self, d: usize, i: usize) -> bool {
-        self.cand[3 * d + i / 27] >> (i % 27) & 1 == 1
+        self.cand[at(d, i / 27)] >> (i % 27) & 1 == 1
     }
 
     /// Applies every deduction until none applies.
@@ -289,7 +295,7 @@ impl Board {
     /// other digit-bands this changed.
     #[inline(always)]
     fn settle_band(&mut self, k: usize) -> Result<u32, Dead> {
-        let b = k % 3;
+        let b = k / 9;
         let a = self.cand[k];
         let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
@@ -315,12 +321,12 @@ impl Board {
             // Constant shifts per digit: cheaper than marking each digit-band as it is narrowed.
             let mut hit = 0u32;
             for e in 0..9 {
-                let m = self.cand[3 * e + b];
-                hit |= u32::from(m & placed != 0) << (3 * e);
-                self.cand[3 * e + b] = m & !placed;
+                let m = self.cand[at(e, b)];
+                hit |= u32::from(m & placed != 0) << e;
+                self.cand[at(e, b)] = m & !placed;
             }
             self.cand[k] = a;
-            changed |= (hit << b) & !(1 << k);
+            changed |= (hit << (9 * b)) & !(1 << k);
         }
         Ok(changed)
     }
@@ -331,7 +337,7 @@ impl Board {
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let m = self.cand[3 * d + b];
+                let m = self.cand[at(d, b)];
                 thrice |= twice & m;
                 twice |= once & m;
                 once |= m;
@@ -347,7 +353,7 @@ impl Board {
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the digit from this square.
                 let d = (0..9)
-                    .find(|&d| self.cand[3 * d + b] >> p & 1 == 1)
+                    .find(|&d| self.cand[at(d, b)] >> p & 1 == 1)
                     .ok_or(Dead)?;
                 self.narrow(d, 27 * b + p);
                 placed = true;
@@ -362,27 +368,27 @@ impl Board {
     fn settle_stacks(&mut self) -> Result<bool, Dead> {
         let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
         let mut changed = false;
-        let mut stale = std::mem::take(&mut self.stale_stacks);
-        while stale != 0 {
-            let d = stale.trailing_zeros() as usize / 3;
-            stale &= !(7 << (3 * d));
-            let masks = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-            let mut keep = [BAND; 3];
+        let stale = std::mem::take(&mut self.stale_stacks);
+        let mut digits = (stale | stale >> 9 | stale >> 18) & 0x1ff;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let masks = [0, 1, 2].map(|b| self.cand[at(d, b)]);
+            let cols = masks.map(fold);
+            let mut dropped = [0u32; 3];
             for s in 0..3 {
-                let [c0, c1, c2] = masks.map(|m| fold(m) >> (3 * s) & 7);
-                let occupancy = (c0 | c1 << 3 | c2 << 6) as usize;
-                let allowed = PERMUTATION_CELLS[occupancy] as u32;
+                let occupancy = (0..3).fold(0, |o, b| o | (cols[b] >> (3 * s) & 7) << (3 * b));
+                let allowed = PERMUTATION_CELLS[occupancy as usize] as u32;
                 if allowed == 0 {
                     return Err(Dead);
                 }
-                let dropped = occupancy as u32 & !allowed;
-                for (b, keep) in keep.iter_mut().enumerate() {
-                    let cols = (dropped >> (3 * b) & 7) << (3 * s);
-                    *keep &= !(cols * (1 | 1 << 9 | 1 << 18));
+                let lost = occupancy & !allowed;
+                for (b, dropped) in dropped.iter_mut().enumerate() {
+                    *dropped |= (lost >> (3 * b) & 7) << (3 * s);
                 }
             }
-            let masks = [0, 1, 2].map(|b| masks[b] & keep[b]);
-            let [c0, c1, c2] = masks.map(fold);
+            let masks = [0, 1, 2].map(|b| masks[b] & !(dropped[b] * (1 | 1 << 9 | 1 << 18)));
+            let [c0, c1, c2] = [0, 1, 2].map(|b| cols[b] & !dropped[b]);
             // Columns in exactly one band: the digit's square in that column is in that band.
             let only = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2);
             for (b, &m) in masks.iter().enumerate() {
@@ -396,7 +402,7 @@ impl Board {
                         narrowed &= !BAND_PEERS[in_col.trailing_zeros() as usize];
                     }
                 }
-                let k = 3 * d + b;
+                let k = at(d, b);
                 if narrowed != self.cand[k] {
                     changed = true;
                     self.cand[k] = narrowed;
@@ -419,7 +425,7 @@ impl Board {
             // Bit-sliced counters: `count[j]` holds bit j of each square's candidate count.
             let mut count = [0u32; 4];
             for d in 0..9 {
-                let mut carry = self.cand[3 * d + b];
+                let mut carry = self.cand[at(d, b)];
                 for c in count.iter_mut() {
                     let next = *c & carry;
                     *c ^= carry;
@@ -442,16 +448,14 @@ impl Board {
     /// The candidate digit indices of square `i` as a 9-bit mask.
     pub(crate) fn digits_at(&self, i: usize) -> u16 {
         let (b, p) = (i / 27, i % 27);
-        (0..9).fold(0, |m, d| {
-            m | (((self.cand[3 * d + b] >> p) & 1) as u16) << d
-        })
+        (0..9).fold(0, |m, d| m | (((self.cand[at(d, b)] >> p) & 1) as u16) << d)
     }
 
     /// The grid of placed digits (every square, once solved).
     pub(crate) fn to_grid(self) -> Grid {
         let mut values = [0u8; 81];
         for (k, &m) in self.cand.iter().enumerate() {
-            let (d, b) = (k / 3, k % 3);
+            let (d, b) = (k % 9, k / 9);
             let mut m = m & !self.unsolved[b];
             while m != 0 {
                 values[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
