@@ -210,10 +210,11 @@ impl Board {
                 .iter()
                 .enumerate()
                 .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
-            // A given square is open only to its own digit.
+            // A given square is open only to its own digit, so it is placed already.
             for d in 0..9 {
                 board.cand[at(d, b)] &= !given;
             }
+            board.unsolved[b] &= !given;
             let mut rest = given;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
@@ -356,6 +357,9 @@ impl Board {
                     .find(|&d| self.cand[at(d, b)] >> p & 1 == 1)
                     .ok_or(Dead)?;
                 self.narrow(d, 27 * b + p);
+                // No other digit holds the square, so it is placed already: settling its digit-band
+                // has no square to take from the other digits.
+                self.unsolved[b] &= !(1 << p);
                 placed = true;
             }
         }
