@@ -5,7 +5,7 @@
 //! per row and one per box: a 3x3 permutation of rows onto boxes. That single fact yields hidden singles
 //! in rows and boxes and locked candidates (pointing and claiming) within a band from one table lookup
 //! per digit and band. Naked singles come from counting candidates per square across the nine masks.
-//! A `Board` is `Copy` and 144 bytes: search copies it onto the stack, with no heap allocation.
+//! A `Board` is `Copy` and 136 bytes: search copies it onto the stack, with no heap allocation.
 
 use super::grid::Grid;
 
@@ -39,8 +39,8 @@ static BOXES_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a 3x3 occupancy (bit `3i + j`: line `i` may use slot `j`), the cells lying on some permutation
-/// of lines onto slots that it allows; 0 when none does.
+/// For a 3x3 occupancy (bit `3i + j`: row `i` may use box `j`), the cells lying on some permutation
+/// of rows onto boxes that it allows; 0 when none does.
 const fn permutation_cells(occ: usize) -> u16 {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -82,17 +82,6 @@ static PERMUTATION_MASK: [u32; 512] = {
     t
 };
 
-/// [`permutation_cells`] for columns against bands in a stack.
-static PERMUTATION_CELLS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        t[occ] = permutation_cells(occ);
-        occ += 1;
-    }
-    t
-};
-
 /// For each position in a band, the other squares of its row, box and column within that band.
 static BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -124,6 +113,12 @@ static COLUMN_CLAIMS: [u32; 512] = {
     }
     t
 };
+
+/// The columns (9 bits) where band mask `m` has a square.
+#[inline(always)]
+fn columns(m: u32) -> u32 {
+    (m | m >> 9 | m >> 18) & 0x1ff
+}
 
 /// The rows of band mask `a` (no row empty) that hold a single square, as a mask of whole rows.
 #[inline(always)]
@@ -187,8 +182,6 @@ pub(crate) struct Board {
     pairs: [u32; 3],
     /// Digit-bands changed since they were last settled (bit [`at`]`(digit, band)`).
     dirty: u32,
-    /// Digit-bands settled since their stacks were last examined (bit [`at`]`(digit, band)`).
-    stale_stacks: u32,
 }
 
 impl Board {
@@ -198,7 +191,6 @@ impl Board {
         unsolved: [BAND; 3],
         pairs: [0; 3],
         dirty: (1 << 27) - 1,
-        stale_stacks: (1 << 27) - 1,
     };
 
     /// The board with `grid`'s givens placed. Givens that clash are found by [`Board::propagate`].
@@ -271,7 +263,7 @@ impl Board {
             if self.place_naked_singles()? {
                 continue;
             }
-            if !self.settle_stacks()? {
+            if !self.place_column_singles()? {
                 return Ok(Propagation::Stuck);
             }
         }
@@ -280,14 +272,11 @@ impl Board {
     /// Settles changed digit-bands until none changes.
     fn settle_bands(&mut self) -> Result<(), Dead> {
         let mut dirty = std::mem::take(&mut self.dirty);
-        let mut touched = 0;
         while dirty != 0 {
-            touched |= dirty;
             let k = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             dirty |= self.settle_band(k)?;
         }
-        self.stale_stacks |= touched;
         Ok(())
     }
 
@@ -306,8 +295,7 @@ impl Board {
             return Err(Dead);
         }
         self.cand[k] = a;
-        let cols = (a | a >> 9 | a >> 18) & 0x1ff;
-        let open = COLUMN_CLAIMS[cols as usize];
+        let open = COLUMN_CLAIMS[columns(a) as usize];
         let [next, last] = SAME_DIGIT[k].map(usize::from);
         let mut changed = 0;
         let (m, n) = (self.cand[next], self.cand[last]);
@@ -366,55 +354,59 @@ impl Board {
         Ok(placed)
     }
 
-    /// Columns against bands, per digit and stack: in each stack a digit takes one square per column
-    /// and one per band, so only column-to-band permutations survive (locked candidates along columns),
-    /// and a digit with one square left in a column goes there. Whether anything changed.
-    fn settle_stacks(&mut self) -> Result<bool, Dead> {
-        let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
-        let mut changed = false;
-        let stale = std::mem::take(&mut self.stale_stacks);
-        let mut digits = (stale | stale >> 9 | stale >> 18) & 0x1ff;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let masks = [0, 1, 2].map(|b| self.cand[at(d, b)]);
-            let cols = masks.map(fold);
-            let mut dropped = [0u32; 3];
-            for s in 0..3 {
-                let occupancy = (0..3).fold(0, |o, b| o | (cols[b] >> (3 * s) & 7) << (3 * b));
-                let allowed = PERMUTATION_CELLS[occupancy as usize] as u32;
-                if allowed == 0 {
-                    return Err(Dead);
-                }
-                let lost = occupancy & !allowed;
-                for (b, dropped) in dropped.iter_mut().enumerate() {
-                    *dropped |= (lost >> (3 * b) & 7) << (3 * s);
-                }
-            }
-            let masks = [0, 1, 2].map(|b| masks[b] & !(dropped[b] * (1 | 1 << 9 | 1 << 18)));
-            let [c0, c1, c2] = [0, 1, 2].map(|b| cols[b] & !dropped[b]);
-            // Columns in exactly one band: the digit's square in that column is in that band.
-            let only = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2);
-            for (b, &m) in masks.iter().enumerate() {
-                let mut cols = only & fold(m) & !fold(m & !self.unsolved[b]);
-                let mut narrowed = m;
-                while cols != 0 {
-                    let c = cols.trailing_zeros() as usize;
-                    cols &= cols - 1;
-                    let in_col = m & col_mask(c);
-                    if in_col & (in_col - 1) == 0 {
-                        narrowed &= !BAND_PEERS[in_col.trailing_zeros() as usize];
-                    }
-                }
+    /// Places hidden singles in columns: a digit whose column has candidates in one band only, and
+    /// one square there. Whether any was; a digit with no candidate left in a column is a
+    /// contradiction. Written as passes over all 27 masks, which the compiler vectorises: the usual
+    /// answer is "none".
+    fn place_column_singles(&mut self) -> Result<bool, Dead> {
+        // Per digit-band: the columns with a candidate, those with exactly one, and those placed.
+        let (mut cols, mut lone, mut placed) = ([0u32; 27], [0u32; 27], [0u32; 27]);
+        for b in 0..3 {
+            for d in 0..9 {
                 let k = at(d, b);
-                if narrowed != self.cand[k] {
-                    changed = true;
-                    self.cand[k] = narrowed;
-                    self.dirty |= 1 << k;
-                }
+                let m = self.cand[k];
+                let [r0, r1, r2] = [m & 0x1ff, m >> 9 & 0x1ff, m >> 18];
+                cols[k] = r0 | r1 | r2;
+                lone[k] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                placed[k] = columns(m & !self.unsolved[b]);
             }
         }
-        Ok(changed)
+        // Per digit: the columns with candidates in exactly one band.
+        let (mut only, mut covered) = ([0u32; 9], 0x1ff);
+        for d in 0..9 {
+            let [c0, c1, c2] = [cols[d], cols[9 + d], cols[18 + d]];
+            only[d] = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2);
+            covered &= c0 | c1 | c2;
+        }
+        if covered != 0x1ff {
+            return Err(Dead);
+        }
+        let mut singles = [0u32; 27];
+        let mut any = 0;
+        for b in 0..3 {
+            for (d, &only) in only.iter().enumerate() {
+                let k = at(d, b);
+                singles[k] = only & lone[k] & !placed[k];
+                any |= singles[k];
+            }
+        }
+        if any == 0 {
+            return Ok(false);
+        }
+        for (k, &found) in singles.iter().enumerate() {
+            let mut found = found;
+            while found != 0 {
+                let c = found.trailing_zeros() as usize;
+                found &= found - 1;
+                let square = self.cand[k] & col_mask(c);
+                // An earlier single of the digit in this band, in the same row or box, took it.
+                if square == 0 {
+                    return Err(Dead);
+                }
+                self.narrow(k % 9, 27 * (k / 9) + square.trailing_zeros() as usize);
+            }
+        }
+        Ok(true)
     }
 
     /// The square to branch on and its candidate digit indices as a 9-bit mask: the first square with
@@ -529,13 +521,13 @@ mod tests {
 
     #[test]
     fn a_digit_left_in_one_square_of_a_column_goes_there() {
-        // Digit index 0 only at A1 in column 1: the stacks place it although no row or box forces it.
+        // Digit index 0 only at A1 in column 1: a column single places it although no row or box forces it.
         let mut board = Board::OPEN;
         for r in 1..9 {
             board.remove(0, r * 9);
         }
         assert!(board.settle_bands().is_ok());
-        assert!(matches!(board.settle_stacks(), Ok(true)));
+        assert!(matches!(board.place_column_singles(), Ok(true)));
         assert!(board.settle_bands().is_ok());
         assert_eq!(board.digits_at(0), 1);
         assert!(!board.allows(0, 1));
