@@ -2,7 +2,7 @@
 //! several lines, `#` comments, or the Kaggle `puzzle,solution` CSV) read in chunks, solved on several
 //! threads, answered in input order.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
 use crate::engine::grid::is_cell;
@@ -79,6 +79,15 @@ enum Line {
 /// `-` and `+` do).
 fn parse_line(text: &str, line: usize) -> Result<Line, GridError> {
     let text = text.trim();
+    // The common line, a whole puzzle and nothing else, skips the search for a name and gathering
+    // its cells into a string.
+    if text.len() == 81 && text.bytes().all(is_cell) {
+        return Ok(Line::Entry(Entry {
+            line,
+            puzzle: Grid::parse(text)?,
+            expected: None,
+        }));
+    }
     let cells_end = text
         .find(|c: char| c.is_alphabetic() || c == '#')
         .unwrap_or(text.len());
@@ -296,18 +305,33 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// Writes [`Answer::line`] and a newline to `out`; a solution without building a string.
+    pub fn write_line(&self, out: &mut impl Write) -> io::Result<()> {
+        let Answer::Solved {
+            solution,
+            unique: true,
+        } = self
+        else {
+            return writeln!(out, "{}", self.line());
+        };
+        let mut line = [b'\n'; 82];
+        for (byte, value) in line.iter_mut().zip(solution.values()) {
+            *byte = if value == 0 { b'.' } else { b'0' + value };
+        }
+        out.write_all(&line)
+    }
+}
+
 /// A conflict as the API's `conflicting_givens` problem words it.
 pub fn conflict_line(conflict: &Conflict) -> String {
     format!("the givens conflict: {conflict}")
 }
 
 /// Solves one entry, counting to two solutions, under an optional per-puzzle time limit. Conflicting
-/// givens are named rather than searched.
+/// givens are named rather than reported as no solution.
 pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duration) {
     let started = Instant::now();
-    if let Some(conflict) = entry.puzzle.conflicts().into_iter().next() {
-        return (Answer::Conflict(conflict), started.elapsed());
-    }
     let mut solver = Solver::new();
     if let Some(t) = timeout {
         solver = solver.deadline(started + t);
@@ -315,7 +339,14 @@ pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duratio
     let answer = match solver.solve(&entry.puzzle) {
         // The only stop a batch solve can meet is its deadline: it has no cancel flag.
         Err(_) => Answer::Timeout,
-        Ok(out) if out.verdict == Verdict::None => Answer::NoSolution,
+        // Givens that clash leave no solution (the search finds that at its root), so only then is it
+        // worth looking for a conflict to name.
+        Ok(out) if out.verdict == Verdict::None => {
+            match entry.puzzle.conflicts().into_iter().next() {
+                Some(conflict) => Answer::Conflict(conflict),
+                None => Answer::NoSolution,
+            }
+        }
         Ok(out) => {
             let solution = out.solutions[0];
             let unique = out.verdict == Verdict::Unique;
@@ -528,6 +559,47 @@ mod tests {
             ..good
         };
         assert!(matches!(solve_entry(&bad, None).0, Answer::Mismatch { .. }));
+    }
+
+    #[test]
+    fn write_line_writes_what_line_says() {
+        let solution: Grid =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+                .parse()
+                .unwrap();
+        let answers = [
+            Answer::Solved {
+                solution,
+                unique: true,
+            },
+            Answer::Solved {
+                solution,
+                unique: false,
+            },
+            Answer::NoSolution,
+            Answer::Timeout,
+        ];
+        for answer in answers {
+            let mut out = Vec::new();
+            answer.write_line(&mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), answer.line() + "\n");
+        }
+    }
+
+    #[test]
+    fn a_whole_puzzle_line_is_one_entry_however_it_is_read() {
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let Ok(Line::Entry(entry)) = parse_line(text, 3) else {
+            panic!("one entry expected");
+        };
+        assert_eq!(entry.line, 3);
+        assert_eq!(entry.puzzle, text.parse().unwrap());
+        assert_eq!(entry.expected, None);
+        assert_eq!(
+            read_all(&format!("{text} name\n{text}\n")).unwrap().len(),
+            2
+        );
     }
 
     #[test]

@@ -240,7 +240,7 @@ fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode 
         let answers = pool.map(entries, move |e| batch::solve_entry(e, timeout));
         for (answer, elapsed) in &answers {
             summary.add(answer, *elapsed);
-            writeln!(out, "{}", answer.line())?;
+            answer.write_line(&mut out)?;
         }
         progress.inc(answers.len() as u64);
         Ok(())

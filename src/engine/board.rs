@@ -5,7 +5,7 @@
 //! per row and one per box: a 3x3 permutation of rows onto boxes. That single fact yields hidden singles
 //! in rows and boxes and locked candidates (pointing and claiming) within a band from one table lookup
 //! per digit and band. Naked singles come from counting candidates per square across the nine masks.
-//! A `Board` is `Copy` and 124 bytes: search copies it onto the stack, with no heap allocation.
+//! A `Board` is `Copy` and 136 bytes: search copies it onto the stack, with no heap allocation.
 
 use super::grid::Grid;
 
@@ -39,8 +39,8 @@ static BOXES_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a 3x3 occupancy (bit `3i + j`: line `i` may use slot `j`), the cells lying on some permutation
-/// of lines onto slots that it allows; 0 when none does.
+/// For a 3x3 occupancy (bit `3i + j`: row `i` may use box `j`), the cells lying on some permutation
+/// of rows onto boxes that it allows; 0 when none does.
 const fn permutation_cells(occ: usize) -> u16 {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -82,17 +82,6 @@ static PERMUTATION_MASK: [u32; 512] = {
     t
 };
 
-/// [`permutation_cells`] for columns against bands in a stack.
-static PERMUTATION_CELLS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        t[occ] = permutation_cells(occ);
-        occ += 1;
-    }
-    t
-};
-
 /// For each position in a band, the other squares of its row, box and column within that band.
 static BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -104,8 +93,67 @@ static BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For each band, the other two.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+/// For each 9-bit set of columns a digit may use in one band, the squares of the other two bands it
+/// leaves open: a box with a single column left claims that column for this band.
+static COLUMN_CLAIMS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0usize;
+    while cols < 512 {
+        let mut open = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (cols >> (3 * k) & 7) as u32;
+            if in_box != 0 && in_box & (in_box - 1) == 0 {
+                open &= !col_mask(3 * k + in_box.trailing_zeros() as usize);
+            }
+            k += 1;
+        }
+        t[cols] = open;
+        cols += 1;
+    }
+    t
+};
+
+/// The columns (9 bits) where band mask `m` has a square.
+#[inline(always)]
+fn columns(m: u32) -> u32 {
+    (m | m >> 9 | m >> 18) & 0x1ff
+}
+
+/// The rows of band mask `a` (no row empty) that hold a single square, as a mask of whole rows.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    // Subtracting 1 from each 9-bit row borrows within the row only, as no row is empty: a row with
+    // one square left has no bits in `a & (a - 1)`.
+    let crowded = a & a.wrapping_sub(0x40201);
+    // Per row, set its top bit when any bit of the row is set, without carrying into the next row.
+    const LOW: u32 = 0xff * 0x40201;
+    const TOP: u32 = 0x100 * 0x40201;
+    let any = (((crowded & LOW) + LOW) | crowded) & TOP;
+    ((TOP ^ any) >> 8) * 0x1ff
+}
+
+/// The index of digit index `d`'s mask in band `b`: band-major, so a band's nine masks are adjacent
+/// and the passes over them (naked singles, taking a placed square from the other digits) vectorise.
+const fn at(d: usize, b: usize) -> usize {
+    9 * b + d
+}
+
+/// For each digit-band, the same digit's other two digit-bands.
+static SAME_DIGIT: [[u8; 2]; 27] = {
+    let mut t = [[0u8; 2]; 27];
+    let mut k = 0;
+    while k < 27 {
+        let d = k % 9;
+        t[k] = match k / 9 {
+            0 => [at(d, 1) as u8, at(d, 2) as u8],
+            1 => [at(d, 0) as u8, at(d, 2) as u8],
+            _ => [at(d, 0) as u8, at(d, 1) as u8],
+        };
+        k += 1;
+    }
+    t
+};
 
 /// Why propagation stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,255 +166,275 @@ pub(crate) enum Propagation {
     Contradiction,
 }
 
-/// Candidate masks per digit and band, with the squares still unplaced.
+/// A contradiction: the board has no solution.
+struct Dead;
+
+/// Candidate masks per digit and band (index [`at`]`(digit, band)`), with the squares still unplaced.
+///
+/// Placing is lazy: a placement only narrows its own digit-band to the square and its line and box
+/// peers gone. Settling that digit-band later sees a row with one square left, and only then takes the
+/// square from the other digits and the column from the other bands, so a placement costs one AND.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
-    cand: [[u32; 3]; 9],
+    cand: [u32; 27],
     unsolved: [u32; 3],
-    /// The masks as last examined, so only changed digit-bands are examined again.
-    seen: [[u32; 3]; 9],
-    /// Digits whose masks changed since their stacks were last examined (bit `d`).
-    stale_stacks: u16,
+    /// Squares with exactly two candidates, per band, as the last naked-single pass found them.
+    pairs: [u32; 3],
+    /// Digit-bands changed since they were last settled (bit [`at`]`(digit, band)`).
+    dirty: u32,
 }
 
 impl Board {
-    /// Every digit possible everywhere.
+    /// Every digit possible everywhere, nothing settled yet.
     const OPEN: Board = Board {
-        cand: [[BAND; 3]; 9],
+        cand: [BAND; 27],
         unsolved: [BAND; 3],
-        seen: [[BAND; 3]; 9],
-        stale_stacks: 0,
+        pairs: [0; 3],
+        dirty: (1 << 27) - 1,
     };
 
-    /// The board with `grid`'s givens placed, or `None` when two givens clash.
-    pub(crate) fn from_grid(grid: &Grid) -> Option<Board> {
+    /// The board with `grid`'s givens placed. Givens that clash are found by [`Board::propagate`].
+    pub(crate) fn from_grid(grid: &Grid) -> Board {
+        let values = grid.values();
         let mut board = Board::OPEN;
-        for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !board.place(v as usize - 1, i) {
-                return None;
+        for (b, band) in values.chunks_exact(27).enumerate() {
+            let given = band
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
+            // A given square is open only to its own digit, so it is placed already.
+            for d in 0..9 {
+                board.cand[at(d, b)] &= !given;
+            }
+            board.unsolved[b] &= !given;
+            let mut rest = given;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = band[p] as usize - 1;
+                board.cand[at(d, b)] |= 1 << p;
+                board.narrow(d, 27 * b + p);
             }
         }
-        Some(board)
+        board
     }
 
-    /// Puts digit index `d` at square `i`; false when `d` is no longer possible there.
-    pub(crate) fn place(&mut self, d: usize, i: usize) -> bool {
-        let (b, p) = (i / 27, i % 27);
-        let bit = 1u32 << p;
-        if self.cand[d][b] & bit == 0 {
-            return false;
-        }
-        // Clear the square from every digit, then give `d` its square back: cheaper than a branch.
-        for e in 0..9 {
-            self.cand[e][b] &= !bit;
-        }
-        self.cand[d][b] |= bit;
-        let col = col_mask(p % 9);
-        let [next, last] = OTHER_BANDS[b];
-        self.clear(d, b, BAND_PEERS[p]);
-        self.clear(d, next, col);
-        self.clear(d, last, col);
-        self.unsolved[b] &= !bit;
-        true
+    /// Puts digit index `d` at square `i`, which must still allow it: takes the digit from the square's
+    /// peers in its band; [`Board::propagate`] does the rest.
+    pub(crate) fn place(&mut self, d: usize, i: usize) {
+        debug_assert!(self.allows(d, i));
+        self.narrow(d, i);
     }
 
-    /// Removes `squares` from digit `d`'s mask in band `b`, marking it dirty if that changed it.
+    /// Keeps square `i` in digit `d`'s band mask and drops its row, box and column peers there.
     #[inline(always)]
-    fn clear(&mut self, d: usize, b: usize, squares: u32) {
-        self.cand[d][b] &= !squares;
+    fn narrow(&mut self, d: usize, i: usize) {
+        let k = at(d, i / 27);
+        self.cand[k] &= !BAND_PEERS[i % 27];
+        self.dirty |= 1 << k;
     }
 
     /// Removes digit index `d` from square `i`'s candidates.
     pub(crate) fn remove(&mut self, d: usize, i: usize) {
-        self.clear(d, i / 27, 1 << (i % 27));
+        let k = at(d, i / 27);
+        self.cand[k] &= !(1 << (i % 27));
+        self.dirty |= 1 << k;
     }
 
     /// Whether digit index `d` is still possible at square `i`.
-    #[cfg(test)]
     pub(crate) fn allows(&self, d: usize, i: usize) -> bool {
-        self.cand[d][i / 27] >> (i % 27) & 1 == 1
+        self.cand[at(d, i / 27)] >> (i % 27) & 1 == 1
     }
 
     /// Applies every deduction until none applies.
     pub(crate) fn propagate(&mut self) -> Propagation {
+        match self.settle() {
+            Ok(state) => state,
+            Err(Dead) => Propagation::Contradiction,
+        }
+    }
+
+    fn settle(&mut self) -> Result<Propagation, Dead> {
         loop {
-            if !self.settle_bands() {
-                return Propagation::Contradiction;
-            }
+            self.settle_bands()?;
             if self.unsolved == [0; 3] {
-                return Propagation::Solved;
+                return Ok(Propagation::Solved);
             }
-            match self.place_naked_singles() {
-                None => return Propagation::Contradiction,
-                Some(0) => {}
-                Some(_) => continue,
+            if self.place_naked_singles()? {
+                continue;
             }
-            let before = self.cand;
-            match self.settle_stacks() {
-                None => return Propagation::Contradiction,
-                Some(0) if self.cand == before => return Propagation::Stuck,
-                Some(_) => {}
+            if !self.place_column_singles()? {
+                return Ok(Propagation::Stuck);
             }
         }
     }
 
-    /// Re-examines changed digit-bands until none changes; false on a contradiction.
-    fn settle_bands(&mut self) -> bool {
-        loop {
-            let mut changed = self.changed();
-            if changed == 0 {
-                return true;
-            }
-            while changed != 0 {
-                let k = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.stale_stacks |= 1 << (k / 3);
-                if !self.settle_band(k / 3, k % 3) {
-                    return false;
-                }
-            }
+    /// Settles changed digit-bands until none changes.
+    fn settle_bands(&mut self) -> Result<(), Dead> {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
+            let k = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            dirty |= self.settle_band(k)?;
         }
+        Ok(())
     }
 
-    /// Bit `3d + b` set where digit `d`'s mask in band `b` changed since it was last examined.
+    /// Digit-band `k`: keeps only squares on a row-to-box permutation; a box left with one column
+    /// claims it from the other bands; a row left with one square places the digit there. Returns the
+    /// other digit-bands this changed.
     #[inline(always)]
-    fn changed(&self) -> u32 {
-        let now = self.cand.as_flattened();
-        let seen = self.seen.as_flattened();
-        let mut changed = 0;
-        for k in 0..27 {
-            changed |= u32::from(now[k] != seen[k]) << k;
-        }
-        changed
-    }
-
-    /// Keeps only squares on a row-to-box permutation, then places rows with one square left.
-    fn settle_band(&mut self, d: usize, b: usize) -> bool {
-        let a = self.cand[d][b];
+    fn settle_band(&mut self, k: usize) -> Result<u32, Dead> {
+        let b = k / 9;
+        let a = self.cand[k];
         let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
             | (BOXES_OF_ROW[(a >> 18) as usize] as usize) << 6;
         let a = a & PERMUTATION_MASK[occupancy];
         if a == 0 {
-            return false;
+            return Err(Dead);
         }
-        self.cand[d][b] = a;
-        self.seen[d][b] = a;
-        // Every row is non-empty here, so subtracting 1 from each 9-bit row borrows within the row only:
-        // a row with one square left has no bits in `a & (a - 1)`.
-        let crowded = a & a.wrapping_sub(0x40201);
-        let single_rows = (0..3)
-            .filter(|&r| crowded & row_mask(r) == 0)
-            .fold(0, |m, r| m | row_mask(r));
-        let mut to_place = a & single_rows & self.unsolved[b];
-        while to_place != 0 {
-            let p = to_place.trailing_zeros() as usize;
-            to_place &= to_place - 1;
-            if !self.place(d, b * 27 + p) {
-                return false;
+        self.cand[k] = a;
+        let open = COLUMN_CLAIMS[columns(a) as usize];
+        let [next, last] = SAME_DIGIT[k].map(usize::from);
+        let mut changed = 0;
+        let (m, n) = (self.cand[next], self.cand[last]);
+        if (m | n) & !open != 0 {
+            self.cand[next] = m & open;
+            self.cand[last] = n & open;
+            changed = u32::from(m & !open != 0) << next | u32::from(n & !open != 0) << last;
+        }
+        let placed = a & single_rows(a) & self.unsolved[b];
+        if placed != 0 {
+            self.unsolved[b] &= !placed;
+            // Constant shifts per digit: cheaper than marking each digit-band as it is narrowed.
+            let mut hit = 0u32;
+            for e in 0..9 {
+                let m = self.cand[at(e, b)];
+                hit |= u32::from(m & placed != 0) << e;
+                self.cand[at(e, b)] = m & !placed;
             }
+            self.cand[k] = a;
+            changed |= (hit << (9 * b)) & !(1 << k);
         }
-        true
+        Ok(changed)
     }
 
-    /// Places every square with one candidate left; `None` when a square has none.
-    fn place_naked_singles(&mut self) -> Option<usize> {
-        let mut placed = 0;
+    /// Places every square with one candidate left; whether any was.
+    fn place_naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
         for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for masks in &self.cand {
-                twice |= once & masks[b];
-                once |= masks[b];
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[at(d, b)];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
             }
-            if self.unsolved[b] & !once != 0 {
-                return None;
+            // Placed squares keep their digit, so every square of the band has at least one.
+            if once != BAND {
+                return Err(Dead);
             }
+            self.pairs[b] = twice & !thrice;
             let mut singles = self.unsolved[b] & !twice;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let d = (0..9).find(|&d| self.cand[d][b] >> p & 1 == 1)?;
-                if !self.place(d, b * 27 + p) {
-                    return None;
-                }
-                placed += 1;
+                // An earlier single of this pass may have taken the digit from this square.
+                let d = (0..9)
+                    .find(|&d| self.cand[at(d, b)] >> p & 1 == 1)
+                    .ok_or(Dead)?;
+                self.narrow(d, 27 * b + p);
+                // No other digit holds the square, so it is placed already: settling its digit-band
+                // has no square to take from the other digits.
+                self.unsolved[b] &= !(1 << p);
+                placed = true;
             }
         }
-        Some(placed)
+        Ok(placed)
     }
 
-    /// Columns against bands, per digit and stack: in each stack a digit takes one square per column
-    /// and one per band, so only column-to-band permutations survive (locked candidates along columns).
-    /// Then places digits with one square left in a column. `None` on a contradiction.
-    fn settle_stacks(&mut self) -> Option<usize> {
-        let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
-        let mut placed = 0;
-        let mut stale = std::mem::take(&mut self.stale_stacks);
-        while stale != 0 {
-            let d = stale.trailing_zeros() as usize;
-            stale &= stale - 1;
-            for s in 0..3 {
-                let [c0, c1, c2] = self.cand[d].map(|m| fold(m) >> (3 * s) & 7);
-                let occupancy = (c0 | c1 << 3 | c2 << 6) as usize;
-                let allowed = PERMUTATION_CELLS[occupancy] as u32;
-                if allowed == 0 {
-                    return None;
-                }
-                let dropped = occupancy as u32 & !allowed;
-                for b in 0..3 {
-                    let cols = (dropped >> (3 * b) & 7) << (3 * s);
-                    if cols != 0 {
-                        self.cand[d][b] &= !(cols * (1 | 1 << 9 | 1 << 18));
-                    }
-                }
-            }
-            let [c0, c1, c2] = self.cand[d].map(fold);
-            let solved_cols = fold(
-                (self.cand[d][0] & !self.unsolved[0])
-                    | (self.cand[d][1] & !self.unsolved[1])
-                    | (self.cand[d][2] & !self.unsolved[2]),
-            );
-            let mut cols = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2) & !solved_cols;
-            while cols != 0 {
-                let c = cols.trailing_zeros() as usize;
-                cols &= cols - 1;
-                for b in 0..3 {
-                    let m = self.cand[d][b] & col_mask(c);
-                    if m != 0 && m & (m - 1) == 0 && m & self.unsolved[b] != 0 {
-                        if !self.place(d, b * 27 + m.trailing_zeros() as usize) {
-                            return None;
-                        }
-                        placed += 1;
-                    }
-                }
+    /// Places hidden singles in columns: a digit whose column has candidates in one band only, and
+    /// one square there. Whether any was; a digit with no candidate left in a column is a
+    /// contradiction. Written as passes over all 27 masks, which the compiler vectorises: the usual
+    /// answer is "none".
+    fn place_column_singles(&mut self) -> Result<bool, Dead> {
+        // Per digit-band: the columns with a candidate, those with exactly one, and those placed.
+        let (mut cols, mut lone, mut placed) = ([0u32; 27], [0u32; 27], [0u32; 27]);
+        for b in 0..3 {
+            for d in 0..9 {
+                let k = at(d, b);
+                let m = self.cand[k];
+                let [r0, r1, r2] = [m & 0x1ff, m >> 9 & 0x1ff, m >> 18];
+                cols[k] = r0 | r1 | r2;
+                lone[k] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                placed[k] = columns(m & !self.unsolved[b]);
             }
         }
-        Some(placed)
+        // Per digit: the columns with candidates in exactly one band.
+        let (mut only, mut covered) = ([0u32; 9], 0x1ff);
+        for d in 0..9 {
+            let [c0, c1, c2] = [cols[d], cols[9 + d], cols[18 + d]];
+            only[d] = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2);
+            covered &= c0 | c1 | c2;
+        }
+        if covered != 0x1ff {
+            return Err(Dead);
+        }
+        let mut singles = [0u32; 27];
+        let mut any = 0;
+        for b in 0..3 {
+            for (d, &only) in only.iter().enumerate() {
+                let k = at(d, b);
+                singles[k] = only & lone[k] & !placed[k];
+                any |= singles[k];
+            }
+        }
+        if any == 0 {
+            return Ok(false);
+        }
+        for (k, &found) in singles.iter().enumerate() {
+            let mut found = found;
+            while found != 0 {
+                let c = found.trailing_zeros() as usize;
+                found &= found - 1;
+                let square = self.cand[k] & col_mask(c);
+                // An earlier single of the digit in this band, in the same row or box, took it.
+                if square == 0 {
+                    return Err(Dead);
+                }
+                self.narrow(k % 9, 27 * (k / 9) + square.trailing_zeros() as usize);
+            }
+        }
+        Ok(true)
     }
 
-    /// The unplaced square with the fewest candidates (the first such), and its candidate digit indices
-    /// as a 9-bit mask.
+    /// The square to branch on and its candidate digit indices as a 9-bit mask: the first square with
+    /// two candidates when there is one, else the first with the fewest.
     pub(crate) fn branch_square(&self) -> Option<(usize, u16)> {
+        if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
+            let i = 27 * b + self.pairs[b].trailing_zeros() as usize;
+            return Some((i, self.digits_at(i)));
+        }
         let mut best: Option<(usize, u32)> = None;
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for masks in &self.cand {
-                thrice |= twice & masks[b];
-                twice |= once & masks[b];
-                once |= masks[b];
-            }
-            let pairs = self.unsolved[b] & twice & !thrice;
-            if pairs != 0 {
-                let i = b * 27 + pairs.trailing_zeros() as usize;
-                return Some((i, self.digits_at(i)));
+            // Bit-sliced counters: `count[j]` holds bit j of each square's candidate count.
+            let mut count = [0u32; 4];
+            for d in 0..9 {
+                let mut carry = self.cand[at(d, b)];
+                for c in count.iter_mut() {
+                    let next = *c & carry;
+                    *c ^= carry;
+                    carry = next;
+                }
             }
             let mut rest = self.unsolved[b];
             while rest != 0 {
                 let p = rest.trailing_zeros();
                 rest &= rest - 1;
-                let n = self.cand.iter().filter(|m| m[b] >> p & 1 == 1).count() as u32;
+                let n = (0..4).fold(0, |n, j| n | (count[j] >> p & 1) << j);
                 if best.is_none_or(|(_, m)| n < m) {
-                    best = Some((b * 27 + p as usize, n));
+                    best = Some((27 * b + p as usize, n));
                 }
             }
         }
@@ -376,19 +444,18 @@ impl Board {
     /// The candidate digit indices of square `i` as a 9-bit mask.
     pub(crate) fn digits_at(&self, i: usize) -> u16 {
         let (b, p) = (i / 27, i % 27);
-        (0..9).fold(0, |m, d| m | (((self.cand[d][b] >> p) & 1) as u16) << d)
+        (0..9).fold(0, |m, d| m | (((self.cand[at(d, b)] >> p) & 1) as u16) << d)
     }
 
     /// The grid of placed digits (every square, once solved).
     pub(crate) fn to_grid(self) -> Grid {
         let mut values = [0u8; 81];
-        for (d, masks) in self.cand.iter().enumerate() {
-            for (b, &m) in masks.iter().enumerate() {
-                let mut m = m & !self.unsolved[b];
-                while m != 0 {
-                    values[b * 27 + m.trailing_zeros() as usize] = d as u8 + 1;
-                    m &= m - 1;
-                }
+        for (k, &m) in self.cand.iter().enumerate() {
+            let (d, b) = (k % 9, k / 9);
+            let mut m = m & !self.unsolved[b];
+            while m != 0 {
+                values[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
+                m &= m - 1;
             }
         }
         Grid::from_cells(&values)
@@ -414,15 +481,55 @@ mod tests {
     }
 
     #[test]
-    fn placing_removes_the_digit_from_all_twenty_peers() {
+    fn placing_removes_the_digit_from_all_twenty_peers_once_propagated() {
         let mut board = Board::OPEN;
-        assert!(board.place(4, 40)); // 5 at E5
+        board.place(4, 40); // 5 at E5
+        assert_eq!(board.propagate(), Propagation::Stuck);
         for i in 0..81 {
             let (r, c) = (i / 9, i % 9);
             let peer = i != 40 && (r == 4 || c == 4 || (r / 3 == 1 && c / 3 == 1));
             assert_eq!(board.allows(4, i), !peer, "square {i}");
         }
         assert_eq!(board.digits_at(40), 1 << 4);
-        assert!(!board.place(4, 41), "a peer can no longer take the digit");
+    }
+
+    #[test]
+    fn single_rows_are_the_rows_with_exactly_one_square() {
+        assert_eq!(single_rows(1 | 1 << 9 | 1 << 18), BAND);
+        assert_eq!(single_rows(0b11 | 1 << 17 | 0b101 << 18), row_mask(1));
+        assert_eq!(
+            single_rows(0x100 | 0x180 << 9 | 1 << 26),
+            row_mask(0) | row_mask(2)
+        );
+    }
+
+    #[test]
+    fn a_box_with_one_column_left_claims_it_from_the_other_bands() {
+        let claims = COLUMN_CLAIMS[0b111_111_010];
+        assert_eq!(claims, BAND & !col_mask(1));
+        assert_eq!(COLUMN_CLAIMS[0o777], BAND);
+    }
+
+    #[test]
+    fn givens_of_one_digit_in_one_column_are_a_contradiction() {
+        let mut values = [0u8; 81];
+        values[0] = 3;
+        values[27] = 3;
+        let mut board = Board::from_grid(&Grid::from_cells(&values));
+        assert_eq!(board.propagate(), Propagation::Contradiction);
+    }
+
+    #[test]
+    fn a_digit_left_in_one_square_of_a_column_goes_there() {
+        // Digit index 0 only at A1 in column 1: a column single places it although no row or box forces it.
+        let mut board = Board::OPEN;
+        for r in 1..9 {
+            board.remove(0, r * 9);
+        }
+        assert!(board.settle_bands().is_ok());
+        assert!(matches!(board.place_column_singles(), Ok(true)));
+        assert!(board.settle_bands().is_ok());
+        assert_eq!(board.digits_at(0), 1);
+        assert!(!board.allows(0, 1));
     }
 }

@@ -174,10 +174,8 @@ pub(crate) fn minimal_puzzle_unless(
 
 /// Whether `puzzle` has a solution with something other than `digit` at `square`.
 fn has_other_solution(puzzle: &Grid, square: Square, digit: Digit) -> bool {
-    let board = Board::from_grid(puzzle).map(|mut b| {
-        b.remove(digit.index(), square.index());
-        b
-    });
+    let mut board = Board::from_grid(puzzle);
+    board.remove(digit.index(), square.index());
     Solver::new()
         .limit(1)
         .run(board)

@@ -160,8 +160,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Searches a prepared board (`None`: already contradictory) to the end, in its own orientation.
-    pub(crate) fn run(&self, board: Option<Board>) -> Result<Outcome, Interrupted> {
+    /// Searches a prepared board to the end, in its own orientation.
+    pub(crate) fn run(&self, board: Board) -> Result<Outcome, Interrupted> {
         let started = Instant::now();
         let mut stats = Stats::default();
         let search = self.attempt(board, u64::MAX, &mut stats);
@@ -170,7 +170,7 @@ impl<'a> Solver<'a> {
     }
 
     /// One depth-first search of at most `budget` nodes, adding its counters to `stats`.
-    fn attempt(&self, board: Option<Board>, budget: u64, stats: &mut Stats) -> Search<'_, 'a> {
+    fn attempt(&self, board: Board, budget: u64, stats: &mut Stats) -> Search<'_, 'a> {
         let mut search = Search {
             solver: self,
             solutions: Vec::new(),
@@ -179,9 +179,7 @@ impl<'a> Solver<'a> {
             stopped: None,
             out_of_budget: false,
         };
-        if let Some(board) = board {
-            search.explore(board, 0);
-        }
+        search.explore(board, 0);
         *stats = search.stats;
         search
     }
