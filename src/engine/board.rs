@@ -287,10 +287,11 @@ impl Board {
     fn settle_band(&mut self, k: usize) -> Result<u32, Dead> {
         let b = k / 9;
         let a = self.cand[k];
+        // The masks keep the indices provably in range, so no bounds check is compiled.
         let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
-            | (BOXES_OF_ROW[(a >> 18) as usize] as usize) << 6;
-        let a = a & PERMUTATION_MASK[occupancy];
+            | (BOXES_OF_ROW[(a >> 18 & 0x1ff) as usize] as usize) << 6;
+        let a = a & PERMUTATION_MASK[occupancy & 0x1ff];
         if a == 0 {
             return Err(Dead);
         }
