@@ -325,6 +325,11 @@ impl Board {
     fn place_naked_singles(&mut self) -> Result<bool, Dead> {
         let mut placed = false;
         for b in 0..3 {
+            // A band with every square placed has no single and no pair left, and no empty square.
+            if self.unsolved[b] == 0 {
+                self.pairs[b] = 0;
+                continue;
+            }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let m = self.cand[at(d, b)];
