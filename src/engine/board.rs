@@ -272,10 +272,14 @@ impl Board {
     /// Settles changed digit-bands until none changes.
     fn settle_bands(&mut self) -> Result<(), Dead> {
         let mut dirty = std::mem::take(&mut self.dirty);
+        // In rounds: a digit-band changed again while it waits its turn in this round is settled once.
         while dirty != 0 {
-            let k = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            dirty |= self.settle_band(k)?;
+            let mut round = std::mem::take(&mut dirty);
+            while round != 0 {
+                let k = round.trailing_zeros() as usize;
+                round &= round - 1;
+                dirty |= self.settle_band(k)? & !round;
+            }
         }
         Ok(())
     }
