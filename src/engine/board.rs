@@ -272,10 +272,14 @@ impl Board {
     /// Settles changed digit-bands until none changes.
     fn settle_bands(&mut self) -> Result<(), Dead> {
         let mut dirty = std::mem::take(&mut self.dirty);
+        // In rounds: a digit-band changed again while it waits its turn in this round is settled once.
         while dirty != 0 {
-            let k = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            dirty |= self.settle_band(k)?;
+            let mut round = std::mem::take(&mut dirty);
+            while round != 0 {
+                let k = round.trailing_zeros() as usize;
+                round &= round - 1;
+                dirty |= self.settle_band(k)? & !round;
+            }
         }
         Ok(())
     }
@@ -287,10 +291,11 @@ impl Board {
     fn settle_band(&mut self, k: usize) -> Result<u32, Dead> {
         let b = k / 9;
         let a = self.cand[k];
+        // The masks keep the indices provably in range, so no bounds check is compiled.
         let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
-            | (BOXES_OF_ROW[(a >> 18) as usize] as usize) << 6;
-        let a = a & PERMUTATION_MASK[occupancy];
+            | (BOXES_OF_ROW[(a >> 18 & 0x1ff) as usize] as usize) << 6;
+        let a = a & PERMUTATION_MASK[occupancy & 0x1ff];
         if a == 0 {
             return Err(Dead);
         }
@@ -324,6 +329,11 @@ impl Board {
     fn place_naked_singles(&mut self) -> Result<bool, Dead> {
         let mut placed = false;
         for b in 0..3 {
+            // A band with every square placed has no single and no pair left, and no empty square.
+            if self.unsolved[b] == 0 {
+                self.pairs[b] = 0;
+                continue;
+            }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let m = self.cand[at(d, b)];
@@ -354,56 +364,46 @@ impl Board {
         Ok(placed)
     }
 
-    /// Places hidden singles in columns: a digit whose column has candidates in one band only, and
-    /// one square there. Whether any was; a digit with no candidate left in a column is a
-    /// contradiction. Written as passes over all 27 masks, which the compiler vectorises: the usual
-    /// answer is "none".
+    /// Places hidden singles in columns: a digit with one candidate left in a column, on a square not
+    /// yet placed. Whether any was; a digit with no candidate left in a column is a contradiction.
+    /// Written as passes over the nine digits at once, band by band, which the compiler vectorises:
+    /// the usual answer is "none".
     fn place_column_singles(&mut self) -> Result<bool, Dead> {
-        // Per digit-band: the columns with a candidate, those with exactly one, and those placed.
-        let (mut cols, mut lone, mut placed) = ([0u32; 27], [0u32; 27], [0u32; 27]);
-        for b in 0..3 {
+        // Per digit: the columns seen in some row so far, in two or more rows, and holding a placed square.
+        let (mut once, mut twice, mut placed) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        for (masks, unsolved) in self.cand.chunks_exact(9).zip(self.unsolved) {
             for d in 0..9 {
-                let k = at(d, b);
-                let m = self.cand[k];
-                let [r0, r1, r2] = [m & 0x1ff, m >> 9 & 0x1ff, m >> 18];
-                cols[k] = r0 | r1 | r2;
-                lone[k] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                placed[k] = columns(m & !self.unsolved[b]);
+                let m = masks[d];
+                let [r0, r1, r2] = [m & 0x1ff, m >> 9 & 0x1ff, m >> 18 & 0x1ff];
+                twice[d] |= (once[d] & (r0 | r1)) | (r0 & r1) | ((once[d] | r0 | r1) & r2);
+                once[d] |= r0 | r1 | r2;
+                placed[d] |= columns(m & !unsolved);
             }
         }
-        // Per digit: the columns with candidates in exactly one band.
-        let (mut only, mut covered) = ([0u32; 9], 0x1ff);
+        let (mut covered, mut any) = (0x1ff, 0);
+        let mut singles = [0u32; 9];
         for d in 0..9 {
-            let [c0, c1, c2] = [cols[d], cols[9 + d], cols[18 + d]];
-            only[d] = (c0 ^ c1 ^ c2) & !(c0 & c1 & c2);
-            covered &= c0 | c1 | c2;
+            covered &= once[d];
+            singles[d] = once[d] & !twice[d] & !placed[d];
+            any |= singles[d];
         }
         if covered != 0x1ff {
             return Err(Dead);
         }
-        let mut singles = [0u32; 27];
-        let mut any = 0;
-        for b in 0..3 {
-            for (d, &only) in only.iter().enumerate() {
-                let k = at(d, b);
-                singles[k] = only & lone[k] & !placed[k];
-                any |= singles[k];
-            }
-        }
         if any == 0 {
             return Ok(false);
         }
-        for (k, &found) in singles.iter().enumerate() {
+        for (d, &found) in singles.iter().enumerate() {
             let mut found = found;
             while found != 0 {
                 let c = found.trailing_zeros() as usize;
                 found &= found - 1;
-                let square = self.cand[k] & col_mask(c);
-                // An earlier single of the digit in this band, in the same row or box, took it.
-                if square == 0 {
-                    return Err(Dead);
-                }
-                self.narrow(k % 9, 27 * (k / 9) + square.trailing_zeros() as usize);
+                // An earlier single of the digit, in the same row or box, may have taken the square.
+                let (b, square) = (0..3)
+                    .map(|b| (b, self.cand[at(d, b)] & col_mask(c)))
+                    .find(|&(_, square)| square != 0)
+                    .ok_or(Dead)?;
+                self.narrow(d, 27 * b + square.trailing_zeros() as usize);
             }
         }
         Ok(true)
