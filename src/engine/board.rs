@@ -365,30 +365,29 @@ impl Board {
     }
 
     /// Places hidden singles in columns: a digit with one candidate left in a column, on a square not
-    /// yet placed. Whether any was; a digit with no candidate left in a column is a contradiction.
-    /// Written as passes over the nine digits at once, band by band, which the compiler vectorises:
-    /// the usual answer is "none".
+    /// yet placed. Whether any was. Written as passes over the nine digits at once, band by band, which
+    /// the compiler vectorises: the usual answer is "none".
+    ///
+    /// Only squares not yet placed are counted: once the bands are settled, a column holding a placed
+    /// digit has no other candidate for it. A column with no candidate left for a digit is not looked
+    /// for here: it costs more than the nodes it saves, and the band and naked-single checks find the
+    /// contradiction a few placements later.
     fn place_column_singles(&mut self) -> Result<bool, Dead> {
-        // Per digit: the columns seen in some row so far, in two or more rows, and holding a placed square.
-        let (mut once, mut twice, mut placed) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        // Per digit: the columns with an open square in some row so far, and in two or more rows.
+        let (mut once, mut twice) = ([0u32; 9], [0u32; 9]);
         for (masks, unsolved) in self.cand.chunks_exact(9).zip(self.unsolved) {
             for d in 0..9 {
-                let m = masks[d];
+                let m = masks[d] & unsolved;
                 let [r0, r1, r2] = [m & 0x1ff, m >> 9 & 0x1ff, m >> 18 & 0x1ff];
                 twice[d] |= (once[d] & (r0 | r1)) | (r0 & r1) | ((once[d] | r0 | r1) & r2);
                 once[d] |= r0 | r1 | r2;
-                placed[d] |= columns(m & !unsolved);
             }
         }
-        let (mut covered, mut any) = (0x1ff, 0);
+        let mut any = 0;
         let mut singles = [0u32; 9];
         for d in 0..9 {
-            covered &= once[d];
-            singles[d] = once[d] & !twice[d] & !placed[d];
+            singles[d] = once[d] & !twice[d];
             any |= singles[d];
-        }
-        if covered != 0x1ff {
-            return Err(Dead);
         }
         if any == 0 {
             return Ok(false);
@@ -517,6 +516,15 @@ mod tests {
         values[27] = 3;
         let mut board = Board::from_grid(&Grid::from_cells(&values));
         assert_eq!(board.propagate(), Propagation::Contradiction);
+    }
+
+    #[test]
+    fn a_placed_digit_is_not_a_column_single_of_its_own_column() {
+        // 5 at E5 is the only 5 left in column 5, but it is placed already: nothing new to place.
+        let mut board = Board::OPEN;
+        board.place(4, 40);
+        assert!(board.settle_bands().is_ok());
+        assert!(matches!(board.place_column_singles(), Ok(false)));
     }
 
     #[test]
