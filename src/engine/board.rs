@@ -341,11 +341,8 @@ impl Board {
                 twice |= once & m;
                 once |= m;
             }
-            // Placed squares keep their digit, so every square of the band has at least one.
-            if once != BAND {
-                return Err(Dead);
-            }
             self.pairs[b] = twice & !thrice;
+            // Placed squares keep their digit, so an empty square is among these, and finds no digit.
             let mut singles = self.unsolved[b] & !twice;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
@@ -516,6 +513,15 @@ mod tests {
         values[27] = 3;
         let mut board = Board::from_grid(&Grid::from_cells(&values));
         assert_eq!(board.propagate(), Propagation::Contradiction);
+    }
+
+    #[test]
+    fn a_square_with_no_candidate_left_is_a_contradiction_for_the_naked_single_pass() {
+        let mut board = Board::OPEN;
+        for d in 0..9 {
+            board.remove(d, 0);
+        }
+        assert!(board.place_naked_singles().is_err());
     }
 
     #[test]
