@@ -2,7 +2,6 @@
 //! `null` blank) turned into a [`Grid`], and grids turned back into JSON in the requested format.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Number, Value};
 
 use super::error::ApiError;
 use crate::engine::Grid;
@@ -65,8 +64,7 @@ impl TryFrom<String> for GridFormat {
     }
 }
 
-/// The raw `puzzle` member, kept as JSON until [`parse_puzzle`] gives each shape its own errors.
-pub type PuzzleField = Value;
+pub use super::puzzle_field::PuzzleField;
 
 /// A [`Grid`] from any accepted shape. Shape faults are 422s from the engine's [`GridError`]s; a
 /// value of the wrong JSON type (an object, a float, a string inside an array) is 400 `invalid_field`.
@@ -74,9 +72,11 @@ pub type PuzzleField = Value;
 /// [`GridError`]: crate::engine::GridError
 pub fn parse_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     match field {
-        Value::String(text) => Grid::parse(text).map_err(ApiError::from),
-        Value::Array(items) if items.first().is_some_and(Value::is_array) => parse_rows(items),
-        Value::Array(items) => {
+        PuzzleField::Text(text) => Grid::parse(text).map_err(ApiError::from),
+        PuzzleField::Array(items) if matches!(items.first(), Some(PuzzleField::Array(_))) => {
+            parse_rows(items)
+        }
+        PuzzleField::Array(items) => {
             let flat = cells(items, "puzzle")?;
             Grid::from_flat(&flat).map_err(ApiError::from)
         }
@@ -84,11 +84,11 @@ pub fn parse_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     }
 }
 
-fn parse_rows(items: &[Value]) -> Result<Grid, ApiError> {
+fn parse_rows(items: &[PuzzleField]) -> Result<Grid, ApiError> {
     let mut rows = Vec::with_capacity(items.len());
     for (r, item) in items.iter().enumerate() {
         let field = format!("puzzle[{r}]");
-        let Value::Array(row) = item else {
+        let PuzzleField::Array(row) = item else {
             return Err(ApiError::InvalidField {
                 detail: format!(
                     "{field} is {}, but puzzle[0] is a row: in 9 rows of 9 values every row is an array",
@@ -104,47 +104,31 @@ fn parse_rows(items: &[Value]) -> Result<Grid, ApiError> {
 
 /// Whole numbers stay as they are (so 10 or -1 becomes the engine's `value_out_of_range`), `null`
 /// is blank.
-fn cells(items: &[Value], field: &str) -> Result<Vec<Option<i64>>, ApiError> {
+fn cells(items: &[PuzzleField], field: &str) -> Result<Vec<Option<i64>>, ApiError> {
     items
         .iter()
         .enumerate()
         .map(|(i, v)| match v {
-            Value::Null => Ok(None),
-            Value::Number(n) if whole(n).is_some() => Ok(whole(n)),
+            PuzzleField::Null => Ok(None),
+            PuzzleField::Whole(value) => Ok(Some(*value)),
             other => Err(wrong_type(&format!("{field}[{i}]"), other)),
         })
         .collect()
 }
 
-/// The number as an integer when its value is whole, however it is written: JSON Schema counts
-/// `7.0` as the integer 7. Beyond `i64` it saturates, which is out of range all the same.
-fn whole(number: &Number) -> Option<i64> {
-    if let Some(value) = number.as_i64() {
-        return Some(value);
-    }
-    if number.is_u64() {
-        return Some(i64::MAX);
-    }
-    let value = number.as_f64()?;
-    // `as` saturates, so 1e300 stays out of range rather than wrapping into it.
-    (value.is_finite() && value.fract() == 0.0).then_some(value as i64)
-}
-
-/// The JSON type of `value` in words; a number here is one that is not a whole number (a
-/// fraction, or too large), since whole numbers are taken.
-fn json_kind(value: &Value) -> &'static str {
+/// The JSON type of `value` in words; a number here is a whole one, since other numbers are
+/// [`PuzzleField::Other`].
+fn json_kind(value: &PuzzleField) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(n) if whole(n).is_some() => "a number",
-        Value::Number(_) => "a number that is not a whole number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        PuzzleField::Null => "null",
+        PuzzleField::Whole(_) => "a number",
+        PuzzleField::Text(_) => "a string",
+        PuzzleField::Array(_) => "an array",
+        PuzzleField::Other(what) => what,
     }
 }
 
-fn wrong_type(field: &str, value: &Value) -> ApiError {
+fn wrong_type(field: &str, value: &PuzzleField) -> ApiError {
     let what = json_kind(value);
     ApiError::InvalidField {
         field: field.to_string(),

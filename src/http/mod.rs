@@ -15,6 +15,7 @@ pub mod members;
 pub mod metrics;
 pub mod openapi;
 pub mod playground;
+pub mod puzzle_field;
 pub mod puzzles;
 pub mod random;
 pub mod solve;
