@@ -175,31 +175,8 @@ impl Cluster {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, names, only, square_names};
     use super::*;
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves `digit` in `unit` only at the squares named in `keep`.
-    fn only(position: &mut Position, digit: u8, unit: Unit, keep: &[&str]) {
-        for s in unit.squares() {
-            if !keep.contains(&s.to_string().as_str()) {
-                position.eliminate(s, d(digit));
-            }
-        }
-    }
-
-    fn names(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|c| format!("{}{}", c.digit, c.square))
-            .collect()
-    }
-
-    fn square_names(squares: &[Square]) -> Vec<String> {
-        squares.iter().map(|s| s.to_string()).collect()
-    }
 
     #[test]
     fn colour_trap_removes_the_digit_from_a_square_seeing_both_colours() {

@@ -431,15 +431,8 @@ impl Fish {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, sq};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
 
     fn squares(names: &[&str]) -> Vec<Square> {
         names.iter().map(|n| sq(n)).collect()

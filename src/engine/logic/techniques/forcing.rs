@@ -419,32 +419,16 @@ fn removal_clause(eliminations: &[Candidate]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, keep, sq};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves `square` only the digits of `digits`.
-    fn pencil(p: &mut Position, square: &str, digits: &[u8]) {
-        for n in 1..=9 {
-            if !digits.contains(&n) {
-                p.eliminate(sq(square), d(n));
-            }
-        }
-    }
 
     #[test]
     fn a_digit_that_empties_a_square_by_singles_is_removed() {
         // A1 = 1 would leave B1 and C1 both 3.
         let mut p = Position::blank();
-        pencil(&mut p, "A1", &[1, 2]);
-        pencil(&mut p, "B1", &[1, 3]);
-        pencil(&mut p, "C1", &[1, 3]);
+        keep(&mut p, "A1", &[1, 2]);
+        keep(&mut p, "B1", &[1, 3]);
+        keep(&mut p, "C1", &[1, 3]);
         let step = forcing_chain(&p, &Context::unknown()).unwrap();
         assert_eq!(step.technique, Technique::ForcingChain);
         assert_eq!(step.eliminations, [Candidate::new(sq("A1"), d(1))]);
@@ -461,10 +445,10 @@ mod tests {
     #[test]
     fn when_every_candidate_of_a_square_leads_to_one_placement_it_is_made() {
         let mut p = Position::blank();
-        pencil(&mut p, "A1", &[1, 2]);
-        pencil(&mut p, "A5", &[1, 3]);
-        pencil(&mut p, "E5", &[3, 7]);
-        pencil(&mut p, "E1", &[2, 3]);
+        keep(&mut p, "A1", &[1, 2]);
+        keep(&mut p, "A5", &[1, 3]);
+        keep(&mut p, "E5", &[3, 7]);
+        keep(&mut p, "E1", &[2, 3]);
         let step = forcing_chain(&p, &Context::unknown()).unwrap();
         assert_eq!(step.placements, [Candidate::new(sq("E5"), d(7))]);
         assert!(step.eliminations.is_empty());
@@ -486,12 +470,12 @@ mod tests {
         for a in ["A2", "A3", "A4", "A6", "A7", "A8"] {
             p.eliminate(sq(a), d(1));
         }
-        pencil(&mut p, "B1", &[1, 5]);
-        pencil(&mut p, "E1", &[1, 2, 5]);
-        pencil(&mut p, "B5", &[1, 6]);
-        pencil(&mut p, "H5", &[1, 2, 6]);
-        pencil(&mut p, "C9", &[1, 7]);
-        pencil(&mut p, "E9", &[1, 2, 7]);
+        keep(&mut p, "B1", &[1, 5]);
+        keep(&mut p, "E1", &[1, 2, 5]);
+        keep(&mut p, "B5", &[1, 6]);
+        keep(&mut p, "H5", &[1, 2, 6]);
+        keep(&mut p, "C9", &[1, 7]);
+        keep(&mut p, "E9", &[1, 2, 7]);
         let step = forcing_chain(&p, &Context::unknown()).unwrap();
         assert_eq!(step.technique, Technique::ForcingChain);
         assert_eq!(step.eliminations, [Candidate::new(sq("E5"), d(2))]);
@@ -510,7 +494,7 @@ mod tests {
     #[test]
     fn no_forcing_chain_when_nothing_is_forced() {
         let mut p = Position::blank();
-        pencil(&mut p, "A1", &[1, 2]);
+        keep(&mut p, "A1", &[1, 2]);
         assert_eq!(forcing_chain(&p, &Context::unknown()), None);
     }
 }

@@ -103,17 +103,9 @@ fn locked(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, sq};
     use super::*;
     use crate::engine::logic::techniques::next_step;
-    use crate::engine::square::Square;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
 
     /// Removes `digit` from every square of `unit` except `keep`.
     fn confine(p: &mut Position, unit: Unit, digit: Digit, keep: &[&str]) {

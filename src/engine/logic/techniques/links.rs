@@ -100,15 +100,8 @@ pub fn node(square: Square, digit: Digit) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, sq};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
 
     #[test]
     fn a_digit_with_two_places_in_a_row_links_them_strongly() {

@@ -15,6 +15,8 @@ mod links;
 mod single_digit;
 mod singles;
 mod subsets;
+#[cfg(test)]
+mod test_support;
 mod uniqueness;
 mod wings;
 

@@ -479,35 +479,8 @@ impl Rectangle {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, names, only, sq, square_names};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves `digit` in `unit` only at the squares named in `keep`.
-    fn only(position: &mut Position, digit: u8, unit: Unit, keep: &[&str]) {
-        for s in unit.squares() {
-            if !keep.contains(&s.to_string().as_str()) {
-                position.eliminate(s, d(digit));
-            }
-        }
-    }
-
-    fn names(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|c| format!("{}{}", c.digit, c.square))
-            .collect()
-    }
-
-    fn square_names(squares: &[Square]) -> Vec<String> {
-        squares.iter().map(|s| s.to_string()).collect()
-    }
 
     fn skyscraper_position() -> Position {
         let mut p = Position::blank();

@@ -95,16 +95,8 @@ pub fn hidden_single(position: &Position, _: &Context) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, sq};
     use super::*;
-    use crate::engine::digit::Digit;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
 
     #[test]
     fn full_house_fills_the_last_square_of_a_row() {

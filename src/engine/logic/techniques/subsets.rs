@@ -368,26 +368,10 @@ impl<'a> Subsets<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, keep, sq};
     use super::*;
     use crate::engine::digit::Digit;
     use crate::engine::logic::techniques::next_step;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves `square` with exactly the candidates `digits`.
-    fn keep(p: &mut Position, square: &str, digits: &[u8]) {
-        for digit in Digit::all() {
-            if !digits.contains(&digit.get()) {
-                p.eliminate(sq(square), digit);
-            }
-        }
-    }
 
     /// Removes `digits` from each of `squares`.
     fn remove(p: &mut Position, squares: &[&str], digits: &[u8]) {

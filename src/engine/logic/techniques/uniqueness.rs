@@ -407,24 +407,8 @@ pub fn bug_plus_one(position: &Position, context: &Context) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, keep, sq};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves `square` with exactly `digits` as candidates.
-    fn keep(position: &mut Position, square: &str, digits: &[u8]) {
-        for digit in Digit::all() {
-            if !digits.contains(&digit.get()) {
-                position.eliminate(sq(square), digit);
-            }
-        }
-    }
 
     /// Removes `digit` from every square named.
     fn remove(position: &mut Position, digit: u8, squares: &[&str]) {

@@ -275,44 +275,8 @@ fn w_step(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{d, keep, names, only, square_names};
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    /// Leaves only `digits` as the candidates of `square`.
-    fn keep(position: &mut Position, square: &str, digits: &[u8]) {
-        for digit in Digit::all() {
-            if !digits.contains(&digit.get()) {
-                position.eliminate(sq(square), digit);
-            }
-        }
-    }
-
-    /// Leaves `digit` in `unit` only at the squares named in `keep`.
-    fn only(position: &mut Position, digit: u8, unit: Unit, keep: &[&str]) {
-        for s in unit.squares() {
-            if !keep.contains(&s.to_string().as_str()) {
-                position.eliminate(s, d(digit));
-            }
-        }
-    }
-
-    fn names(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|c| format!("{}{}", c.digit, c.square))
-            .collect()
-    }
-
-    fn square_names(squares: &[Square]) -> Vec<String> {
-        squares.iter().map(|s| s.to_string()).collect()
-    }
 
     fn wing_position(pivot: &[u8], second_pincer: &str) -> Position {
         let mut p = Position::blank();
