@@ -279,7 +279,7 @@ fn build_step(a: &Als, b: &Als, commons: &[Digit], mut eliminations: Vec<Candida
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{d, keep, sq};
+    use super::super::test_support::{d, eliminations, keep, sq, square_names};
     use super::*;
 
     /// Removes each of `digits` from every square named.
@@ -289,17 +289,6 @@ mod tests {
                 position.eliminate(sq(s), d(n));
             }
         }
-    }
-
-    fn eliminations(step: &Step) -> Vec<(String, u8)> {
-        step.eliminations
-            .iter()
-            .map(|c| (c.square.to_string(), c.digit.get()))
-            .collect()
-    }
-
-    fn names(squares: &[Square]) -> Vec<String> {
-        squares.iter().map(|s| s.to_string()).collect()
     }
 
     /// A1 (1, 2) and A5, E5, H5 in column 5 (1, 2, 3, 4): 1 links them through row A.
@@ -317,7 +306,10 @@ mod tests {
         let step = als_xz(&singly_linked(), &Context::unknown()).unwrap();
         assert_eq!(step.technique, Technique::AlsXz);
         assert_eq!(eliminations(&step), [("E1".to_string(), 2)]);
-        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "E5", "H5"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "A5", "E5", "H5"]
+        );
         assert_eq!(step.pattern.units, [Unit::Column(4)]);
         assert_eq!(step.pattern.digits, [d(1), d(2)]);
         assert_eq!(
@@ -352,7 +344,10 @@ mod tests {
                 ("H2".to_string(), 6)
             ]
         );
-        assert_eq!(names(&step.pattern.squares), ["A1", "B2", "C2", "E2"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "B2", "C2", "E2"]
+        );
         assert_eq!(step.pattern.units, [Unit::Column(1)]);
         assert_eq!(step.pattern.digits, [d(1), d(2), d(5), d(6)]);
         assert_eq!(

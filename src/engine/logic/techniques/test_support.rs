@@ -46,3 +46,11 @@ pub fn names(step: &Step) -> Vec<String> {
 pub fn square_names(squares: &[Square]) -> Vec<String> {
     squares.iter().map(|s| s.to_string()).collect()
 }
+
+/// A step's eliminations as (square, digit) pairs.
+pub fn eliminations(step: &Step) -> Vec<(String, u8)> {
+    step.eliminations
+        .iter()
+        .map(|c| (c.square.to_string(), c.digit.get()))
+        .collect()
+}

@@ -407,7 +407,7 @@ pub fn bug_plus_one(position: &Position, context: &Context) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{d, keep, sq};
+    use super::super::test_support::{d, eliminations, keep, sq, square_names};
     use super::*;
 
     /// Removes `digit` from every square named.
@@ -442,17 +442,6 @@ mod tests {
         rectangle(&[3, 8], &[1, 2, 3, 4, 5, 6, 7, 8, 9])
     }
 
-    fn eliminations(step: &Step) -> Vec<(String, u8)> {
-        step.eliminations
-            .iter()
-            .map(|c| (c.square.to_string(), c.digit.get()))
-            .collect()
-    }
-
-    fn names(squares: &[Square]) -> Vec<String> {
-        squares.iter().map(|s| s.to_string()).collect()
-    }
-
     #[test]
     fn unique_rectangle_1_removes_both_digits_from_the_fourth_square() {
         let p = rectangle_position();
@@ -462,7 +451,10 @@ mod tests {
             eliminations(&step),
             [("C5".to_string(), 3), ("C5".to_string(), 8)]
         );
-        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "C1", "C5"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "A5", "C1", "C5"]
+        );
         assert_eq!(
             step.pattern.units,
             [Unit::Row(0), Unit::Row(2), Unit::Column(0), Unit::Column(4)]
@@ -523,7 +515,10 @@ mod tests {
             eliminations(&step),
             [("C8".to_string(), 6), ("C9".to_string(), 6)]
         );
-        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "C1", "C5"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "A5", "C1", "C5"]
+        );
         assert_eq!(step.pattern.digits, [d(3), d(8), d(6)]);
         assert_eq!(
             step.explanation,
@@ -564,7 +559,10 @@ mod tests {
             eliminations(&step),
             [("C1".to_string(), 8), ("C5".to_string(), 8)]
         );
-        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "C1", "C5"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "A5", "C1", "C5"]
+        );
         assert_eq!(step.pattern.digits, [d(3), d(8)]);
         assert_eq!(
             step.explanation,
@@ -642,7 +640,10 @@ mod tests {
         let step = hidden_rectangle(&p, &Context::assume_unique()).unwrap();
         assert_eq!(step.technique, Technique::HiddenRectangle);
         assert_eq!(eliminations(&step), [("C5".to_string(), 8)]);
-        assert_eq!(names(&step.pattern.squares), ["A1", "A5", "C1", "C5"]);
+        assert_eq!(
+            square_names(&step.pattern.squares),
+            ["A1", "A5", "C1", "C5"]
+        );
         assert_eq!(step.pattern.units, [Unit::Row(2), Unit::Column(4)]);
         assert_eq!(step.pattern.digits, [d(3), d(8)]);
         assert_eq!(
@@ -708,7 +709,7 @@ mod tests {
             (sq("A2"), d(1))
         );
         assert!(step.eliminations.is_empty());
-        assert_eq!(names(&step.pattern.squares), ["A2"]);
+        assert_eq!(square_names(&step.pattern.squares), ["A2"]);
         assert_eq!(
             step.pattern.units,
             [Unit::Row(0), Unit::Column(1), Unit::Box(0)]
