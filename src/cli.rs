@@ -15,7 +15,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::batch::{self, Entry, PuzzleReader, Summary};
+use crate::batch::{self, Answer, Entry, PuzzleReader, Summary};
 use crate::config::ServerConfig;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
@@ -236,17 +236,30 @@ fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode 
     let mut summary = Summary::default();
     let progress = progress_bar();
     let pool = Pool::new(jobs, 0);
-    let result = for_each_chunk(files, |entries| {
-        let answers = pool.map(entries, move |e| batch::solve_entry(e, timeout));
+    let mut write = |answers: Vec<(Answer, Duration)>| -> io::Result<()> {
         for (answer, elapsed) in &answers {
             summary.add(answer, *elapsed);
             answer.write_line(&mut out)?;
         }
         progress.inc(answers.len() as u64);
         Ok(())
+    };
+    // One chunk is solved while the next is read and the last one's answers are written.
+    let mut solving = None;
+    let read = for_each_chunk(files, |entries| {
+        let next = pool.map_async(entries, move |e| batch::solve_entry(e, timeout));
+        match solving.replace(next) {
+            Some(previous) => write(previous.wait()),
+            None => Ok(()),
+        }
     });
+    // The chunks read before a bad line are answered before the error's exit status.
+    let last = solving.map_or(Ok(()), |last| write(last.wait()).map_err(output_failed));
+    let result = read
+        .and(last)
+        .and_then(|()| out.flush().map_err(output_failed));
     progress.finish_and_clear();
-    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
+    if let Err(code) = result {
         return code;
     }
     eprintln!("{}", summary.line());

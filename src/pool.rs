@@ -303,43 +303,63 @@ impl Pool {
     }
 
     /// Applies `f` to every item on the pool's threads and returns the results in input order.
-    ///
-    /// Items go out in blocks, so a thread takes many cheap puzzles at a time. Unlike [`Pool::run`],
-    /// blocks wait for a thread rather than being turned away: a batch is one caller, not many
-    /// clients to shed. A panic in `f` is resumed in the caller.
+    /// A panic in `f` is resumed in the caller. See [`Pool::map_async`].
     pub fn map<T, R, F>(&self, items: Vec<T>, f: F) -> Vec<R>
     where
         T: Send + Sync + 'static,
         R: Send + 'static,
         F: Fn(&T) -> R + Send + Sync + 'static,
     {
+        self.map_async(items, f).wait()
+    }
+
+    /// Starts applying `f` to every item on the pool's threads; [`Mapped::wait`] returns the results
+    /// in input order. The caller is free meanwhile: `sudoku solve` reads the next chunk of puzzles
+    /// and writes the last one's answers while this one is solved.
+    ///
+    /// At most one task per thread is queued, and each task claims blocks of items until none is
+    /// left, so a thread takes many cheap puzzles at a time, the threads share the work evenly, and
+    /// the caller is woken once per task rather than once per block. Unlike [`Pool::run`], tasks
+    /// wait for room in the queue rather than being turned away: a batch is one caller, not many
+    /// clients to shed.
+    pub fn map_async<T, R, F>(&self, items: Vec<T>, f: F) -> Mapped<R>
+    where
+        T: Send + Sync + 'static,
+        R: Send + 'static,
+        F: Fn(&T) -> R + Send + Sync + 'static,
+    {
         const BLOCK: usize = 32;
-        let items = Arc::new(items);
-        let f = Arc::new(f);
         let blocks = items.len().div_ceil(BLOCK);
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, std::thread::Result<Vec<R>>)>();
-        for block in 0..blocks {
-            let (items, f, done_tx) = (items.clone(), f.clone(), done_tx.clone());
+        let tasks = self.workers.min(blocks);
+        let work = Arc::new((items, f, AtomicUsize::new(0)));
+        let (done_tx, done) = std::sync::mpsc::channel();
+        for _ in 0..tasks {
+            let (work, done_tx) = (work.clone(), done_tx.clone());
             let task = move || {
-                let range = block * BLOCK..((block + 1) * BLOCK).min(items.len());
-                let results = panic::catch_unwind(AssertUnwindSafe(|| {
-                    items[range].iter().map(|item| f(item)).collect()
+                let (items, f, next) = &*work;
+                let mut finished = Vec::new();
+                let claimed = panic::catch_unwind(AssertUnwindSafe(|| loop {
+                    let block = next.fetch_add(1, Ordering::Relaxed);
+                    if block >= blocks {
+                        break;
+                    }
+                    let range = block * BLOCK..((block + 1) * BLOCK).min(items.len());
+                    finished.push((block, items[range].iter().map(f).collect()));
                 }));
-                let _ = done_tx.send((block, results));
+                if claimed.is_err() {
+                    // The other tasks stop at their next claim.
+                    next.store(blocks, Ordering::Relaxed);
+                }
+                let _ = done_tx.send(claimed.map(|()| finished));
             };
-            // Waits while the queue is full; the threads drain it, and results never block them.
             self.shared
                 .push_waiting(Arc::new(Once(Mutex::new(Some(task)))));
         }
-        drop(done_tx);
-        let mut finished: Vec<Option<Vec<R>>> = (0..blocks).map(|_| None).collect();
-        for (block, results) in done_rx {
-            match results {
-                Ok(results) => finished[block] = Some(results),
-                Err(panic) => panic::resume_unwind(panic),
-            }
+        Mapped {
+            done,
+            tasks,
+            blocks,
         }
-        finished.into_iter().flatten().flatten().collect()
     }
 
     /// Jobs waiting for a worker.
@@ -363,6 +383,39 @@ impl Pool {
     }
 }
 
+/// A block's index and its results.
+type Block<R> = (usize, Vec<R>);
+
+/// A [`Pool::map_async`] in progress.
+#[must_use = "the results come from `wait`"]
+pub struct Mapped<R> {
+    done: std::sync::mpsc::Receiver<Outcome<Vec<Block<R>>>>,
+    tasks: usize,
+    blocks: usize,
+}
+
+impl<R> Mapped<R> {
+    /// Waits for every item and returns the results in input order; resumes a panic of `f`.
+    pub fn wait(self) -> Vec<R> {
+        let mut finished: Vec<Option<Vec<R>>> = (0..self.blocks).map(|_| None).collect();
+        for _ in 0..self.tasks {
+            // Each task sends once, even when it panics, and the pool runs every queued task.
+            let Ok(outcome) = self.done.recv() else {
+                break;
+            };
+            match outcome {
+                Ok(blocks) => {
+                    for (block, results) in blocks {
+                        finished[block] = Some(results);
+                    }
+                }
+                Err(panic) => panic::resume_unwind(panic),
+            }
+        }
+        finished.into_iter().flatten().flatten().collect()
+    }
+}
+
 impl Drop for Pool {
     fn drop(&mut self) {
         self.shared.lock().closed = true;
@@ -377,7 +430,7 @@ fn work(shared: &Shared) {
     }
 }
 
-/// A closure run once by a thread (a block of [`Pool::map`]).
+/// A closure run once by a thread (a task of [`Pool::map_async`]).
 struct Once<F>(Mutex<Option<F>>);
 
 impl<F: FnOnce() + Send> Task for Once<F> {
@@ -622,6 +675,15 @@ mod tests {
         let doubled = pool.map(items, |x| x * 2);
         assert_eq!(doubled, (0..1000).map(|x| x * 2).collect::<Vec<_>>());
         assert!(pool.map(Vec::<usize>::new(), |x| *x).is_empty());
+    }
+
+    #[test]
+    fn two_maps_in_flight_each_keep_their_own_order() {
+        let pool = Pool::new(3, 0);
+        let first = pool.map_async((0..500).collect::<Vec<u32>>(), |x| x + 1);
+        let second = pool.map_async((0..700).collect::<Vec<u32>>(), |x| x * 3);
+        assert_eq!(second.wait(), (0..700).map(|x| x * 3).collect::<Vec<_>>());
+        assert_eq!(first.wait(), (1..501).collect::<Vec<_>>());
     }
 
     #[test]
