@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{criterion_main, Criterion, Throughput};
-use sudoku::Sudoku;
+use sudoku::{Sudoku, Symmetry};
 use sudoku_service::engine::{candidates, generate, Grid, Request, Solver, Verdict};
 
 /// How many puzzles of each large set make the batch.
@@ -128,6 +128,10 @@ fn generator(c: &mut Criterion) {
             })
         });
     }
+    // The crate's unique, minimal puzzle without symmetry: the counterpart of `unique` above.
+    group.bench_function("sudoku_crate_unique", |b| {
+        b.iter(|| black_box(Sudoku::generate_with_symmetry(Symmetry::None)))
+    });
     group.finish();
 }
 

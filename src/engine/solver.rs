@@ -1,6 +1,7 @@
 //! Depth-first search over the board's propagation: Norvig's search (branch on the square with the fewest
-//! candidates), counting solutions up to a limit so uniqueness is proved, under an optional deadline and
-//! cancellation flag.
+//! candidates; among squares with two, on one whose digits have no other place in their triads and
+//! columns, which makes the trees a quarter to a half smaller), counting solutions up to a limit so
+//! uniqueness is proved, under an optional deadline and cancellation flag.
 //!
 //! Which square comes "first" among equals is an accident of orientation, and on a few puzzles it makes
 //! the search tree thousands of times larger (Norvig's impossible puzzle: 4.6 million nodes as given,
