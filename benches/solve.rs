@@ -88,6 +88,7 @@ fn tdoku_sets(c: &mut Criterion) {
     for (file, name) in [
         ("puzzles2_17_clue", "17_clue"),
         ("puzzles5_forum_hardest_1905_11+", "forum_hardest"),
+        ("puzzles3_magictour_top1465", "magictour"),
     ] {
         let path = crate_dir().join("../shared/datasets/tdoku").join(file);
         if let Some(grids) = load(&path, SAMPLE) {

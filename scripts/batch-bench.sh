@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Times `sudoku solve --jobs 1` against the crates.io `sudoku` crate (examples/crate_baseline.rs)
+# on whole puzzle files, one thread each, both counting to two solutions and printing a line per
+# puzzle. The two run alternately, ROUNDS times per file; the table shows the medians.
+#
+#   scripts/batch-bench.sh                    # release builds, the three large tdoku sets
+#   ROUNDS=5 scripts/batch-bench.sh FILE...   # other files
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${ROUNDS:-3}
+TDOKU=../shared/datasets/tdoku
+if [ $# -eq 0 ]; then
+  set -- "$TDOKU/puzzles2_17_clue" "$TDOKU/puzzles3_magictour_top1465" "$TDOKU/puzzles5_forum_hardest_1905_11+"
+fi
+cargo build --release --quiet --bin sudoku --example crate_baseline
+OURS=target/release/sudoku
+THEIRS=target/release/examples/crate_baseline
+
+# Wall time of one run in milliseconds; the output goes nowhere.
+millis() {
+  local start end
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1 || true
+  end=$(date +%s%N)
+  echo $(((end - start) / 1000000))
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "| file | puzzles | ours (\`sudoku solve -j 1\`) | \`sudoku\` crate | ours / crate |"
+echo "|---|---|---|---|---|"
+for file in "$@"; do
+  [ -f "$file" ] || { echo "missing $file" >&2; exit 1; }
+  ours=() theirs=()
+  for _ in $(seq "$ROUNDS"); do
+    ours+=("$(millis "$OURS" solve --jobs 1 "$file")")
+    theirs+=("$(millis "$THEIRS" "$file")")
+  done
+  a=$(printf '%s\n' "${ours[@]}" | median)
+  b=$(printf '%s\n' "${theirs[@]}" | median)
+  n=$(grep -c '^[0-9.]' "$file" || true)
+  ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
+  echo "| $(basename "$file") | $n | ${a} ms | ${b} ms | **${ratio}** |"
+done
