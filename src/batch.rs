@@ -315,11 +315,8 @@ impl Answer {
         else {
             return writeln!(out, "{}", self.line());
         };
-        let mut line = [b'\n'; 82];
-        for (byte, value) in line.iter_mut().zip(solution.values()) {
-            *byte = if value == 0 { b'.' } else { b'0' + value };
-        }
-        out.write_all(&line)
+        out.write_all(&solution.line_bytes())?;
+        out.write_all(b"\n")
     }
 }
 

@@ -147,10 +147,12 @@ impl Grid {
 
     /// The 81-character line, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.cells
-            .iter()
-            .map(|c| c.map_or('.', |d| (b'0' + d.get()) as char))
-            .collect()
+        self.line_bytes().iter().map(|&b| char::from(b)).collect()
+    }
+
+    /// [`Grid::to_line`] as ASCII bytes, for writers that need no `String`.
+    pub fn line_bytes(&self) -> [u8; 81] {
+        std::array::from_fn(|i| self.cells[i].map_or(b'.', |d| b'0' + d.get()))
     }
 
     /// Norvig's `display`: three boxes a row separated by `|`, bands by `------+------+------`.
