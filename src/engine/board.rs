@@ -346,7 +346,7 @@ impl Board {
         let placed = a & single_rows(a) & self.unsolved[b];
         if placed != 0 {
             self.unsolved[b] &= !placed;
-            // Constant shifts per digit: cheaper than marking each digit-band as it is narrowed.
+            // One bit per digit: cheaper than marking each digit-band as it is narrowed.
             let mut hit = 0u32;
             let masks = &mut self.cand[at(0, b)..at(9, b)];
             for (m, bit) in masks.iter_mut().zip(DIGIT_BITS) {
@@ -561,6 +561,49 @@ mod tests {
         let claims = COLUMN_CLAIMS[0b111_111_010];
         assert_eq!(claims, BAND & !col_mask(1));
         assert_eq!(COLUMN_CLAIMS[0o777], BAND);
+    }
+
+    /// Band 0 with two squares of two candidates: A1 holds digits 2 and 3, which have other places
+    /// in A1's triad and column; C3 holds 0 and 1, each alone in C3's triad and in column 3.
+    fn band_with_two_pairs() -> [u32; 9] {
+        let mut masks = [0u32; 9];
+        masks[0] = 1 << 20 | 1 << 3;
+        masks[1] = 1 << 20 | 1 << 12;
+        masks[2] = 1 | 1 << 1 | 1 << 9;
+        masks[3] = 1 | 1 << 2 | 1 << 18;
+        masks
+    }
+
+    #[test]
+    fn pair_ranks_put_a_square_whose_digits_stand_alone_in_triad_and_column_first() {
+        let ranks = pair_ranks(&band_with_two_pairs(), BAND);
+        assert_ne!(
+            ranks[0] & 1 << 20,
+            0,
+            "C3: both digits alone in triad and column"
+        );
+        assert_eq!(
+            ranks[..5].iter().fold(0, |m, r| m | r) & 1,
+            0,
+            "A1 ranks last"
+        );
+        assert_eq!(ranks[5], BAND);
+    }
+
+    #[test]
+    fn the_search_branches_on_the_best_ranked_pair_not_the_first() {
+        let mut board = Board::OPEN;
+        board.cand[..9].copy_from_slice(&band_with_two_pairs());
+        board.pairs = [1 | 1 << 20, 0, 0];
+        assert_eq!(board.best_pair(), Some(20));
+        board.pairs = [1, 0, 0];
+        assert_eq!(
+            board.best_pair(),
+            Some(0),
+            "a lone pair is taken whatever its rank"
+        );
+        board.pairs = [0; 3];
+        assert_eq!(board.best_pair(), None);
     }
 
     #[test]
