@@ -165,6 +165,10 @@ impl Grid {
 
     /// Every digit repeated within a unit, rows first, then columns, then boxes.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        // Every solve request is checked, and nearly all are consistent: one pass settles that.
+        if self.is_consistent() {
+            return Vec::new();
+        }
         let mut found = Vec::new();
         for unit in Unit::all() {
             let repeated = self.repeated_digits(unit);
@@ -184,6 +188,26 @@ impl Grid {
             }
         }
         found
+    }
+
+    /// Whether no digit is given twice in a row, column or box: [`Grid::conflicts`] is empty.
+    pub fn is_consistent(&self) -> bool {
+        let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for (i, cell) in self.cells.iter().enumerate() {
+            let Some(digit) = cell else {
+                continue;
+            };
+            let bit = 1u16 << (digit.get() - 1);
+            let (r, c) = (i / 9, i % 9);
+            let b = r / 3 * 3 + c / 3;
+            if (rows[r] | columns[c] | boxes[b]) & bit != 0 {
+                return false;
+            }
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
+        }
+        true
     }
 
     /// The digits given more than once in `unit` (a scan with no allocation: the usual answer is none).
@@ -386,6 +410,21 @@ mod tests {
             ["A1", "A5"]
         );
         assert_eq!(err.to_string(), "digit 5 appears 2 times in row A (A1, A5)");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_grid_is_consistent_exactly_when_no_unit_repeats_a_digit(
+            cells in proptest::collection::vec(
+                proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9],
+                81,
+            )
+        ) {
+            let grid = Grid::from_cells(&cells.try_into().unwrap());
+            let repeats = Unit::all().any(|unit| !grid.repeated_digits(unit).is_empty());
+            proptest::prop_assert_eq!(grid.is_consistent(), !repeats);
+            proptest::prop_assert_eq!(grid.conflicts().is_empty(), !repeats);
+        }
     }
 
     #[test]
