@@ -76,7 +76,7 @@ fn solve_group(c: &mut Criterion, name: &str, grids: &[Grid]) {
 }
 
 fn norvig_sets(c: &mut Criterion) {
-    for name in ["top95", "hardest"] {
+    for name in ["easy50", "top95", "hardest"] {
         let path = crate_dir().join("puzzles").join(format!("{name}.txt"));
         if let Some(grids) = load(&path, usize::MAX) {
             solve_group(c, name, &grids);
