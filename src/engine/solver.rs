@@ -154,7 +154,10 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 stats.elapsed = started.elapsed();
-                let solutions = search.solutions.iter().map(|g| view.apply(g)).collect();
+                let solutions = match view {
+                    View::AsGiven => search.solutions,
+                    _ => search.solutions.iter().map(|g| view.apply(g)).collect(),
+                };
                 return self.finish(search.stopped, solutions, stats);
             }
             budget = budget.saturating_mul(4);
