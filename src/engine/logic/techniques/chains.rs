@@ -138,14 +138,9 @@ impl<'a> Search<'a> {
         n
     }
 
-    /// Searches from `start` up to `limit` links, asking `judge` about every state reached and
-    /// every loop back to the start; the first answer it gives ends the search.
-    fn run<T>(
-        &mut self,
-        start: State,
-        limit: usize,
-        judge: &mut dyn FnMut(&Search, Reach) -> Option<T>,
-    ) -> Option<T> {
+    /// Searches from `start` up to [`MAX_LINKS`] links, showing `judge` every state reached and
+    /// every loop back to the start.
+    fn run(&mut self, start: State, judge: &mut dyn FnMut(&Search, Reach)) {
         self.generation += 1;
         let generation = self.generation;
         self.seen[start as usize] = generation;
@@ -157,22 +152,20 @@ impl<'a> Search<'a> {
             let s = self.queue[head];
             head += 1;
             let links = self.depth[s as usize] as usize + 1;
-            if links > limit {
+            if links > MAX_LINKS {
                 break;
             }
             let count = self.neighbours(s, &mut buf);
             for &t in &buf[..count] {
                 if t == start {
-                    if let Some(found) = judge(
+                    judge(
                         self,
                         Reach {
                             from: s,
                             to: t,
                             links,
                         },
-                    ) {
-                        return Some(found);
-                    }
+                    );
                     continue;
                 }
                 if self.seen[t as usize] == generation {
@@ -183,19 +176,16 @@ impl<'a> Search<'a> {
                 self.depth[t as usize] = links as u8;
                 self.queue[tail] = t;
                 tail += 1;
-                if let Some(found) = judge(
+                judge(
                     self,
                     Reach {
                         from: s,
                         to: t,
                         links,
                     },
-                ) {
-                    return Some(found);
-                }
+                );
             }
         }
-        None
     }
 
     /// Whether a chain of `links` links removing `digit` from `targets` would rank above the best
@@ -204,17 +194,8 @@ impl<'a> Search<'a> {
         let Some(bar) = self.bar.get() else {
             return true;
         };
-        let index_sum = targets
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.index() * (1 + 80 * i) + usize::from(digit.get()))
-            .sum();
-        let rank = Rank {
-            removals: Reverse(targets.len()),
-            index_sum,
-            links,
-        };
-        rank < bar
+        // One digit: its candidates in square order are already in (digit, square) order.
+        Rank::of(targets.iter().map(|s| Candidate::new(s, digit)), links) < bar
     }
 
     /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
@@ -299,7 +280,7 @@ fn same_digit_ends(search: &Search, reach: &Reach, min: usize) -> Option<Found> 
     if targets.is_empty() || !search.could_beat(targets, digit, reach.links) {
         return None;
     }
-    let eliminations = seeing_both(search.links, from, to, digit);
+    let eliminations = targets.iter().map(|s| Candidate::new(s, digit)).collect();
     let path = search.path(reach)?;
     Some(Found {
         links: reach.links,
@@ -451,15 +432,22 @@ impl Found {
         };
         removed.sort_by_key(|c| (c.digit, c.square));
         removed.dedup();
+        Rank::of(removed.into_iter(), self.links)
+    }
+}
+
+impl Rank {
+    /// The rank of a chain of `links` links removing `removed`, given in (digit, square) order.
+    fn of(removed: impl ExactSizeIterator<Item = Candidate>, links: usize) -> Rank {
+        let removals = removed.len();
         let index_sum = removed
-            .iter()
             .enumerate()
             .map(|(i, c)| c.square.index() * (1 + 80 * i) + usize::from(c.digit.get()))
             .sum();
         Rank {
-            removals: Reverse(removed.len()),
+            removals: Reverse(removals),
             index_sum,
-            links: self.links,
+            links,
         }
     }
 }
@@ -475,19 +463,21 @@ fn best(
 ) -> Option<Found> {
     let links = Links::new(position);
     let mut search = Search::new(&links, scope);
-    let mut best: Option<(Rank, Found)> = None;
+    // The best chain's rank is the search's bar: it is set with `best` and nowhere else.
+    let mut best: Option<Found> = None;
     for start in starts {
-        search.run(start, MAX_LINKS, &mut |search, reach| {
-            let found = judge(search, reach)?;
+        search.run(start, &mut |search, reach| {
+            let Some(found) = judge(search, reach) else {
+                return;
+            };
             let rank = found.rank(&links);
-            if best.as_ref().is_none_or(|(top, _)| rank < *top) {
+            if search.bar.get().is_none_or(|top| rank < top) {
                 search.bar.set(Some(rank));
-                best = Some((rank, found));
+                best = Some(found);
             }
-            None::<()>
         });
     }
-    best.map(|(_, found)| found)
+    best
 }
 
 /// An X-chain: on one digit, a chain of at least five links from one square to another, both ends
