@@ -308,8 +308,7 @@ pub fn hidden_rectangle(position: &Position, context: &Context) -> Option<Step> 
         if !extra.contains(partner) || !extra.contains(beside) {
             return None;
         }
-        let row = Unit::Row(opposite.row() as u8);
-        let column = Unit::Column(opposite.col() as u8);
+        let [row, column, _] = opposite.units();
         let lines = SquareSet::unit(row) | SquareSet::unit(column);
         let [a, b] = rectangle.digits;
         [(a, b), (b, a)].into_iter().find_map(|(linked, removed)| {
@@ -324,14 +323,12 @@ pub fn hidden_rectangle(position: &Position, context: &Context) -> Option<Step> 
                  can be removed from {opposite}.",
                 rectangle.deadly(),
             );
-            let mut units = rectangle.units();
-            units.retain(|&u| u == row || u == column);
             Some(Step::elimination(
                 Technique::HiddenRectangle,
                 vec![Candidate::new(opposite, removed)],
                 Pattern {
                     squares: rectangle.sorted(),
-                    units,
+                    units: vec![row, column],
                     digits: vec![a, b],
                 },
                 explanation,
