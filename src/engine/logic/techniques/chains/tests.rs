@@ -1,13 +1,6 @@
+use super::super::test_support::{d, eliminations, keep, sq};
 use super::*;
 use crate::engine::square::Unit;
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn d(n: u8) -> Digit {
-    Digit::new(n).unwrap()
-}
 
 fn squares(names: &str) -> Vec<Square> {
     names.split(' ').map(sq).collect()
@@ -21,22 +14,6 @@ fn only_in(p: &mut Position, unit: Unit, digit: u8, keep: &str) {
             p.eliminate(s, d(digit));
         }
     }
-}
-
-/// Leaves `square` only the digits of `digits`.
-fn pencil(p: &mut Position, square: &str, digits: &[u8]) {
-    for n in 1..=9 {
-        if !digits.contains(&n) {
-            p.eliminate(sq(square), d(n));
-        }
-    }
-}
-
-fn removed(step: &Step) -> Vec<(String, u8)> {
-    step.eliminations
-        .iter()
-        .map(|c| (c.square.to_string(), c.digit.get()))
-        .collect()
 }
 
 /// 4 is a conjugate pair in rows A, E and H only; columns 5 and 8 join them weakly.
@@ -54,7 +31,7 @@ fn x_chain_removes_the_digit_from_squares_seeing_both_ends_of_five_links() {
     let step = x_chain(&p, &Context::unknown()).unwrap();
     assert_eq!(step.technique, Technique::XChain);
     assert_eq!(
-        removed(&step),
+        eliminations(&step),
         [
             ("B2".into(), 4),
             ("C2".into(), 4),
@@ -90,10 +67,10 @@ fn x_chain_leaves_three_link_chains_to_the_turbot_fish() {
 /// A1 {1,2}, A5 {2,3}, E5 {3,4}, E8 {4,1}: four bivalue squares in a row of links.
 fn xy_chain_position(last: &[u8]) -> Position {
     let mut p = Position::blank();
-    pencil(&mut p, "A1", &[1, 2]);
-    pencil(&mut p, "A5", &[2, 3]);
-    pencil(&mut p, "E5", &[3, 4]);
-    pencil(&mut p, "E8", last);
+    keep(&mut p, "A1", &[1, 2]);
+    keep(&mut p, "A5", &[2, 3]);
+    keep(&mut p, "E5", &[3, 4]);
+    keep(&mut p, "E8", last);
     p
 }
 
@@ -102,7 +79,7 @@ fn xy_chain_removes_the_end_digit_from_squares_seeing_both_ends() {
     let p = xy_chain_position(&[1, 4]);
     let step = xy_chain(&p, &Context::unknown()).unwrap();
     assert_eq!(step.technique, Technique::XYChain);
-    assert_eq!(removed(&step), [("A8".into(), 1), ("E1".into(), 1)]);
+    assert_eq!(eliminations(&step), [("A8".into(), 1), ("E1".into(), 1)]);
     assert_eq!(step.pattern.squares, squares("A1 A5 E5 E8"));
     assert_eq!(
         step.pattern.units,
@@ -127,7 +104,7 @@ fn aic_position(last: &str) -> Position {
     let mut p = Position::blank();
     only_in(&mut p, Unit::Row(0), 5, "A1 A6");
     only_in(&mut p, Unit::Column(5), 7, "A6 F6");
-    pencil(&mut p, last, &[5, 7]);
+    keep(&mut p, last, &[5, 7]);
     p
 }
 
@@ -141,7 +118,7 @@ fn aic_over_two_digits_removes_the_end_digit_from_squares_seeing_both_ends() {
         .split(' ')
         .map(|s| (s.to_string(), 5))
         .collect();
-    assert_eq!(removed(&step), expected);
+    assert_eq!(eliminations(&step), expected);
     assert_eq!(step.pattern.squares, squares("A1 A6 F6 F2"));
     assert_eq!(
         step.pattern.units,
@@ -163,9 +140,9 @@ fn aic_with_different_digits_at_ends_that_see_each_other_removes_each_from_the_o
     let mut p = Position::blank();
     only_in(&mut p, Unit::Row(0), 5, "A1 A6");
     only_in(&mut p, Unit::Column(5), 7, "A6 F6");
-    pencil(&mut p, "F1", &[7, 8]);
+    keep(&mut p, "F1", &[7, 8]);
     let step = aic(&p, &Context::unknown()).unwrap();
-    assert_eq!(removed(&step), [("A1".into(), 8)]);
+    assert_eq!(eliminations(&step), [("A1".into(), 8)]);
     assert_eq!(step.pattern.squares, squares("A1 A6 F6 F1"));
     assert_eq!(step.pattern.digits, [d(5), d(7), d(8)]);
     assert_eq!(
@@ -190,7 +167,7 @@ fn a_continuous_nice_loop_turns_its_weak_links_strong() {
             .map(|s| (s.to_string(), 7)),
     );
     expected.sort();
-    assert_eq!(removed(&step), expected);
+    assert_eq!(eliminations(&step), expected);
     assert_eq!(step.pattern.squares, squares("A6 A1 F1 F6"));
     assert_eq!(
         step.explanation,
