@@ -118,11 +118,22 @@ pub async fn request(
     content_type: Option<&str>,
     body: impl Into<Body>,
 ) -> TestResponse {
+    request_on(app(), method, uri, content_type, body).await
+}
+
+/// `method uri` with `body` and, if given, a content type, on `app`.
+pub async fn request_on(
+    app: Router,
+    method: &str,
+    uri: &str,
+    content_type: Option<&str>,
+    body: impl Into<Body>,
+) -> TestResponse {
     let mut request = Request::builder().method(method).uri(uri);
     if let Some(ct) = content_type {
         request = request.header(header::CONTENT_TYPE, ct);
     }
-    send(app(), request.body(body.into()).expect("a valid request")).await
+    send(app, request.body(body.into()).expect("a valid request")).await
 }
 
 /// `method uri` with a JSON body on the default app; `Value::Null` sends no body.
@@ -171,11 +182,7 @@ pub async fn post_raw_on(
     content_type: Option<&str>,
     body: impl Into<Body>,
 ) -> TestResponse {
-    let mut request = Request::post(path);
-    if let Some(ct) = content_type {
-        request = request.header(header::CONTENT_TYPE, ct);
-    }
-    send(app, request.body(body.into()).unwrap()).await
+    request_on(app, "POST", path, content_type, body).await
 }
 
 /// Checks an RFC 9457 answer with `status` and `code`, and returns its body.
