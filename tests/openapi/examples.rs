@@ -119,11 +119,7 @@ async fn replay(spec: &Value, request: Request<Body>) -> Answer {
         Some(_) => Some(occupy_the_worker(&state).await),
         None => None,
     };
-    let response = router(state)
-        .oneshot(request)
-        .await
-        .expect("the router is infallible");
-    let answer = Answer::of(response).await;
+    let answer = crate::harness::send(router(state), request).await;
     if let Some(blocker) = blocker {
         // Dropping the request raises its cancel flag, which ends the search.
         blocker.abort();
@@ -190,7 +186,7 @@ fn mismatch(expected: &ResponseExample, answer: &Answer, sent: &str) -> Option<S
             "{what}\nanswered {} {}: {}",
             answer.status,
             answer.media_type(),
-            body_text(answer)
+            answer.text
         ));
     }
     let real = answer.json();
@@ -201,13 +197,9 @@ fn mismatch(expected: &ResponseExample, answer: &Answer, sent: &str) -> Option<S
     Some(format!("{what}\nshown: {shown}\nreal:  {real}"))
 }
 
-fn body_text(answer: &Answer) -> String {
-    answer.text.clone()
-}
-
 /// Whether a JSON body lists every object's members in sorted order.
 fn has_sorted_members(answer: &Answer) -> bool {
-    serde_json::to_string(&answer.json()).is_ok_and(|resorted| resorted == body_text(answer))
+    serde_json::to_string(&answer.json()).is_ok_and(|resorted| resorted == answer.text)
 }
 
 /// The operation (`METHOD /template`) an `x-request` in `components/responses` is sent to.
@@ -346,6 +338,6 @@ fn order_fault(path: &str, answer: &Answer, what: &str) -> Option<String> {
     }
     Some(format!(
         "{what}: members are not in sorted order: {}",
-        body_text(answer)
+        answer.text
     ))
 }
