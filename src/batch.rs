@@ -303,9 +303,7 @@ impl Answer {
             Answer::Mismatch { solution } => format!("{} mismatch", solution.to_line()),
         }
     }
-}
 
-impl Answer {
     /// Writes [`Answer::line`] and a newline to `out`; a solution without building a string.
     pub fn write_line(&self, out: &mut impl Write) -> io::Result<()> {
         let Answer::Solved {
