@@ -57,20 +57,21 @@ pub enum ApiError {
         /// The limit.
         limit_bytes: usize,
     },
-    /// 422: the text or flat array does not give exactly 81 cells.
-    #[error("expected 81 cells, found {found}")]
+    /// 422: the text or flat array does not give exactly 81 cells (in the engine's words, as the
+    /// other shape faults).
+    #[error("{}", GridError::CellCount { found: *found })]
     WrongCellCount {
         /// How many cells were found.
         found: usize,
     },
     /// 422: the 9x9 array does not have 9 rows.
-    #[error("expected 9 rows, found {found}")]
+    #[error("{}", GridError::RowCount { found: *found })]
     WrongRowCount {
         /// How many rows were found.
         found: usize,
     },
     /// 422: a row of the 9x9 array does not have 9 values.
-    #[error("row {row} has {found} values; expected 9")]
+    #[error("{}", GridError::RowLength { row: *row, found: *found })]
     WrongRowLength {
         /// The row, 1-based.
         row: usize,
