@@ -16,7 +16,7 @@ use tower::ServiceBuilder;
 use tower_http::body::Limited;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::classify::ServerErrorsFailureClass;
-use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any as AnyOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -90,10 +90,7 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
 
 /// tower-http's default predicate with a higher size threshold.
 fn worth_compressing() -> impl Predicate {
-    SizeAbove::new(COMPRESS_ABOVE_BYTES)
-        .and(NotForContentType::GRPC)
-        .and(NotForContentType::IMAGES)
-        .and(NotForContentType::SSE)
+    DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE_BYTES))
 }
 
 fn request_span(req: &Request) -> tracing::Span {
