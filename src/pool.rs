@@ -355,11 +355,7 @@ impl Pool {
             self.shared
                 .push_waiting(Arc::new(Once(Mutex::new(Some(task)))));
         }
-        Mapped {
-            done,
-            tasks,
-            blocks,
-        }
+        Mapped { done, blocks }
     }
 
     /// Jobs waiting for a worker.
@@ -390,7 +386,6 @@ type Block<R> = (usize, Vec<R>);
 #[must_use = "the results come from `wait`"]
 pub struct Mapped<R> {
     done: std::sync::mpsc::Receiver<Outcome<Vec<Block<R>>>>,
-    tasks: usize,
     blocks: usize,
 }
 
@@ -398,11 +393,9 @@ impl<R> Mapped<R> {
     /// Waits for every item and returns the results in input order; resumes a panic of `f`.
     pub fn wait(self) -> Vec<R> {
         let mut finished: Vec<Option<Vec<R>>> = (0..self.blocks).map(|_| None).collect();
-        for _ in 0..self.tasks {
-            // Each task sends once, even when it panics, and the pool runs every queued task.
-            let Ok(outcome) = self.done.recv() else {
-                break;
-            };
+        // Each task sends once, even when it panics, and drops its sender when done: the channel
+        // ends when every task has reported.
+        for outcome in self.done {
             match outcome {
                 Ok(blocks) => {
                     for (block, results) in blocks {
