@@ -76,12 +76,15 @@ export async function api(method, path, body) {
   return { status: response.status, body: await response.json() };
 }
 
-/** Pastes `text` into Puzzle and presses Load, returning when the page has answered. */
+/** Pastes `text` into Puzzle and presses Load, returning when the page has answered and graded it. */
 export async function loadPuzzle(page, text) {
   await page.getByLabel("Puzzle", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Load" }).click();
-  // Load answers asynchronously (it validates the puzzle first); the next control must not race it.
-  await page.waitForFunction(() => !document.getElementById("load").hasAttribute("aria-busy"));
+  // Load answers asynchronously (it validates the puzzle first, then grades it, the level line busy
+  // meanwhile); the next control must not race either, nor share the server's cores with the grade.
+  await page.waitForFunction(
+    () => !document.getElementById("load").hasAttribute("aria-busy") && !document.getElementById("seed").hasAttribute("aria-busy"),
+  );
 }
 
 /** Chooses `level` and presses New puzzle, returning when the page has its answer. */

@@ -236,18 +236,32 @@ function renderInfo() {
     text = `${givens} givens · ${filled} of 81 filled`;
   }
   $("info").textContent = text;
-  $("seed").textContent = levelText(state.info);
+  renderLevel();
 }
 
-/** `easy · seed 42 · score 40` for a generated puzzle, `graded hard · score 588` for another. */
-function levelText(info) {
-  if (!info) return "";
-  if (info.note) return info.note;
+/** The level line, redrawn only when it changes (it is a live region: a redraw is read out). */
+function renderLevel() {
+  const line = $("seed");
+  const parts = state.info?.note ? [state.info.note] : levelParts(state.info);
+  if (line.textContent === parts.join(" · ")) return;
+  // One span a part, kept whole by the style: a narrow screen wraps the line between parts.
+  const spans = parts.map((part) => {
+    const span = document.createElement("span");
+    span.textContent = part;
+    if (state.info?.note) span.className = "note"; // a sentence, free to wrap
+    return span;
+  });
+  line.replaceChildren(...spans.flatMap((span, k) => (k ? [" · ", span] : [span])));
+}
+
+/** `easy`, `seed 42`, `score 40` for a generated puzzle; `graded hard`, `score 588` for another. */
+function levelParts(info) {
+  if (!info) return [];
   const parts = [];
   if (info.difficulty) parts.push(info.seed === undefined ? `graded ${info.difficulty}` : info.difficulty);
   if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
   if (info.score !== undefined) parts.push(`score ${info.score}`);
-  return parts.join(" · ");
+  return parts;
 }
 
 function select(i, focus) {
@@ -400,6 +414,7 @@ function requestBody(text) {
 
 function setPuzzle(givens, info) {
   state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy"); // a grade on its way is about the last puzzle
   state.givens = givens;
   state.digits = new Array(81).fill(0);
   state.marks = new Array(81).fill(0);
@@ -453,6 +468,7 @@ const NO_LEVEL = {
 async function gradePuzzle() {
   const asked = state.puzzleCount;
   const seed = state.info?.seed;
+  $("seed").setAttribute("aria-busy", "true");
   let info;
   try {
     const grade = await api("POST", "/grade", { puzzle: gridText(state.givens) });
@@ -462,6 +478,7 @@ async function gradePuzzle() {
     info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}` };
   }
   if (state.puzzleCount !== asked) return;
+  $("seed").removeAttribute("aria-busy");
   state.info = info;
   if (info.difficulty) $("difficulty").value = info.difficulty;
   render();
@@ -668,6 +685,7 @@ function readFragment() {
     return false;
   }
   state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy");
   state.givens = givens;
   state.digits = new Array(81).fill(0);
   state.marks = new Array(81).fill(0);
