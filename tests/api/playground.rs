@@ -104,3 +104,13 @@ async fn the_page_and_the_script_get_different_etags() {
     let script = get(ASSETS[0].0).await;
     assert_ne!(page.header("etag"), script.header("etag"));
 }
+
+#[tokio::test]
+async fn new_puzzle_comes_before_the_board_so_a_phone_shows_both_on_its_first_screen() {
+    // The browser tests measure it on a phone (tests/browser/newcomer.test.js); this keeps the
+    // order, which is also the order a keyboard and a screen reader meet them in.
+    let page = get("/").await.text;
+    let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("no {needle}"));
+    assert!(at(r#"id="difficulty""#) < at(r#"id="board""#));
+    assert!(at(r#"id="new""#) < at(r#"id="board""#));
+}

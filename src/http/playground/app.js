@@ -15,7 +15,12 @@ const state = {
   wrong: new Set(),
   pattern: { squares: new Set(), units: new Set(), targets: new Set(), removals: new Map() },
   step: null,
-  info: null, // { difficulty, seed, score } of a generated puzzle
+  // The puzzle's level, from /random or /grade: { difficulty, score, seed } (seed for a generated
+  // one), or { note } saying why it has none; null while unknown.
+  info: null,
+  // Counts the puzzles put on the board: an answer about an earlier one (a late /random or /grade)
+  // sees the count moved on and is dropped.
+  puzzleCount: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -231,12 +236,32 @@ function renderInfo() {
     text = `${givens} givens · ${filled} of 81 filled`;
   }
   $("info").textContent = text;
-  const seed = $("seed");
-  if (state.info) {
-    seed.textContent = `${state.info.difficulty} · seed ${state.info.seed}${state.info.score !== undefined ? ` · score ${state.info.score}` : ""}`;
-  } else {
-    seed.textContent = "";
-  }
+  renderLevel();
+}
+
+/** The level line, redrawn only when it changes (it is a live region: a redraw is read out). */
+function renderLevel() {
+  const line = $("seed");
+  const parts = state.info?.note ? [state.info.note] : levelParts(state.info);
+  if (line.textContent === parts.join(" · ")) return;
+  // One span a part, kept whole by the style: a narrow screen wraps the line between parts.
+  const spans = parts.map((part) => {
+    const span = document.createElement("span");
+    span.textContent = part;
+    if (state.info?.note) span.className = "note"; // a sentence, free to wrap
+    return span;
+  });
+  line.replaceChildren(...spans.flatMap((span, k) => (k ? [" · ", span] : [span])));
+}
+
+/** `easy`, `seed 42`, `score 40` for a generated puzzle; `graded hard`, `score 588` for another. */
+function levelParts(info) {
+  if (!info) return [];
+  const parts = [];
+  if (info.difficulty) parts.push(info.seed === undefined ? `graded ${info.difficulty}` : info.difficulty);
+  if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
+  if (info.score !== undefined) parts.push(`score ${info.score}`);
+  return parts;
 }
 
 function select(i, focus) {
@@ -388,6 +413,8 @@ function requestBody(text) {
 }
 
 function setPuzzle(givens, info) {
+  state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy"); // a grade on its way is about the last puzzle
   state.givens = givens;
   state.digits = new Array(81).fill(0);
   state.marks = new Array(81).fill(0);
@@ -409,13 +436,17 @@ async function load(event) {
     const body = requestBody(text);
     await api("POST", "/validate", body); // the service's own words for any fault in it
     setPuzzle(parsePuzzle(text), null);
+    gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
   });
 }
 
+/** A puzzle of the chosen level from `/random`, unless another puzzle took the board meanwhile. */
 async function newPuzzle() {
   await act("new", async () => {
     const difficulty = $("difficulty").value;
+    const asked = state.puzzleCount;
     const answer = await api("GET", `/random?difficulty=${encodeURIComponent(difficulty)}`);
+    if (state.puzzleCount !== asked) return;
     $("puzzle").value = answer.puzzle;
     setPuzzle(parsePuzzle(answer.puzzle), {
       difficulty: answer.difficulty || difficulty,
@@ -423,6 +454,34 @@ async function newPuzzle() {
       score: answer.score,
     });
   });
+}
+
+const NO_LEVEL = {
+  multiple_solutions: "no level: it has more than one solution",
+  no_solution: "no level: it has no solution",
+};
+
+/**
+ * Grades the puzzle on the board (`POST /grade`) and sets Difficulty to its level, so the selector
+ * always speaks of the puzzle on show. A puzzle without one level says why in the level line.
+ */
+async function gradePuzzle() {
+  const asked = state.puzzleCount;
+  const seed = state.info?.seed;
+  $("seed").setAttribute("aria-busy", "true");
+  let info;
+  try {
+    const grade = await api("POST", "/grade", { puzzle: gridText(state.givens) });
+    info = { difficulty: grade.difficulty, score: grade.score, seed };
+  } catch (err) {
+    if (!(err instanceof Problem)) throw err;
+    info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}` };
+  }
+  if (state.puzzleCount !== asked) return;
+  $("seed").removeAttribute("aria-busy");
+  state.info = info;
+  if (info.difficulty) $("difficulty").value = info.difficulty;
+  render();
 }
 
 function requireGivens() {
@@ -602,8 +661,8 @@ function writeFragment() {
   if (state.marks.some((m, i) => m && !valueAt(i))) {
     params.set("marks", state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m))).join("-"));
   }
-  if (state.info) {
-    params.set("difficulty", state.info.difficulty);
+  if (state.info?.seed !== undefined) {
+    if (state.info.difficulty) params.set("difficulty", state.info.difficulty);
     params.set("seed", String(state.info.seed));
   }
   const fragment = params.toString();
@@ -612,6 +671,10 @@ function writeFragment() {
   $("share").href = fragment ? `#${fragment}` : "#";
 }
 
+/** Whether the address names a puzzle (a link to a board), whether or not it reads as one. */
+const linkNamesPuzzle = () => new URLSearchParams(location.hash.slice(1)).has("puzzle");
+
+/** Puts the board the address describes on show; false (and an error) when it describes none. */
 function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   const puzzle = params.get("puzzle");
@@ -621,6 +684,8 @@ function readFragment() {
     showError("load", "the link's puzzle does not have 81 cells");
     return false;
   }
+  state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy");
   state.givens = givens;
   state.digits = new Array(81).fill(0);
   state.marks = new Array(81).fill(0);
@@ -631,11 +696,10 @@ function readFragment() {
   if (progress.length === 81) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
   const marks = (params.get("marks") || "").split("-");
   if (marks.length === 81) state.marks = marks.map(maskOf);
+  // The level is graded afresh (gradePuzzle), not taken from the link: only the seed is kept.
   const seed = params.get("seed");
-  state.info = seed ? { difficulty: params.get("difficulty") || "", seed } : null;
+  state.info = seed ? { seed } : null;
   $("puzzle").value = gridText(givens);
-  const level = params.get("difficulty");
-  if ([...$("difficulty").options].some((o) => o.value === level)) $("difficulty").value = level;
   state.selected = Math.max(0, givens.findIndex((g) => !g));
   return true;
 }
@@ -671,15 +735,35 @@ function main() {
     );
   });
   window.addEventListener("hashchange", () => {
-    if (readFragment()) {
-      render();
-      refreshConflicts();
-    }
+    if (readFragment()) restored();
   });
-  const restored = readFragment();
+  describeBoardByHelp();
+  start().finally(() => {
+    document.body.dataset.ready = "true";
+  });
+}
+
+/** After a board is read from the address: drawn, checked for clashes and graded. */
+function restored() {
   render();
-  if (restored) refreshConflicts();
-  document.body.dataset.ready = "true";
+  refreshConflicts();
+  return gradePuzzle();
+}
+
+/** The first board: the one the address holds (a link wins), else a new puzzle of the chosen level. */
+async function start() {
+  const linked = linkNamesPuzzle();
+  if (readFragment()) return restored();
+  render();
+  if (!linked) await newPuzzle();
+}
+
+/** The board is described by the help on show: the keys, or on a touch screen how to tap. */
+function describeBoardByHelp() {
+  const touch = matchMedia("(hover: none) and (pointer: coarse)");
+  const describe = () => $("board").setAttribute("aria-describedby", touch.matches ? "touch-help" : "keys-help");
+  describe();
+  touch.addEventListener("change", describe);
 }
 
 main();
