@@ -141,13 +141,22 @@ fn solve_checks_the_solution_column_of_a_kaggle_csv() {
 }
 
 #[test]
-fn solve_exits_2_naming_the_line_of_bad_input() {
+fn solve_answers_a_bad_line_with_an_error_naming_it_and_exits_2() {
     let out = sudoku(&["solve"], &format!("{GRID2}\n# fine\n4.....8.5.3\n"));
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stdout(&out)[1],
+        "error: <stdin>:3: expected 81 cells, found 11"
+    );
+    let strict = sudoku(
+        &["solve", "--strict"],
+        &format!("{GRID2}\n# fine\n4.....8.5.3\n"),
+    );
+    assert_eq!(strict.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("<stdin>:3: expected 81 cells, found 11"),
+        stderr(&strict).contains("<stdin>:3: expected 81 cells, found 11"),
         "{}",
-        stderr(&out)
+        stderr(&strict)
     );
     let missing = sudoku(&["solve", "no/such/file.txt"], "");
     assert_eq!(missing.status.code(), Some(2));
@@ -269,7 +278,10 @@ fn solve_names_the_line_of_input_that_is_not_text() {
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("<stdin>:2:"), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out)[1],
+        "error: <stdin>:2: the line is not UTF-8 text"
+    );
 }
 
 #[test]
@@ -377,13 +389,13 @@ fn solve_reads_project_euler_blocks_of_nine_rows() {
 fn solve_names_the_lines_of_a_grid_cut_short() {
     let display = Grid::parse(GRID2).unwrap().display();
     let cut: Vec<&str> = display.lines().take(7).collect();
-    let out = sudoku(&["solve"], &format!("{}\n", cut.join("\n")));
+    let out = sudoku(&["solve"], &format!("{}\n{GRID2}\n", cut.join("\n")));
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("<stdin>:1-7: expected 81 cells, found 54"),
-        "{}",
-        stderr(&out)
-    );
+    let lines = stdout(&out);
+    assert_eq!(lines[0], "error: <stdin>:1-7: expected 81 cells, found 54");
+    assert!(Grid::parse(&lines[1])
+        .unwrap()
+        .solves(&Grid::parse(GRID2).unwrap()));
 }
 
 #[test]
