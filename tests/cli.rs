@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+use sudoku_service::engine::logic::LogicSolver;
 use sudoku_service::engine::{generate, Grid, Request, Solver, Verdict};
 use sudoku_service::http::error::ApiError;
 use sudoku_service::limits::{THREADS, TIMEOUT_MS};
@@ -538,4 +539,112 @@ fn readme_command_line_examples_print_what_the_readme_shows() {
         trim_trailing_blank_lines(&mut printed);
         assert_eq!(printed, shown, "{command}");
     }
+}
+
+#[test]
+fn random_json_lines_carry_the_solution_grade_and_seed_as_the_api_shapes_them() {
+    let plain = sudoku(&["random", "--seed", "5", "--count", "2"], "");
+    let out = sudoku(
+        &["random", "--seed", "5", "--count", "2", "--format", "json"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = stdout(&out);
+    assert_eq!(lines.len(), 2);
+    for (k, (line, puzzle)) in lines.iter().zip(stdout(&plain)).enumerate() {
+        let json: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            json["puzzle"],
+            puzzle.as_str(),
+            "the same puzzle as without --format"
+        );
+        assert_eq!(json["seed"], 5 + k as u64);
+        assert_eq!(json["unique"], true);
+        let grid = Grid::parse(&puzzle).unwrap();
+        let solution = Grid::parse(json["solution"].as_str().unwrap()).unwrap();
+        assert!(solution.solves(&grid));
+        let grade = LogicSolver::new().grade(&grid).unwrap();
+        assert_eq!(json["difficulty"], grade.difficulty.name());
+        assert_eq!(json["score"], grade.score);
+        let mut keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "difficulty",
+                "givens",
+                "minimal",
+                "puzzle",
+                "score",
+                "seed",
+                "solution",
+                "unique"
+            ]
+        );
+    }
+}
+
+#[test]
+fn random_csv_columns_are_read_back_by_solve_which_checks_the_solutions() {
+    let out = sudoku(
+        &[
+            "random", "--seed", "9", "--count", "3", "--format", "columns",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = stdout(&out);
+    assert_eq!(lines[0], "puzzle,solution,difficulty,score,seed");
+    assert_eq!(lines.len(), 4);
+    let fields: Vec<&str> = lines[3].split(',').collect();
+    assert_eq!(fields.len(), 5);
+    assert_eq!(fields[4], "11");
+    let solved = sudoku(&["solve"], &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    let solutions: Vec<String> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .collect();
+    assert_eq!(stdout(&solved), solutions);
+}
+
+#[test]
+fn random_json_of_a_level_names_it_and_of_norvigs_puzzles_says_whether_unique() {
+    let out = sudoku(
+        &[
+            "random",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)[0]).unwrap();
+    assert_eq!(json["difficulty"], "easy");
+    let out = sudoku(
+        &[
+            "random",
+            "--unique=false",
+            "--givens",
+            "17",
+            "--seed",
+            "42",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)[0]).unwrap();
+    let puzzle = Grid::parse(json["puzzle"].as_str().unwrap()).unwrap();
+    let unique = Solver::new().solve(&puzzle).unwrap().verdict == Verdict::Unique;
+    assert_eq!(json["unique"], unique);
+    assert_eq!(json.get("solution").is_some(), unique);
 }
