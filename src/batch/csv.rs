@@ -54,15 +54,17 @@ fn unquote(field: &str) -> &str {
         .trim()
 }
 
-/// Reads a first line as a CSV header: `None` when it is not one (it has no comma, or starts with a
-/// cell rather than a letter), an error when it is one without a puzzle column.
+/// Reads a first line as a CSV header: `None` when it is not one (it starts with a cell rather than
+/// a name, or is one name other than a puzzle column's), an error when it is one without a puzzle
+/// column.
 pub fn header(text: &str) -> Option<Result<Columns, Problem>> {
     let text = text.trim();
     let starts_with_name = text
         .chars()
         .next()
         .is_some_and(|c| c.is_alphabetic() || c == '"');
-    if !text.contains(',') || !starts_with_name {
+    let one_puzzle_column = PUZZLE_COLUMNS.contains(&unquote(text).to_lowercase().as_str());
+    if !starts_with_name || !(text.contains(',') || one_puzzle_column) {
         return None;
     }
     let names: Vec<String> = text.split(',').map(|f| unquote(f).to_lowercase()).collect();
@@ -153,6 +155,9 @@ mod tests {
         assert!(header(GRID2).is_none());
         assert!(header(&format!("{GRID2},{GRID2}")).is_none());
         assert!(header("Grid 01").is_none());
+        assert!(header("Some title").is_none());
+        let alone = header("Puzzle").unwrap().unwrap();
+        assert_eq!((alone.count, alone.puzzle, alone.solution), (1, 0, None));
     }
 
     #[test]

@@ -90,15 +90,15 @@ fn refusal(error: &LogicError) -> &'static str {
 /// Reads one puzzle with consistent givens: the argument, or the whole of standard input (a pasted
 /// grid over several lines, Norvig's display included, is one puzzle).
 fn one_puzzle(puzzle: Option<&str>) -> Result<Grid, ExitCode> {
-    let grid = read_grid(puzzle, "puzzle")?;
+    let grid = read_grid(puzzle, "not a puzzle")?;
     if let Some(conflict) = grid.conflicts().first() {
         return Err(fail(&format!("the givens conflict: {conflict}")));
     }
     Ok(grid)
 }
 
-/// Reads a grid, `what` naming it in errors: the argument, or the whole of standard input when it
-/// is absent or `-`.
+/// Reads a grid, `what` opening its error (`not a puzzle`): the argument, or the whole of standard
+/// input when it is absent or `-`.
 fn read_grid(puzzle: Option<&str>, what: &str) -> Result<Grid, ExitCode> {
     let text = match puzzle {
         Some(text) if text != "-" => text.to_string(),
@@ -155,7 +155,7 @@ pub fn mistakes_line(squares: &[Square]) -> String {
 
 /// The player's grid, which must keep every given, refused in the API's words when it does not.
 fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
-    let progress = read_grid(Some(text), "progress")?;
+    let progress = read_grid(Some(text), "--progress is not a grid")?;
     for square in Square::all() {
         let Some(given) = puzzle.get(square) else {
             continue;
