@@ -92,7 +92,7 @@ pub struct HealthcheckArgs {
     #[arg(long, env = "SUDOKU_HEALTHCHECK_URL")]
     pub url: Option<String>,
     /// The address the service listens on, as `serve --addr` takes it (so the same SUDOKU_ADDR
-    /// serves both); an unspecified host (0.0.0.0, [::]) is probed on loopback.
+    /// serves both); an unspecified host (`0.0.0.0`, `[::]`) is probed on loopback.
     #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080", value_parser = host_and_port)]
     pub addr: String,
 }
