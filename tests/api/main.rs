@@ -3,6 +3,7 @@
 
 mod candidates;
 mod connections;
+mod contract;
 mod errors;
 #[path = "../support/http.rs"]
 mod harness;
