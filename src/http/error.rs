@@ -176,6 +176,16 @@ pub enum ApiError {
         /// The request timeout that applied.
         limit_ms: u64,
     },
+    /// 400: a request head HTTP cannot read (a bad `Content-Length`, an unknown HTTP version, a NUL
+    /// in a header), refused by the connection before the router.
+    #[error("the request head is not valid HTTP/1.1 (a malformed request line, header or Content-Length); the connection is closed")]
+    MalformedRequest,
+    /// 414: a request target longer than the connection reads, refused before the router.
+    #[error("the request's URI is too long; the connection is closed")]
+    UriTooLong,
+    /// 431: a request head with too many or too large headers, refused before the router.
+    #[error("the request's headers are too many or too large; the connection is closed")]
+    HeadersTooLarge,
     /// 500: a bug (a caught panic); never caused by client input.
     #[error("an internal error occurred; it has been logged")]
     Internal,
@@ -230,10 +240,13 @@ const METHOD_NOT_ALLOWED: ProblemKind = kind(405, "method_not_allowed", "Method 
 const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
 const DEADLINE_EXCEEDED: ProblemKind = kind(504, "deadline_exceeded", "Deadline exceeded");
 const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
+const MALFORMED_REQUEST: ProblemKind = kind(400, "malformed_request", "Malformed request");
+const URI_TOO_LONG: ProblemKind = kind(414, "uri_too_long", "URI too long");
+const HEADERS_TOO_LARGE: ProblemKind = kind(431, "headers_too_large", "Request headers too large");
 const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 22] = [
+pub const PROBLEM_KINDS: [ProblemKind; 25] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
@@ -255,6 +268,9 @@ pub const PROBLEM_KINDS: [ProblemKind; 22] = [
     QUEUE_FULL,
     DEADLINE_EXCEEDED,
     REQUEST_TIMEOUT,
+    MALFORMED_REQUEST,
+    URI_TOO_LONG,
+    HEADERS_TOO_LARGE,
     INTERNAL,
 ];
 
@@ -341,6 +357,9 @@ impl ApiError {
             ApiError::QueueFull => QUEUE_FULL,
             ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
             ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
+            ApiError::MalformedRequest => MALFORMED_REQUEST,
+            ApiError::UriTooLong => URI_TOO_LONG,
+            ApiError::HeadersTooLarge => HEADERS_TOO_LARGE,
             ApiError::Internal => INTERNAL,
         }
     }
@@ -429,6 +448,9 @@ impl ApiError {
             | ApiError::NotFound(_)
             | ApiError::MethodNotAllowed
             | ApiError::QueueFull
+            | ApiError::MalformedRequest
+            | ApiError::UriTooLong
+            | ApiError::HeadersTooLarge
             | ApiError::Internal => base,
         }
     }
