@@ -150,7 +150,10 @@ impl Server {
         connections
             .http1()
             .timer(TokioTimer::new())
-            .header_read_timeout(config.header_read_timeout);
+            // Off: hyper's timer runs from the end of one request, so it would close a kept-alive
+            // connection before the idle timeout. The watchdog keeps the head deadline instead,
+            // from a head's first byte ([`crate::connections`]).
+            .header_read_timeout(None);
         // Pings find peers that vanished without closing; the watchdog closes idle ones.
         connections
             .http2()

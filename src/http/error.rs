@@ -27,6 +27,15 @@ pub enum ApiError {
         /// What is wrong with it.
         detail: String,
     },
+    /// 400: a query parameter given more than once (`seed=1&seed=2`): which one was meant is not
+    /// for the server to guess.
+    #[error("query parameter `{field}` is given {count} times; give it at most once")]
+    DuplicateParameter {
+        /// The parameter.
+        field: String,
+        /// How many times it was given.
+        count: usize,
+    },
     /// 422: a number outside its allowed range.
     #[error("{field} must be between {minimum} and {maximum}, got {value}")]
     OutOfRange {
@@ -35,6 +44,21 @@ pub enum ApiError {
         /// The smallest allowed value.
         minimum: u64,
         /// The largest allowed value.
+        maximum: u64,
+        /// What was sent.
+        value: u64,
+    },
+    /// 422 `out_of_range`: more givens than puzzles of the level asked for have (more givens make
+    /// a puzzle easier), which would search until the deadline for what is almost never found.
+    #[error(
+        "givens must be between {minimum} and {maximum} with difficulty={difficulty}, got {value}: \
+         puzzles with more givens are easier than {difficulty} (see GET /random in the README)",
+        minimum = crate::limits::GIVENS.minimum
+    )]
+    GivensAboveLevel {
+        /// The level asked for.
+        difficulty: &'static str,
+        /// The most givens it allows.
         maximum: u64,
         /// What was sent.
         value: u64,
@@ -51,6 +75,13 @@ pub enum ApiError {
         /// The encoding the request declared.
         encoding: String,
     },
+    /// 415: the body is declared JSON in a charset other than UTF-8 (JSON on the wire is UTF-8,
+    /// RFC 8259 section 8.1), so reading it as UTF-8 would misread it.
+    #[error("the body's charset {charset:?} is not supported; send JSON as UTF-8 (charset=utf-8 or none)")]
+    UnsupportedCharset {
+        /// The charset the request declared.
+        charset: String,
+    },
     /// 413: the body is larger than the server accepts.
     #[error("the body is larger than {limit_bytes} bytes")]
     PayloadTooLarge {
@@ -61,18 +92,24 @@ pub enum ApiError {
     /// other shape faults).
     #[error("{}", GridError::CellCount { found: *found })]
     WrongCellCount {
+        /// The request member holding the grid (`puzzle`, or `progress` for `/hint`).
+        field: &'static str,
         /// How many cells were found.
         found: usize,
     },
     /// 422: the 9x9 array does not have 9 rows.
     #[error("{}", GridError::RowCount { found: *found })]
     WrongRowCount {
+        /// The request member holding the grid.
+        field: &'static str,
         /// How many rows were found.
         found: usize,
     },
     /// 422: a row of the 9x9 array does not have 9 values.
     #[error("{}", GridError::RowLength { row: *row, found: *found })]
     WrongRowLength {
+        /// The request member holding the grid.
+        field: &'static str,
         /// The row, 1-based.
         row: usize,
         /// How many values it had.
@@ -85,6 +122,8 @@ pub enum ApiError {
         column = .square.col() + 1
     )]
     ValueOutOfRange {
+        /// The request member holding the grid.
+        field: &'static str,
         /// The square holding it.
         square: Square,
         /// The value.
@@ -137,6 +176,16 @@ pub enum ApiError {
         /// The request timeout that applied.
         limit_ms: u64,
     },
+    /// 400: a request head HTTP cannot read (a bad `Content-Length`, an unknown HTTP version, a NUL
+    /// in a header), refused by the connection before the router.
+    #[error("the request head is not valid HTTP/1.1 (a malformed request line, header or Content-Length); the connection is closed")]
+    MalformedRequest,
+    /// 414: a request target longer than the connection reads, refused before the router.
+    #[error("the request's URI is too long; the connection is closed")]
+    UriTooLong,
+    /// 431: a request head with too many or too large headers, refused before the router.
+    #[error("the request's headers are too many or too large; the connection is closed")]
+    HeadersTooLarge,
     /// 500: a bug (a caught panic); never caused by client input.
     #[error("an internal error occurred; it has been logged")]
     Internal,
@@ -166,6 +215,8 @@ const fn kind(status: u16, code: &'static str, title: &'static str) -> ProblemKi
 
 const INVALID_JSON: ProblemKind = kind(400, "invalid_json", "Malformed JSON");
 const INVALID_FIELD: ProblemKind = kind(400, "invalid_field", "Invalid field");
+const DUPLICATE_PARAMETER: ProblemKind =
+    kind(400, "duplicate_parameter", "Duplicate query parameter");
 const OUT_OF_RANGE: ProblemKind = kind(422, "out_of_range", "Parameter out of range");
 const UNSUPPORTED_MEDIA_TYPE: ProblemKind =
     kind(415, "unsupported_media_type", "Unsupported media type");
@@ -174,6 +225,7 @@ const UNSUPPORTED_CONTENT_ENCODING: ProblemKind = kind(
     "unsupported_content_encoding",
     "Unsupported content encoding",
 );
+const UNSUPPORTED_CHARSET: ProblemKind = kind(415, "unsupported_charset", "Unsupported charset");
 const PAYLOAD_TOO_LARGE: ProblemKind = kind(413, "payload_too_large", "Payload too large");
 const WRONG_CELL_COUNT: ProblemKind = kind(422, "wrong_cell_count", "Wrong number of cells");
 const WRONG_ROW_COUNT: ProblemKind = kind(422, "wrong_row_count", "Wrong number of rows");
@@ -188,15 +240,20 @@ const METHOD_NOT_ALLOWED: ProblemKind = kind(405, "method_not_allowed", "Method 
 const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
 const DEADLINE_EXCEEDED: ProblemKind = kind(504, "deadline_exceeded", "Deadline exceeded");
 const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
+const MALFORMED_REQUEST: ProblemKind = kind(400, "malformed_request", "Malformed request");
+const URI_TOO_LONG: ProblemKind = kind(414, "uri_too_long", "URI too long");
+const HEADERS_TOO_LARGE: ProblemKind = kind(431, "headers_too_large", "Request headers too large");
 const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 20] = [
+pub const PROBLEM_KINDS: [ProblemKind; 25] = [
     INVALID_JSON,
     INVALID_FIELD,
+    DUPLICATE_PARAMETER,
     OUT_OF_RANGE,
     UNSUPPORTED_MEDIA_TYPE,
     UNSUPPORTED_CONTENT_ENCODING,
+    UNSUPPORTED_CHARSET,
     PAYLOAD_TOO_LARGE,
     WRONG_CELL_COUNT,
     WRONG_ROW_COUNT,
@@ -211,6 +268,9 @@ pub const PROBLEM_KINDS: [ProblemKind; 20] = [
     QUEUE_FULL,
     DEADLINE_EXCEEDED,
     REQUEST_TIMEOUT,
+    MALFORMED_REQUEST,
+    URI_TOO_LONG,
+    HEADERS_TOO_LARGE,
     INTERNAL,
 ];
 
@@ -219,24 +279,70 @@ impl From<GridError> for ApiError {
     /// conflict found while building the grid is the same problem as one found after.
     fn from(error: GridError) -> Self {
         match error {
-            GridError::CellCount { found } => ApiError::WrongCellCount { found },
-            GridError::RowCount { found } => ApiError::WrongRowCount { found },
-            GridError::RowLength { row, found } => ApiError::WrongRowLength { row, found },
-            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange { square, value },
+            GridError::CellCount { found } => ApiError::WrongCellCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowCount { found } => ApiError::WrongRowCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowLength { row, found } => ApiError::WrongRowLength {
+                field: PUZZLE,
+                row,
+                found,
+            },
+            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange {
+                field: PUZZLE,
+                square,
+                value,
+            },
             GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
         }
     }
 }
 
 impl ApiError {
+    /// The same fault found in another member holding a grid (`progress` rather than `puzzle`):
+    /// shape faults name it, and a field path or sentence that begins with `puzzle` begins with it.
+    pub fn in_member(self, member: &'static str) -> ApiError {
+        match self {
+            ApiError::WrongCellCount { found, .. } => ApiError::WrongCellCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowCount { found, .. } => ApiError::WrongRowCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowLength { row, found, .. } => ApiError::WrongRowLength {
+                field: member,
+                row,
+                found,
+            },
+            ApiError::ValueOutOfRange { square, value, .. } => ApiError::ValueOutOfRange {
+                field: member,
+                square,
+                value,
+            },
+            ApiError::InvalidField { field, detail } => ApiError::InvalidField {
+                field: renamed(&field, member),
+                detail: renamed(&detail, member),
+            },
+            other => other,
+        }
+    }
+
     /// This error's row of [`PROBLEM_KINDS`].
     pub fn kind(&self) -> ProblemKind {
         match self {
             ApiError::InvalidJson(_) => INVALID_JSON,
             ApiError::InvalidField { .. } => INVALID_FIELD,
-            ApiError::OutOfRange { .. } => OUT_OF_RANGE,
+            ApiError::DuplicateParameter { .. } => DUPLICATE_PARAMETER,
+            ApiError::OutOfRange { .. } | ApiError::GivensAboveLevel { .. } => OUT_OF_RANGE,
             ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
+            ApiError::UnsupportedCharset { .. } => UNSUPPORTED_CHARSET,
             ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
             ApiError::WrongCellCount { .. } => WRONG_CELL_COUNT,
             ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
@@ -251,6 +357,9 @@ impl ApiError {
             ApiError::QueueFull => QUEUE_FULL,
             ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
             ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
+            ApiError::MalformedRequest => MALFORMED_REQUEST,
+            ApiError::UriTooLong => URI_TOO_LONG,
+            ApiError::HeadersTooLarge => HEADERS_TOO_LARGE,
             ApiError::Internal => INTERNAL,
         }
     }
@@ -260,10 +369,9 @@ impl ApiError {
     pub fn problem(&self) -> ProblemDetails {
         let base = ProblemDetails::new(self.kind(), self.to_string());
         match self {
-            ApiError::InvalidField { field, .. } => ProblemDetails {
-                field: Some(field.clone()),
-                ..base
-            },
+            ApiError::InvalidField { field, .. } | ApiError::DuplicateParameter { field, .. } => {
+                base.in_field(field)
+            }
             ApiError::OutOfRange {
                 field,
                 minimum,
@@ -275,29 +383,39 @@ impl ApiError {
                 maximum: Some(*maximum),
                 ..base
             },
+            ApiError::GivensAboveLevel { maximum, .. } => ProblemDetails {
+                field: Some("givens".to_string()),
+                minimum: Some(crate::limits::GIVENS.minimum),
+                maximum: Some(*maximum),
+                ..base
+            },
             ApiError::PayloadTooLarge { limit_bytes } => ProblemDetails {
                 limit_bytes: Some(*limit_bytes),
                 ..base
             },
-            ApiError::WrongCellCount { found } => ProblemDetails {
+            ApiError::WrongCellCount { field, found } => ProblemDetails {
                 found_cells: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::WrongRowCount { found } => ProblemDetails {
+            ApiError::WrongRowCount { field, found } => ProblemDetails {
                 found_rows: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::WrongRowLength { row, found } => ProblemDetails {
+            ApiError::WrongRowLength { field, row, found } => ProblemDetails {
                 row: Some(*row),
                 found: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::ValueOutOfRange { square, value } => ProblemDetails {
+            ApiError::ValueOutOfRange {
+                field,
+                square,
+                value,
+            } => ProblemDetails {
                 square: Some(square.to_string()),
                 row: Some(square.row() + 1),
                 column: Some(square.col() + 1),
                 value: Some(*value),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
             ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts),
             ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
@@ -326,16 +444,29 @@ impl ApiError {
             ApiError::InvalidJson(_)
             | ApiError::UnsupportedMediaType
             | ApiError::UnsupportedContentEncoding { .. }
+            | ApiError::UnsupportedCharset { .. }
             | ApiError::NotFound(_)
             | ApiError::MethodNotAllowed
             | ApiError::QueueFull
+            | ApiError::MalformedRequest
+            | ApiError::UriTooLong
+            | ApiError::HeadersTooLarge
             | ApiError::Internal => base,
         }
     }
 }
 
-/// The request member every puzzle fault is located in.
+/// The request member a puzzle fault is located in unless [`ApiError::in_member`] says otherwise.
 const PUZZLE: &str = "puzzle";
+
+/// `text` with its leading `puzzle` (a field path such as `puzzle[3]`, or a sentence about it)
+/// put as `member`.
+fn renamed(text: &str, member: &str) -> String {
+    match text.strip_prefix(PUZZLE) {
+        Some(rest) => format!("{member}{rest}"),
+        None => text.to_string(),
+    }
+}
 
 /// The body of every error: RFC 9457's five standard members, then the members that locate the
 /// fault, each present only for the codes the spec's `Problem` schema names it for.

@@ -1,5 +1,7 @@
 //! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade.
 
+use std::time::Instant;
+
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -46,6 +48,7 @@ async fn explain(
 ) -> Result<Json<ExplainResponse>, ApiError> {
     let grid = parse_consistent_puzzle(&req.puzzle)?;
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let explained = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LogicSolver::new()
@@ -54,7 +57,7 @@ async fn explain(
                 .explain(&grid)
         })
         .await?;
-    let explanation = explained.map_err(|e| logic_error(e, timeout_ms))?;
+    let explanation = explained.map_err(|e| logic_error(e, timeout_ms, started))?;
     Ok(Json(ExplainResponse {
         steps: explanation.steps.iter().map(StepJson::from).collect(),
         solution: req.format.render(&explanation.solution),

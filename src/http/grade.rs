@@ -1,5 +1,7 @@
 //! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs.
 
+use std::time::Instant;
+
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -29,6 +31,7 @@ async fn grade(
 ) -> Result<Json<GradeJson>, ApiError> {
     let grid = parse_consistent_puzzle(&req.puzzle)?;
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let graded = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LogicSolver::new()
@@ -37,6 +40,6 @@ async fn grade(
                 .grade(&grid)
         })
         .await?;
-    let grade = graded.map_err(|e| logic_error(e, timeout_ms))?;
+    let grade = graded.map_err(|e| logic_error(e, timeout_ms, started))?;
     Ok(Json(GradeJson::from(&grade)))
 }

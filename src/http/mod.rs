@@ -1,6 +1,7 @@
 //! The HTTP JSON API: shared state and the router, one module per resource merged here, wrapped in
 //! the tower-http layers of [`layers`].
 
+pub mod before_router;
 pub mod candidates;
 pub mod error;
 pub mod explain;

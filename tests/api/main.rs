@@ -1,8 +1,10 @@
 //! The API's integration suite: the real router driven with `oneshot`, one file per resource, and a
 //! few tests against a real server on a loopback port (`live`).
 
+mod before_router;
 mod candidates;
 mod connections;
+mod contract;
 mod errors;
 #[path = "../support/http.rs"]
 mod harness;
