@@ -301,7 +301,7 @@ pub(crate) fn display(text_of: impl Fn(Square) -> String) -> String {
 }
 
 /// Python's `str.center`, whose odd padding goes left only when both the margin and width are odd.
-fn center(text: &str, width: usize) -> String {
+pub(crate) fn center(text: &str, width: usize) -> String {
     let len = text.chars().count();
     if len >= width {
         return text.to_string();

@@ -4,10 +4,12 @@
 
 mod data;
 mod errors;
+mod general;
 mod generator;
 mod logic;
 mod norvig;
 mod norvig_ref;
 mod rules;
+mod shapes;
 mod solver;
 mod symmetry;

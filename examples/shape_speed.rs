@@ -1,0 +1,90 @@
+//! Speed of the general engine on every shape: for each shape, generates puzzles from seeds 0..K on
+//! one thread and reports the median and 95th percentile time to generate one, its givens, and the
+//! median time to solve it again with proof of uniqueness.
+//!
+//! `cargo run --release --example shape_speed [K]` (default 20). The README's shape table comes
+//! from this; criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
+
+use std::time::{Duration, Instant};
+
+use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
+use sudoku_service::engine::shape::{Rules, Shape, Variant};
+
+fn main() {
+    let k: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
+    let shapes: Vec<(&str, Rules, bool)> = vec![
+        ("4x4", sized(4, &[]), false),
+        ("6x6", sized(6, &[]), false),
+        ("9x9 X", sized(9, &[Variant::X]), false),
+        ("9x9 hyper", sized(9, &[Variant::Hyper]), false),
+        ("9x9 jigsaw", sized(9, &[]), true),
+        ("12x12", sized(12, &[]), false),
+        ("16x16", sized(16, &[]), false),
+        ("25x25", sized(25, &[]), false),
+    ];
+    println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, rules, jigsaw) in shapes {
+        let seeds = if rules.size == Some(25) { k.min(5) } else { k };
+        let mut gen_times = Vec::new();
+        let mut solve_times = Vec::new();
+        let mut givens = Vec::new();
+        let mut minimal = 0;
+        for seed in 0..seeds {
+            let request = ShapeRequest {
+                symmetry: Symmetry::None,
+                jigsaw,
+                seed,
+                deadline: None,
+            };
+            let started = Instant::now();
+            let g = general::generate(&rules, &request).unwrap().unwrap();
+            gen_times.push(started.elapsed());
+            givens.push(g.puzzle.givens());
+            minimal += usize::from(g.minimal);
+            let shape: Shape = g.shape;
+            let started = Instant::now();
+            let out = general::Solver::new().solve(&shape, &g.puzzle).unwrap();
+            solve_times.push(started.elapsed());
+            assert_eq!(out.solutions, vec![g.solution]);
+        }
+        givens.sort_unstable();
+        println!(
+            "| {name} | {seeds} | {} | {} | {} of {} | {minimal} of {seeds} | {} | {} |",
+            show(quantile(&mut gen_times, 0.5)),
+            show(quantile(&mut gen_times, 0.95)),
+            givens[givens.len() / 2],
+            rules.size.unwrap().pow(2),
+            show(quantile(&mut solve_times, 0.5)),
+            show(quantile(&mut solve_times, 1.0)),
+        );
+    }
+}
+
+fn sized(size: usize, variants: &[Variant]) -> Rules {
+    Rules {
+        size: Some(size),
+        variants: variants.to_vec(),
+        ..Rules::default()
+    }
+}
+
+fn quantile(times: &mut [Duration], q: f64) -> Duration {
+    times.sort_unstable();
+    let i = ((times.len() - 1) as f64 * q).round() as usize;
+    times[i]
+}
+
+fn show(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.0} µs")
+    } else if us < 1e6 {
+        format!("{:.1} ms", us / 1000.0)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}

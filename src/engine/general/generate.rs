@@ -1,0 +1,166 @@
+//! Unique puzzles on any shape, seeded: a random solution (for jigsaw, on regions drawn first), then
+//! givens taken away orbit by orbit of the requested symmetry while the puzzle stays unique.
+//!
+//! Each removal is checked by a search with a node budget; a check that runs out keeps its givens
+//! (the puzzle stays unique, it just may not be minimal), so no puzzle costs more than its budget.
+//! A removal of one cell is checked by asking for a solution with a different value there, which is
+//! far cheaper than counting to two.
+
+use std::time::Instant;
+
+use super::jigsaw::{labels, random_regions};
+use super::propagate::initial;
+use super::search::Solver;
+use super::symmetry::Symmetry;
+use crate::engine::rng::Rng;
+use crate::engine::shape::{Cells, Regions, Rules, Shape, ShapeError};
+use crate::engine::solver::Verdict;
+
+/// Fill attempts on one layout before a jigsaw layout is drawn again.
+const FILLS_PER_LAYOUT: usize = 8;
+
+/// What to generate on a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShapeRequest {
+    /// The pattern of givens.
+    pub symmetry: Symmetry,
+    /// Draw jigsaw regions (replacing the rules' boxes).
+    pub jigsaw: bool,
+    /// The seed: the same request always gives the same puzzle.
+    pub seed: u64,
+    /// Give up (answering `None`) once this has passed.
+    pub deadline: Option<Instant>,
+}
+
+/// A generated puzzle and where it lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The shape, with the regions drawn for jigsaw.
+    pub shape: Shape,
+    /// The puzzle: unique.
+    pub puzzle: Cells,
+    /// Its solution.
+    pub solution: Cells,
+    /// Whether no orbit of givens can be removed without losing uniqueness.
+    pub minimal: bool,
+}
+
+/// A unique puzzle on the shape `rules` describe; `None` when the deadline passed first.
+pub fn generate(rules: &Rules, request: &ShapeRequest) -> Result<Option<Generated>, ShapeError> {
+    let mut rng = Rng::seeded(request.seed);
+    let template = Shape::new(rules)?;
+    let Some((shape, solution)) = solved_grid(&template, rules, request, &mut rng)? else {
+        return Ok(None);
+    };
+    let (puzzle, minimal) = dig(&shape, &solution, request, &mut rng);
+    Ok(Some(Generated {
+        shape,
+        puzzle,
+        solution,
+        minimal,
+    }))
+}
+
+/// A random complete grid, on fresh regions when jigsaw is asked for.
+fn solved_grid(
+    template: &Shape,
+    rules: &Rules,
+    request: &ShapeRequest,
+    rng: &mut Rng,
+) -> Result<Option<(Shape, Cells)>, ShapeError> {
+    let size = template.size();
+    let budget = 50 * (size * size) as u64;
+    loop {
+        let shape = if request.jigsaw {
+            let regions = random_regions(size, rng);
+            Shape::new(&Rules {
+                box_shape: None,
+                regions: Some(Regions::Text(labels(&regions))),
+                ..rules.clone()
+            })?
+        } else {
+            template.clone()
+        };
+        for _ in 0..FILLS_PER_LAYOUT {
+            if request.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
+            let empty = initial(&shape, &vec![0; size * size]);
+            let solver = Solver::new().limit(1);
+            let solver = match request.deadline {
+                Some(d) => solver.deadline(d),
+                None => solver,
+            };
+            if let Some(out) = solver.within(&shape, empty, budget, Some(rng)) {
+                if let Some(solution) = out.solutions.into_iter().next() {
+                    return Ok(Some((shape, solution)));
+                }
+                // No solution at all: only a jigsaw layout can be like that; draw another.
+                break;
+            }
+        }
+        if !request.jigsaw && request.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(None);
+        }
+    }
+}
+
+/// Nodes allowed to one uniqueness check: generous for small grids, bounded for 25x25.
+fn check_budget(size: usize) -> u64 {
+    match size {
+        0..=12 => 100_000,
+        13..=16 => 20_000,
+        _ => 4_000,
+    }
+}
+
+/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal.
+fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -> (Cells, bool) {
+    let mut puzzle = solution.clone();
+    let mut orbits = request.symmetry.orbits(shape.size());
+    rng.shuffle(&mut orbits);
+    let mut minimal = true;
+    let solver = match request.deadline {
+        Some(d) => Solver::new().deadline(d),
+        None => Solver::new(),
+    };
+    let budget = check_budget(shape.size());
+    for orbit in orbits {
+        if request.deadline.is_some_and(|d| Instant::now() >= d) {
+            return (puzzle, false);
+        }
+        for &c in &orbit {
+            puzzle.set(c, 0);
+        }
+        match still_unique(shape, &puzzle, solution, &orbit, solver, budget) {
+            Some(true) => {}
+            verdict => {
+                minimal &= verdict.is_some();
+                for &c in &orbit {
+                    puzzle.set(c, solution.get(c));
+                }
+            }
+        }
+    }
+    (puzzle, minimal)
+}
+
+/// Whether `puzzle` (just emptied at `orbit`) still has `solution` as its only solution; `None` when
+/// the check ran out of nodes.
+fn still_unique(
+    shape: &Shape,
+    puzzle: &Cells,
+    solution: &Cells,
+    orbit: &[usize],
+    solver: Solver<'_>,
+    budget: u64,
+) -> Option<bool> {
+    let mut cand = initial(shape, puzzle.values());
+    if let [cell] = orbit {
+        cand[*cell] &= !(1 << (solution.get(*cell) - 1));
+        let out = solver.limit(1).within(shape, cand, budget, None)?;
+        return Some(out.verdict == Verdict::None);
+    }
+    let out = solver.limit(2).within(shape, cand, budget, None)?;
+    Some(out.verdict == Verdict::Unique)
+}

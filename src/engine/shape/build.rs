@@ -1,0 +1,259 @@
+//! Building a [`Shape`] from [`Rules`]: every check a description must pass, then the unit and peer
+//! tables. A shape that exists is valid.
+
+use std::collections::HashMap;
+
+use super::{
+    Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
+};
+
+pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
+    let size = rules.size.unwrap_or(9);
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(ShapeError::SizeOutOfRange { size });
+    }
+    let symbols = symbols(rules.symbols.as_deref(), size)?;
+    let (box_shape, region_of) = match (&rules.regions, rules.box_shape) {
+        (Some(_), Some(_)) => return Err(ShapeError::BoxAndRegions),
+        (Some(regions), None) => (None, Some(jigsaw(regions, size)?)),
+        (None, Some([rows, cols])) => {
+            if rows * cols != size || rows < 2 || cols < 2 {
+                return Err(ShapeError::BadBox { rows, cols, size });
+            }
+            (Some((rows, cols)), None)
+        }
+        (None, None) => (
+            Some(usual_box(size).ok_or(ShapeError::NoBoxShape { size })?),
+            None,
+        ),
+    };
+    let mut variants = rules.variants.clone();
+    variants.sort();
+    variants.dedup();
+    let mut kinds = Vec::new();
+    let mut unit_cells: Vec<u16> = Vec::new();
+    let mut add = |kind: UnitKind, cells: Vec<usize>| {
+        debug_assert_eq!(cells.len(), size);
+        kinds.push(kind);
+        unit_cells.extend(cells.into_iter().map(|c| c as u16));
+    };
+    for r in 0..size {
+        add(
+            UnitKind::Row(r as u8),
+            (0..size).map(|c| r * size + c).collect(),
+        );
+    }
+    for c in 0..size {
+        add(
+            UnitKind::Column(c as u8),
+            (0..size).map(|r| r * size + c).collect(),
+        );
+    }
+    match (&region_of, box_shape) {
+        (Some(regions), _) => {
+            for g in 0..size {
+                let cells = (0..size * size).filter(|&i| usize::from(regions[i]) == g);
+                add(UnitKind::Region(g as u8), cells.collect());
+            }
+        }
+        (None, Some((br, bc))) => {
+            for (b, (top, left)) in box_corners(size, br, bc).enumerate() {
+                add(UnitKind::Box(b as u8), block(size, top, left, br, bc));
+            }
+        }
+        (None, None) => unreachable!("boxes or regions were chosen above"),
+    }
+    for &variant in &variants {
+        match variant {
+            Variant::X => {
+                add(
+                    UnitKind::Diagonal,
+                    (0..size).map(|i| i * size + i).collect(),
+                );
+                add(
+                    UnitKind::AntiDiagonal,
+                    (0..size).map(|i| i * size + size - 1 - i).collect(),
+                );
+            }
+            Variant::Hyper => {
+                let (br, bc) = box_shape
+                    .or_else(|| usual_box(size))
+                    .ok_or(ShapeError::HyperWithoutBoxes { size })?;
+                for (w, (top, left)) in windows(size, br, bc).enumerate() {
+                    add(UnitKind::Window(w as u8), block(size, top, left, br, bc));
+                }
+            }
+        }
+    }
+    let cells = size * size;
+    let mut cell_units = vec![Vec::new(); cells];
+    for (u, unit) in unit_cells.chunks(size).enumerate() {
+        for &c in unit {
+            cell_units[usize::from(c)].push(u as u16);
+        }
+    }
+    let peers = (0..cells)
+        .map(|cell| {
+            let mut peers: Vec<u16> = cell_units[cell]
+                .iter()
+                .flat_map(|&u| unit_cells[usize::from(u) * size..][..size].iter().copied())
+                .filter(|&p| usize::from(p) != cell)
+                .collect();
+            peers.sort_unstable();
+            peers.dedup();
+            peers
+        })
+        .collect();
+    let normal = Rules {
+        size: Some(size),
+        box_shape: box_shape.map(|(r, c)| [r, c]),
+        variants,
+        regions: rules.regions.clone(),
+        symbols: rules
+            .symbols
+            .clone()
+            .filter(|s| s.as_str() != &DEFAULT_SYMBOLS[..size]),
+    };
+    Ok(Shape {
+        rules: normal,
+        size,
+        box_shape,
+        region_of,
+        symbols,
+        kinds,
+        unit_cells,
+        cell_units,
+        peers,
+    })
+}
+
+/// The usual box for N: the most nearly square rows x columns with rows <= columns, both at least 2.
+pub(crate) fn usual_box(size: usize) -> Option<(usize, usize)> {
+    (2..=size)
+        .filter(|r| size % r == 0 && r * r <= size && size / r >= 2)
+        .max()
+        .map(|r| (r, size / r))
+}
+
+fn symbols(given: Option<&str>, size: usize) -> Result<Vec<char>, ShapeError> {
+    let symbols: Vec<char> = match given {
+        Some(s) => s.chars().collect(),
+        None => DEFAULT_SYMBOLS.chars().take(size).collect(),
+    };
+    if symbols.len() != size {
+        return Err(ShapeError::SymbolCount {
+            expected: size,
+            found: symbols.len(),
+        });
+    }
+    for (i, &s) in symbols.iter().enumerate() {
+        if s == '.' || s.is_whitespace() || symbols[..i].contains(&s) {
+            return Err(ShapeError::BadSymbol { symbol: s });
+        }
+    }
+    Ok(symbols)
+}
+
+/// Each cell's region, numbered by first appearance, after checking there are N regions of N
+/// connected cells.
+fn jigsaw(regions: &Regions, size: usize) -> Result<Vec<u8>, ShapeError> {
+    let labels = regions.labels();
+    if labels.len() != size * size {
+        return Err(ShapeError::RegionLabelCount {
+            expected: size * size,
+            found: labels.len(),
+        });
+    }
+    let mut index: HashMap<i64, usize> = HashMap::new();
+    let mut first_label = Vec::new();
+    let mut region_of = Vec::with_capacity(labels.len());
+    for &label in &labels {
+        let next = index.len();
+        let g = *index.entry(label).or_insert_with(|| {
+            first_label.push(label);
+            next
+        });
+        region_of.push(g);
+    }
+    if index.len() != size {
+        return Err(ShapeError::RegionCount {
+            expected: size,
+            found: index.len(),
+        });
+    }
+    let shown = |label: i64| match regions {
+        Regions::Text(_) => format!("{:?}", char::from_u32(label as u32).unwrap_or('?')),
+        Regions::Labels(_) => label.to_string(),
+    };
+    for (g, &label) in first_label.iter().enumerate() {
+        let cells: Vec<usize> = (0..labels.len()).filter(|&i| region_of[i] == g).collect();
+        if cells.len() != size {
+            return Err(ShapeError::RegionSize {
+                region: g + 1,
+                label: shown(label),
+                found: cells.len(),
+                expected: size,
+            });
+        }
+        if !connected(&cells, &region_of, size) {
+            return Err(ShapeError::RegionNotConnected {
+                region: g + 1,
+                label: shown(label),
+            });
+        }
+    }
+    Ok(region_of.into_iter().map(|g| g as u8).collect())
+}
+
+/// Whether `cells` (all of one region) are joined edge to edge.
+pub(crate) fn connected(cells: &[usize], region_of: &[usize], size: usize) -> bool {
+    let region = region_of[cells[0]];
+    let mut seen = vec![false; size * size];
+    let mut stack = vec![cells[0]];
+    seen[cells[0]] = true;
+    let mut reached = 0;
+    while let Some(cell) = stack.pop() {
+        reached += 1;
+        for next in neighbours(cell, size) {
+            if !seen[next] && region_of[next] == region {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    reached == cells.len()
+}
+
+/// The cells edge-adjacent to `cell`.
+pub(crate) fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    [
+        (r > 0).then(|| cell - size),
+        (r + 1 < size).then(|| cell + size),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < size).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+fn box_corners(size: usize, br: usize, bc: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..size / br).flat_map(move |i| (0..size / bc).map(move |j| (i * br, j * bc)))
+}
+
+/// Hyper windows: box-sized blocks starting one cell in from each box edge, with a one-cell gutter
+/// between them (the four shaded windows of a 9x9 windoku).
+fn windows(size: usize, br: usize, bc: usize) -> impl Iterator<Item = (usize, usize)> {
+    let starts = move |side: usize| {
+        (0..)
+            .map(move |k| 1 + k * (side + 1))
+            .take_while(move |p| p + side <= size)
+    };
+    starts(br).flat_map(move |top| starts(bc).map(move |left| (top, left)))
+}
+
+fn block(size: usize, top: usize, left: usize, rows: usize, cols: usize) -> Vec<usize> {
+    (top..top + rows)
+        .flat_map(|r| (left..left + cols).map(move |c| r * size + c))
+        .collect()
+}

@@ -1,0 +1,169 @@
+//! What can be wrong with a shape's description, and with a grid given on a shape.
+
+use thiserror::Error;
+
+/// Why a [`Rules`](super::Rules) description does not make a shape. Each names the member at fault
+/// ([`ShapeError::field`]) and says what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShapeError {
+    /// N outside 4..=25.
+    #[error("size {size} is out of range; expected 4 to 25")]
+    SizeOutOfRange {
+        /// The size asked for.
+        size: usize,
+    },
+    /// N has no box shape of at least 2x2 (a prime, say) and no regions were given.
+    #[error("size {size} has no box shape (no rows x columns = {size} with both at least 2); give jigsaw regions instead")]
+    NoBoxShape {
+        /// The size.
+        size: usize,
+    },
+    /// A box whose rows times columns is not N, or with a side under 2.
+    #[error("box {rows}x{cols} does not tile a {size}x{size} grid; expected rows x columns = {size}, each at least 2")]
+    BadBox {
+        /// Rows of the box.
+        rows: usize,
+        /// Columns of the box.
+        cols: usize,
+        /// The grid's size.
+        size: usize,
+    },
+    /// Both `box` and `regions` were given.
+    #[error("give either box or regions, not both: jigsaw regions replace the boxes")]
+    BoxAndRegions,
+    /// Not N*N region labels.
+    #[error("expected {expected} region labels (one per cell), found {found}")]
+    RegionLabelCount {
+        /// N*N.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+    /// Not N distinct labels.
+    #[error("expected {expected} regions, found {found}")]
+    RegionCount {
+        /// N.
+        expected: usize,
+        /// Distinct labels given.
+        found: usize,
+    },
+    /// A region without N cells.
+    #[error("region {region} ({label}) has {found} cells; expected {expected}")]
+    RegionSize {
+        /// 1-based, in order of first appearance.
+        region: usize,
+        /// The label as given.
+        label: String,
+        /// Its cells.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    /// A region whose cells are not joined edge to edge.
+    #[error("region {region} ({label}) is not connected")]
+    RegionNotConnected {
+        /// 1-based, in order of first appearance.
+        region: usize,
+        /// The label as given.
+        label: String,
+    },
+    /// Not N symbols.
+    #[error("expected {expected} symbols, found {found}")]
+    SymbolCount {
+        /// N.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+    /// A symbol that is given twice, or that cannot be one (`.`, whitespace).
+    #[error(
+        "symbol {symbol:?} cannot be used: symbols must be distinct, and not '.' or whitespace"
+    )]
+    BadSymbol {
+        /// The symbol.
+        symbol: char,
+    },
+    /// `hyper` on a size without a box shape to place windows by.
+    #[error("the hyper variant needs a box shape to place its windows; size {size} has none")]
+    HyperWithoutBoxes {
+        /// The size.
+        size: usize,
+    },
+}
+
+impl ShapeError {
+    /// The member of `rules` at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            ShapeError::SizeOutOfRange { .. } | ShapeError::NoBoxShape { .. } => "rules.size",
+            ShapeError::BadBox { .. } | ShapeError::BoxAndRegions => "rules.box",
+            ShapeError::RegionLabelCount { .. }
+            | ShapeError::RegionCount { .. }
+            | ShapeError::RegionSize { .. }
+            | ShapeError::RegionNotConnected { .. } => "rules.regions",
+            ShapeError::SymbolCount { .. } | ShapeError::BadSymbol { .. } => "rules.symbols",
+            ShapeError::HyperWithoutBoxes { .. } => "rules.variants",
+        }
+    }
+}
+
+/// Why cells given on a shape do not make a grid of it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CellsError {
+    /// Text or a flat array without N*N cells.
+    #[error("expected {expected} cells, found {found}")]
+    CellCount {
+        /// N*N.
+        expected: usize,
+        /// How many were found.
+        found: usize,
+    },
+    /// An array of rows without N rows.
+    #[error("expected {expected} rows, found {found}")]
+    RowCount {
+        /// N.
+        expected: usize,
+        /// How many were found.
+        found: usize,
+    },
+    /// A row without N values.
+    #[error("row {row} has {found} values; expected {expected}")]
+    RowLength {
+        /// 1-based.
+        row: usize,
+        /// How many it had.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    /// A number outside 0..=N.
+    #[error("square {square} holds {value}; expected 0-{max} (0 for a blank)")]
+    OutOfRange {
+        /// The square's name.
+        square: String,
+        /// The value.
+        value: i64,
+        /// N.
+        max: usize,
+    },
+    /// A character in text that is neither a symbol, a blank, nor layout.
+    #[error("character {character:?} at position {position} is not a symbol of this shape (symbols {symbols}, '.' for a blank)")]
+    UnknownSymbol {
+        /// The character.
+        character: char,
+        /// Its 1-based position among the text's characters.
+        position: usize,
+        /// The shape's symbols.
+        symbols: String,
+    },
+    /// A symbol given twice in one unit.
+    #[error("{symbol} appears {} times in {unit} ({})", .squares.len(), .squares.join(", "))]
+    Conflict {
+        /// The repeated symbol.
+        symbol: char,
+        /// The unit's name (`row A`, `region 3`, `diagonal A1-I9`).
+        unit: String,
+        /// The squares holding it, in row-major order.
+        squares: Vec<String>,
+    },
+}

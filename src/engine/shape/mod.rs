@@ -1,0 +1,228 @@
+//! Shapes as data: the cells, symbols, units and peers of any grid the engine plays, from 4x4 to 25x25,
+//! with boxes or jigsaw regions, and the diagonals and windows of the X and hyper variants.
+//!
+//! Norvig's program never mentions 9: squares, units and peers are tables, and propagation and search
+//! read whatever the tables say. A [`Shape`] is those tables, built and checked once from a
+//! [`Rules`] description; every algorithm other than the classic band solver reads it instead of
+//! assuming 9x9. A unit always has exactly N cells, so an N x N grid filled by the rules holds each
+//! symbol once in every unit.
+
+mod build;
+mod cells;
+mod error;
+mod rules;
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+pub use cells::{display, Cells, UnitConflict};
+pub use error::{CellsError, ShapeError};
+pub use rules::{Regions, Rules, Variant};
+
+/// The largest N.
+pub const MAX_SIZE: usize = 25;
+/// The smallest N.
+pub const MIN_SIZE: usize = 4;
+/// The default symbols, cut to N.
+pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOP";
+
+/// What a unit is, for naming it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    /// A row, 0-based.
+    Row(u8),
+    /// A column, 0-based.
+    Column(u8),
+    /// A box, 0-based, row-major.
+    Box(u8),
+    /// A jigsaw region, 0-based in order of first appearance.
+    Region(u8),
+    /// The diagonal from the top-left corner.
+    Diagonal,
+    /// The diagonal from the top-right corner.
+    AntiDiagonal,
+    /// A hyper window, 0-based, row-major.
+    Window(u8),
+}
+
+/// A grid's geometry: N, the symbols, every unit and every cell's units and peers. Built once by
+/// [`Shape::new`] and shared (it is immutable).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    rules: Rules,
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+    region_of: Option<Vec<u8>>,
+    symbols: Vec<char>,
+    kinds: Vec<UnitKind>,
+    /// N cells per unit, unit after unit.
+    unit_cells: Vec<u16>,
+    /// The units of each cell.
+    cell_units: Vec<Vec<u16>>,
+    /// The peers of each cell, ascending.
+    peers: Vec<Vec<u16>>,
+}
+
+impl Shape {
+    /// Checks `rules` and builds the shape's tables.
+    pub fn new(rules: &Rules) -> Result<Shape, ShapeError> {
+        build::build(rules)
+    }
+
+    /// The classic 9x9 shape, built once.
+    pub fn classic() -> Arc<Shape> {
+        static CLASSIC: OnceLock<Arc<Shape>> = OnceLock::new();
+        CLASSIC
+            .get_or_init(|| Arc::new(Shape::new(&Rules::classic()).expect("classic rules")))
+            .clone()
+    }
+
+    /// The rules as given, normalised: the shape's own description.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Whether this is plain classic Sudoku (9x9, 3x3 boxes, no variant, digits 1-9): the shape the
+    /// classic band solver and logic are made for.
+    pub fn is_classic(&self) -> bool {
+        self.size == 9
+            && self.box_shape == Some((3, 3))
+            && self.kinds.len() == 27
+            && self.symbols.iter().copied().eq("123456789".chars())
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// N*N.
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The box as (rows, columns), unless jigsaw regions replace the boxes.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.box_shape
+    }
+
+    /// Whether the grid has jigsaw regions instead of boxes.
+    pub fn is_jigsaw(&self) -> bool {
+        self.region_of.is_some()
+    }
+
+    /// The symbol of value `v` (1..=N).
+    pub fn symbol(&self, v: u8) -> char {
+        self.symbols[usize::from(v) - 1]
+    }
+
+    /// The symbols, in value order.
+    pub fn symbols(&self) -> &[char] {
+        &self.symbols
+    }
+
+    /// How many units there are.
+    pub fn unit_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The cells of unit `u`, N of them.
+    pub fn unit(&self, u: usize) -> &[u16] {
+        &self.unit_cells[u * self.size..(u + 1) * self.size]
+    }
+
+    /// What unit `u` is.
+    pub fn unit_kind(&self, u: usize) -> UnitKind {
+        self.kinds[u]
+    }
+
+    /// The units of `cell`.
+    pub fn units_of(&self, cell: usize) -> &[u16] {
+        &self.cell_units[cell]
+    }
+
+    /// The peers of `cell`: every other cell sharing a unit with it.
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell]
+    }
+
+    /// Where `cell` is, as (row, column), 0-based.
+    pub fn row_col(&self, cell: usize) -> (usize, usize) {
+        (cell / self.size, cell % self.size)
+    }
+
+    /// `cell`'s name as in Norvig's essay, grown past 9x9: rows `A`.., columns `1`..N (`A1`, `P16`).
+    pub fn cell_name(&self, cell: usize) -> String {
+        let (r, c) = self.row_col(cell);
+        format!("{}{}", char::from(b'A' + r as u8), c + 1)
+    }
+
+    /// The cell named `name` (case-insensitive row letter), if it is on the grid.
+    pub fn cell_named(&self, name: &str) -> Option<usize> {
+        let mut chars = name.chars();
+        let row = chars.next()?.to_ascii_uppercase();
+        let col: usize = chars.as_str().parse().ok()?;
+        let r = (row as usize).checked_sub('A' as usize)?;
+        (r < self.size && (1..=self.size).contains(&col)).then(|| r * self.size + col - 1)
+    }
+
+    /// Unit `u`'s name: `row A`, `column 12`, `box 4`, `region 3`, `diagonal A1-I9`, `window 2`.
+    pub fn unit_name(&self, u: usize) -> String {
+        let n = self.size;
+        match self.kinds[u] {
+            UnitKind::Row(r) => format!("row {}", char::from(b'A' + r)),
+            UnitKind::Column(c) => format!("column {}", c + 1),
+            UnitKind::Box(b) => format!("box {}", b + 1),
+            UnitKind::Region(g) => format!("region {}", g + 1),
+            UnitKind::Diagonal => {
+                format!(
+                    "diagonal {}-{}",
+                    self.cell_name(0),
+                    self.cell_name(n * n - 1)
+                )
+            }
+            UnitKind::AntiDiagonal => {
+                format!(
+                    "diagonal {}-{}",
+                    self.cell_name(n - 1),
+                    self.cell_name(n * (n - 1))
+                )
+            }
+            UnitKind::Window(w) => format!("window {}", w + 1),
+        }
+    }
+
+    /// The region (box or jigsaw region) of `cell`, 0-based: what thick borders are drawn around.
+    pub fn region_of(&self, cell: usize) -> usize {
+        match (&self.region_of, self.box_shape) {
+            (Some(regions), _) => usize::from(regions[cell]),
+            (None, Some((br, bc))) => {
+                let (r, c) = self.row_col(cell);
+                (r / br) * (self.size / bc) + c / bc
+            }
+            (None, None) => unreachable!("a shape has boxes or regions"),
+        }
+    }
+
+    /// Every value's bit: the candidates of an empty cell.
+    pub fn all_values(&self) -> u32 {
+        (1u32 << self.size) - 1
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `9x9`, `16x16 (4x4 boxes)`, `9x9 jigsaw x`, ... for captions and logs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}x{0}", self.size)?;
+        if let Some((r, c)) = self.box_shape.filter(|_| !self.is_classic()) {
+            write!(f, " ({r}x{c} boxes)")?;
+        }
+        if self.is_jigsaw() {
+            write!(f, " jigsaw")?;
+        }
+        for v in &self.rules.variants {
+            write!(f, " {}", v.name())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,412 @@
+//! The shape model as a specification: sizes, boxes, variants and jigsaw regions build the units a
+//! player expects (recomputed here from scratch), and every bad description is an error that names
+//! what is wrong.
+
+use std::collections::BTreeSet;
+
+use sudoku_service::engine::shape::{
+    Cells, CellsError, Regions, Rules, Shape, ShapeError, Variant,
+};
+
+fn rules(size: usize) -> Rules {
+    Rules {
+        size: Some(size),
+        ..Rules::default()
+    }
+}
+
+/// The units of a boxed shape computed directly from its description, as sets of cells.
+pub fn expected_units(
+    size: usize,
+    (br, bc): (usize, usize),
+    variants: &[Variant],
+) -> BTreeSet<Vec<usize>> {
+    let mut units = BTreeSet::new();
+    for i in 0..size {
+        units.insert((0..size).map(|j| i * size + j).collect());
+        units.insert((0..size).map(|j| j * size + i).collect());
+    }
+    for top in (0..size).step_by(br) {
+        for left in (0..size).step_by(bc) {
+            units.insert(block(size, top, left, br, bc));
+        }
+    }
+    if variants.contains(&Variant::X) {
+        units.insert((0..size).map(|i| i * size + i).collect());
+        let mut anti: Vec<usize> = (0..size).map(|i| i * size + size - 1 - i).collect();
+        anti.sort_unstable();
+        units.insert(anti);
+    }
+    if variants.contains(&Variant::Hyper) {
+        let mut top = 1;
+        while top + br <= size {
+            let mut left = 1;
+            while left + bc <= size {
+                units.insert(block(size, top, left, br, bc));
+                left += bc + 1;
+            }
+            top += br + 1;
+        }
+    }
+    units
+}
+
+fn block(size: usize, top: usize, left: usize, br: usize, bc: usize) -> Vec<usize> {
+    let mut cells: Vec<usize> = (top..top + br)
+        .flat_map(|r| (left..left + bc).map(move |c| r * size + c))
+        .collect();
+    cells.sort_unstable();
+    cells
+}
+
+pub fn units_of(shape: &Shape) -> BTreeSet<Vec<usize>> {
+    (0..shape.unit_count())
+        .map(|u| {
+            let mut cells: Vec<usize> = shape.unit(u).iter().map(|&c| usize::from(c)).collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect()
+}
+
+#[test]
+fn every_listed_size_gets_its_usual_box() {
+    let usual = [
+        (4, (2, 2)),
+        (6, (2, 3)),
+        (8, (2, 4)),
+        (9, (3, 3)),
+        (10, (2, 5)),
+        (12, (3, 4)),
+        (15, (3, 5)),
+        (16, (4, 4)),
+        (20, (4, 5)),
+        (25, (5, 5)),
+    ];
+    for (size, boxes) in usual {
+        let shape = Shape::new(&rules(size)).unwrap();
+        assert_eq!(shape.box_shape(), Some(boxes), "size {size}");
+        assert_eq!(
+            units_of(&shape),
+            expected_units(size, boxes, &[]),
+            "size {size}"
+        );
+        assert_eq!(shape.unit_count(), 3 * size);
+    }
+}
+
+#[test]
+fn a_given_box_shape_replaces_the_usual_one() {
+    let shape = Shape::new(&Rules {
+        size: Some(6),
+        box_shape: Some([3, 2]),
+        ..Rules::default()
+    })
+    .unwrap();
+    assert_eq!(units_of(&shape), expected_units(6, (3, 2), &[]));
+}
+
+#[test]
+fn x_and_hyper_add_the_diagonals_and_the_windows() {
+    for size in [4, 6, 9, 12, 16, 25] {
+        let variants = [Variant::X, Variant::Hyper];
+        let shape = Shape::new(&Rules {
+            size: Some(size),
+            variants: variants.to_vec(),
+            ..Rules::default()
+        })
+        .unwrap();
+        let boxes = shape.box_shape().unwrap();
+        assert_eq!(
+            units_of(&shape),
+            expected_units(size, boxes, &variants),
+            "size {size}"
+        );
+    }
+    let windoku = Shape::new(&Rules {
+        variants: vec![Variant::Hyper],
+        ..Rules::default()
+    })
+    .unwrap();
+    // The four shaded windows of a 9x9 windoku: B2-D4, B6-D8, F2-H4, F6-H8.
+    let names: Vec<String> = (27..31)
+        .map(|u| {
+            windoku
+                .unit(u)
+                .iter()
+                .map(|&c| windoku.cell_name(c.into()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(names[0], "B2 B3 B4 C2 C3 C4 D2 D3 D4");
+    assert_eq!(names[3], "F6 F7 F8 G6 G7 G8 H6 H7 H8");
+    assert_eq!(windoku.unit_name(28), "window 2");
+}
+
+#[test]
+fn the_centre_of_an_x_grid_has_the_most_peers() {
+    let x = Shape::new(&Rules {
+        variants: vec![Variant::X],
+        ..Rules::default()
+    })
+    .unwrap();
+    assert_eq!(x.peers(40).len(), 32);
+    assert_eq!(x.peers(1).len(), 20);
+    assert_eq!(x.units_of(40).len(), 5);
+    assert_eq!(x.unit_name(27), "diagonal A1-I9");
+    assert_eq!(x.unit_name(28), "diagonal A9-I1");
+}
+
+#[test]
+fn jigsaw_regions_replace_the_boxes() {
+    // Four L-free 4x4 regions: the two top rows split into columns pairs are boxes; here, stripes.
+    let shape = Shape::new(&Rules {
+        size: Some(4),
+        regions: Some(Regions::Text("AABB\nAABB\nCCDD\nCCDD".into())),
+        ..Rules::default()
+    })
+    .unwrap();
+    assert!(shape.is_jigsaw());
+    assert_eq!(units_of(&shape), expected_units(4, (2, 2), &[]));
+    assert_eq!(shape.unit_name(8), "region 1");
+    let labels = Shape::new(&Rules {
+        size: Some(4),
+        regions: Some(Regions::Labels(vec![
+            7, 7, 7, 7, 3, 3, 3, 3, 5, 5, 5, 5, 1, 1, 1, 1,
+        ])),
+        ..Rules::default()
+    })
+    .unwrap();
+    assert_eq!(labels.region_of(0), 0);
+    assert_eq!(labels.region_of(15), 3);
+}
+
+#[test]
+fn bad_descriptions_name_what_is_wrong() {
+    let cases: Vec<(Rules, &str, &str)> = vec![
+        (
+            rules(3),
+            "rules.size",
+            "size 3 is out of range; expected 4 to 25",
+        ),
+        (
+            rules(26),
+            "rules.size",
+            "size 26 is out of range; expected 4 to 25",
+        ),
+        (rules(7), "rules.size", "size 7 has no box shape"),
+        (
+            Rules {
+                box_shape: Some([2, 4]),
+                ..rules(9)
+            },
+            "rules.box",
+            "box 2x4 does not tile a 9x9 grid",
+        ),
+        (
+            Rules {
+                box_shape: Some([1, 9]),
+                ..rules(9)
+            },
+            "rules.box",
+            "box 1x9 does not tile",
+        ),
+        (
+            Rules {
+                box_shape: Some([2, 2]),
+                regions: Some(Regions::Text("AABBAABBCCDDCCDD".into())),
+                ..rules(4)
+            },
+            "rules.box",
+            "either box or regions",
+        ),
+        (
+            Rules {
+                regions: Some(Regions::Text("AABBAABBCCDDCCD".into())),
+                ..rules(4)
+            },
+            "rules.regions",
+            "expected 16 region labels (one per cell), found 15",
+        ),
+        (
+            Rules {
+                regions: Some(Regions::Text("AABBAABBCCDDCCDE".into())),
+                ..rules(4)
+            },
+            "rules.regions",
+            "expected 4 regions, found 5",
+        ),
+        (
+            Rules {
+                regions: Some(Regions::Text("AAABAABBCCDDCCDD".into())),
+                ..rules(4)
+            },
+            "rules.regions",
+            "region 1 ('A') has 5 cells; expected 4",
+        ),
+        (
+            Rules {
+                regions: Some(Regions::Text("ABBAABBACCDDCCDD".into())),
+                ..rules(4)
+            },
+            "rules.regions",
+            "region 1 ('A') is not connected",
+        ),
+        (
+            Rules {
+                symbols: Some("123".into()),
+                ..rules(4)
+            },
+            "rules.symbols",
+            "expected 4 symbols, found 3",
+        ),
+        (
+            Rules {
+                symbols: Some("1231".into()),
+                ..rules(4)
+            },
+            "rules.symbols",
+            "symbol '1' cannot be used",
+        ),
+        (
+            Rules {
+                symbols: Some("12.4".into()),
+                ..rules(4)
+            },
+            "rules.symbols",
+            "symbol '.' cannot be used",
+        ),
+        (
+            Rules {
+                size: Some(5),
+                variants: vec![Variant::Hyper],
+                regions: Some(Regions::Text("AAAAABBBBBCCCCCDDDDDEEEEE".into())),
+                ..Rules::default()
+            },
+            "rules.variants",
+            "hyper variant needs a box shape",
+        ),
+    ];
+    for (rules, field, message) in cases {
+        let err: ShapeError = Shape::new(&rules).unwrap_err();
+        assert_eq!(err.field(), field, "{rules:?}");
+        assert!(
+            err.to_string().contains(message),
+            "{err} should contain {message:?}"
+        );
+    }
+}
+
+#[test]
+fn prime_sizes_play_as_jigsaw() {
+    let shape = Shape::new(&Rules {
+        size: Some(5),
+        regions: Some(Regions::Text("AAAAABBBBBCCCCCDDDDDEEEEE".into())),
+        ..Rules::default()
+    })
+    .unwrap();
+    assert_eq!(shape.size(), 5);
+    assert_eq!(shape.unit_count(), 15);
+}
+
+#[test]
+fn squares_keep_norvigs_names_beyond_nine() {
+    let shape = Shape::new(&rules(25)).unwrap();
+    assert_eq!(shape.cell_name(0), "A1");
+    assert_eq!(shape.cell_name(9), "A10");
+    assert_eq!(shape.cell_name(624), "Y25");
+    assert_eq!(shape.cell_named("p16"), Some(15 * 25 + 15));
+    assert_eq!(shape.cell_named("Z1"), None);
+    assert_eq!(shape.cell_named("A26"), None);
+    assert_eq!(shape.unit_name(25 + 11), "column 12");
+}
+
+#[test]
+fn text_uses_the_shapes_symbols_and_names_a_stray_character() {
+    let shape = Shape::new(&rules(16)).unwrap();
+    let mut text = "123456789ABCDEFG".to_string();
+    text.push_str(&".".repeat(240));
+    let cells = Cells::parse(&shape, &text).unwrap();
+    assert_eq!(cells.get(15), 16);
+    assert_eq!(cells.to_text(&shape), text);
+    // Lower case stands for upper case, and layout characters are skipped.
+    let lower = format!("12345678 9abcdefg|{}", ".".repeat(240));
+    assert_eq!(Cells::parse(&shape, &lower).unwrap(), cells);
+    let err = Cells::parse(&shape, &format!("Z{}", &text[1..])).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "character 'Z' at position 1 is not a symbol of this shape (symbols 123456789ABCDEFG, '.' for a blank)"
+    );
+    let err = Cells::parse(&shape, &text[..250]).unwrap_err();
+    assert_eq!(err.to_string(), "expected 256 cells, found 250");
+    // Hexadoku's symbols: 0 is a value there, so only '.' is blank.
+    let hex = Shape::new(&Rules {
+        symbols: Some("0123456789ABCDEF".into()),
+        ..rules(16)
+    })
+    .unwrap();
+    let cells = Cells::parse(&hex, &format!("0{}", ".".repeat(255))).unwrap();
+    assert_eq!(cells.get(0), 1);
+}
+
+#[test]
+fn arrays_are_checked_against_the_size() {
+    let shape = Shape::new(&rules(6)).unwrap();
+    let row = vec![Some(1), None, Some(0), Some(6), None, None];
+    let rows = vec![row.clone(); 6];
+    let cells = Cells::from_rows(&shape, &rows).unwrap();
+    assert_eq!(cells.givens(), 12);
+    let mut bad = rows.clone();
+    bad[2][3] = Some(7);
+    assert_eq!(
+        Cells::from_rows(&shape, &bad).unwrap_err(),
+        CellsError::OutOfRange {
+            square: "C4".into(),
+            value: 7,
+            max: 6
+        }
+    );
+    assert!(matches!(
+        Cells::from_rows(&shape, &rows[..5]).unwrap_err(),
+        CellsError::RowCount {
+            expected: 6,
+            found: 5
+        }
+    ));
+}
+
+#[test]
+fn conflicts_name_the_variant_unit() {
+    let shape = Shape::new(&Rules {
+        variants: vec![Variant::X],
+        ..Rules::default()
+    })
+    .unwrap();
+    let mut text = ".".repeat(81);
+    text.replace_range(0..1, "5");
+    text.replace_range(80..81, "5");
+    let cells = Cells::parse(&shape, &text).unwrap();
+    let conflicts = cells.conflicts(&shape);
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(
+        conflicts[0].describe(&shape).to_string(),
+        "5 appears 2 times in diagonal A1-I9 (A1, I9)"
+    );
+}
+
+#[test]
+fn only_plain_nine_by_nine_is_classic() {
+    assert!(Shape::classic().is_classic());
+    assert!(Shape::new(&rules(9)).unwrap().is_classic());
+    let x = Rules {
+        variants: vec![Variant::X],
+        ..rules(9)
+    };
+    assert!(!Shape::new(&x).unwrap().is_classic());
+    let letters = Rules {
+        symbols: Some("ABCDEFGHI".into()),
+        ..rules(9)
+    };
+    assert!(!Shape::new(&letters).unwrap().is_classic());
+}
