@@ -17,6 +17,7 @@ mod playground;
 mod puzzles;
 mod random;
 mod schema_agreement;
+mod shapes;
 mod solve;
 mod validate;
 mod wire;
