@@ -6,6 +6,7 @@ mod candidates;
 mod connections;
 mod contract;
 mod errors;
+mod golden;
 #[path = "../support/http.rs"]
 mod harness;
 mod health;
