@@ -3,7 +3,7 @@
 //! (with the regions it drew for jigsaw). Without them, or when they describe plain classic 9x9
 //! with no symmetry, the classic generator answers as it always has, so every seed keeps its puzzle.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 
@@ -122,11 +122,14 @@ pub(super) async fn random(
     let rules = wanted.rules.clone();
     let generated = state
         .run_job(timeout_ms, move |deadline, _| {
+            // Digging stops at its own deadline and answers the unique puzzle it has (`minimal`
+            // false), so it stops early enough for that answer to beat the request's deadline.
+            let margin = Duration::from_millis(timeout_ms / 5);
             let request = ShapeRequest {
                 symmetry: wanted.symmetry,
                 jigsaw: wanted.jigsaw,
                 seed,
-                deadline: Some(deadline),
+                deadline: Some(deadline.checked_sub(margin).unwrap_or(deadline)),
             };
             general::generate(&rules, &request)
         })
