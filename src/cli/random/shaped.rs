@@ -5,6 +5,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -14,7 +15,8 @@ use crate::cli::{fail, output_failed};
 use crate::engine::general::{self, Generated, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Grade, LogicSolver};
-use crate::engine::shape::{Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
+use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
+use crate::engine::Verdict;
 
 /// A JSON line: `GET /random`'s members, and the rules.
 #[derive(Serialize)]
@@ -86,7 +88,32 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
         Some(_) => return Err(format!("--difficulty: {}", no_logic_yet(&checked))),
         None => {}
     }
+    if checked.is_jigsaw() && !shape.jigsaw() {
+        fillable(&checked)?;
+    }
     Ok(rules)
+}
+
+/// How long the check that given regions can be filled may take.
+const FILL_CHECK: Duration = Duration::from_secs(10);
+
+/// Refuses regions that no grid fills: not every jigsaw layout has a solution, and the generator
+/// would search for one for ever.
+fn fillable(shape: &Shape) -> Result<(), String> {
+    let empty = Cells::empty(shape.cell_count());
+    let search = general::Solver::new()
+        .limit(1)
+        .deadline(Instant::now() + FILL_CHECK);
+    match search.solve(shape, &empty) {
+        Ok(out) if out.verdict == Verdict::None => {
+            Err("--regions: no grid fills these regions, so they make no puzzle".to_string())
+        }
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!(
+            "--regions: no grid filling these regions was found within {} s",
+            FILL_CHECK.as_secs()
+        )),
+    }
 }
 
 /// The flags' rules; for jigsaw, with the rows standing in as regions, so that a size without a
