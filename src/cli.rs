@@ -1,30 +1,31 @@
-//! The `sudoku` command: arguments (clap) and the `candidates` and `validate` commands; `solve` is
-//! [`solve`] (its input [`input`], its display [`progress`]), `random` is [`random`], the logic
-//! commands (`grade`, `hint`, `explain`) live in [`logic`]. Numbers are bounded by
-//! [`crate::limits`], as in the API. `serve`'s and `healthcheck`'s flags are in [`serve`]; serving
-//! is [`crate::server`].
+//! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
+//! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
+//! commands (`grade`, `hint`, `explain`) live in [`logic`]; the shape flags they share are
+//! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
+//! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 
+pub mod check;
 pub mod input;
 pub mod logic;
 pub mod progress;
 pub mod random;
 pub mod serve;
+pub mod shape;
 pub mod solve;
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::batch;
 use crate::config::ServerConfig;
-use crate::engine::{candidates, Grid};
 use crate::limits::{Limit, LimitError, THREADS, TIMEOUT_MS};
 use crate::server;
-use input::{exit_status, for_each_chunk, InputArgs};
+use input::InputArgs;
 use random::RandomArgs;
 use serve::{HealthcheckArgs, ServeArgs};
+use shape::ShapeArgs;
 
 /// Solves, explains and generates Sudoku puzzles; serves them over HTTP.
 #[derive(Debug, Parser)]
@@ -56,6 +57,11 @@ pub enum Command {
     /// `puzzle,solution`. After a CSV header, every line is a row with the header's columns: both
     /// Kaggle layouts, `quizzes,solutions` and `id,puzzle,solution,clues,difficulty`, are read.
     ///
+    /// Other shapes: with --size, --box, --variant, --regions or --symbols, every other line is
+    /// one puzzle of N*N symbols on that shape (`.` for a blank). A line starting with `{` is a
+    /// JSON line, `{"puzzle": "...", "rules": {...}}`, with its own rules in the API's form
+    /// (without rules: the flags' shape, or classic 9x9); its `solution`, if any, is checked.
+    ///
     /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
     /// when it is not unique), `the givens conflict: …` naming the conflict, `no solution`,
     /// `timeout`, or, for a CSV whose given solution is wrong, the solution with ` mismatch`.
@@ -81,7 +87,8 @@ pub enum Command {
     },
     /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
     ///
-    /// One line per puzzle: 81 strings, the API's words for conflicting givens, or `no solution`.
+    /// One line per puzzle: 81 strings (N*N on other shapes), the API's words for conflicting
+    /// givens, or `no solution`.
     /// Input, and `error: …` lines, as for `solve`. Exit status: 0 when no puzzle contradicts
     /// Norvig's rules, 1 when one does (conflicting givens included), 2 when a line is not a puzzle.
     Candidates {
@@ -128,11 +135,17 @@ pub enum Command {
         /// The player's grid: the givens plus the digits placed so far.
         #[arg(long)]
         progress: Option<String>,
+        /// The puzzle's shape (classic 9x9 only, for now).
+        #[command(flatten)]
+        shape: ShapeArgs,
     },
     /// Print every step from one puzzle to its solution, numbered, then its grade.
     Explain {
         /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
+        /// The puzzle's shape (classic 9x9 only, for now).
+        #[command(flatten)]
+        shape: ShapeArgs,
     },
     /// Run the HTTP JSON service.
     Serve(ServeArgs),
@@ -151,14 +164,18 @@ pub fn run(cli: Cli) -> ExitCode {
             let jobs = jobs.map_or_else(default_jobs, |j| j as usize);
             solve::solve(&input, jobs, timeout_ms.map(Duration::from_millis))
         }
-        Command::Candidates { input, display } => show_candidates(&input, display),
-        Command::Validate { input } => validate(&input),
+        Command::Candidates { input, display } => check::show_candidates(&input, display),
+        Command::Validate { input } => check::validate(&input),
         Command::Random(args) => random::random(&args),
         Command::Grade { input, jobs } => {
             logic::grade(&input, jobs.map_or_else(default_jobs, |j| j as usize))
         }
-        Command::Hint { puzzle, progress } => logic::hint(puzzle.as_deref(), progress.as_deref()),
-        Command::Explain { puzzle } => logic::explain(puzzle.as_deref()),
+        Command::Hint {
+            puzzle,
+            progress,
+            shape,
+        } => logic::hint(puzzle.as_deref(), progress.as_deref(), &shape),
+        Command::Explain { puzzle, shape } => logic::explain(puzzle.as_deref(), &shape),
         Command::Serve(args) => server::serve(ServerConfig::from(&args)),
         Command::Healthcheck(args) => serve::healthcheck(&args),
     }
@@ -192,80 +209,4 @@ fn output_failed(e: io::Error) -> ExitCode {
     }
     eprintln!("sudoku: writing output: {e}");
     ExitCode::from(OUTPUT_FAILED)
-}
-
-fn show_candidates(input: &InputArgs, display: bool) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut contradictions = 0;
-    let mut bad_lines = 0;
-    let result = for_each_chunk(input, |items, _| {
-        for item in items {
-            let entry = match item {
-                Ok(entry) => entry,
-                Err(bad) => {
-                    bad_lines += 1;
-                    writeln!(out, "{bad}")?;
-                    continue;
-                }
-            };
-            if let Some(conflict) = entry.puzzle.conflicts().first() {
-                contradictions += 1;
-                writeln!(out, "{}", batch::conflict_line(conflict))?;
-                continue;
-            }
-            match (candidates(&entry.puzzle), display) {
-                (None, _) => {
-                    contradictions += 1;
-                    writeln!(out, "no solution")?;
-                }
-                (Some(c), false) => writeln!(out, "{}", c.strings().join(" "))?,
-                (Some(c), true) => writeln!(out, "{}", c.display())?,
-            }
-        }
-        Ok(())
-    });
-    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
-        return code;
-    }
-    exit_status(bad_lines, contradictions > 0)
-}
-
-fn validate(input: &InputArgs) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut invalid = 0;
-    let mut bad_lines = 0;
-    let result = for_each_chunk(input, |items, _| {
-        for item in items {
-            let line = match item {
-                Ok(entry) => validity_line(&entry.puzzle),
-                Err(bad) => {
-                    bad_lines += 1;
-                    bad.to_string()
-                }
-            };
-            invalid += usize::from(line.starts_with("invalid"));
-            writeln!(out, "{line}")?;
-        }
-        Ok(())
-    });
-    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
-        return code;
-    }
-    exit_status(bad_lines, invalid > 0)
-}
-
-/// `valid`, `valid complete`, or `invalid: ` and every conflict, `; `-separated.
-fn validity_line(grid: &Grid) -> String {
-    let conflicts = grid.conflicts();
-    let verdict = if conflicts.is_empty() {
-        "valid"
-    } else {
-        "invalid"
-    };
-    let complete = if grid.is_complete() { " complete" } else { "" };
-    if conflicts.is_empty() {
-        return format!("{verdict}{complete}");
-    }
-    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
-    format!("{verdict}{complete}: {}", named.join("; "))
 }

@@ -4,16 +4,20 @@
 //!
 //! - [`read`]: what each line is, and the records read from it;
 //! - [`csv`]: the Kaggle CSV layouts, found by their header;
+//! - [`shaped`]: puzzles of other shapes (lines of N*N symbols, JSON lines with rules) and their
+//!   answers;
 //! - here: the answer for one puzzle, and Norvig's summary of a run.
 
 pub mod csv;
 pub mod read;
+pub mod shaped;
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Conflict, Grid, Solver, Verdict};
 pub use read::{Chunk, Entry, Problem, PuzzleReader, ReadError, Record, CHUNK, MAX_LINE_BYTES};
+pub use shaped::{solve_shaped, Puzzle, ShapedAnswer, ShapedEntry};
 
 /// The answer for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,12 +40,17 @@ pub enum Answer {
         /// The solution the engine found.
         solution: Grid,
     },
+    /// A puzzle of another shape solved, found in conflict or mismatched.
+    Shaped(ShapedAnswer),
 }
 
 impl Answer {
     /// Whether this counts as solved.
     pub fn is_solved(&self) -> bool {
-        matches!(self, Answer::Solved { .. })
+        matches!(
+            self,
+            Answer::Solved { .. } | Answer::Shaped(ShapedAnswer::Solved { .. })
+        )
     }
 
     /// The output line: the solution (with ` multiple` when not unique, ` mismatch` when the CSV's
@@ -60,6 +69,7 @@ impl Answer {
             Answer::NoSolution => "no solution".to_string(),
             Answer::Timeout => "timeout".to_string(),
             Answer::Mismatch { solution } => format!("{} mismatch", solution.to_line()),
+            Answer::Shaped(answer) => answer.line(),
         }
     }
 

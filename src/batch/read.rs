@@ -6,9 +6,12 @@
 //! an error record in its place, so answers never drift from the lines they answer.
 
 use std::io::{self, BufRead, Read};
+use std::sync::Arc;
 
 use super::csv::{self, Column, Columns};
+use super::shaped::{self, Puzzle, Shapes};
 use crate::engine::grid::is_cell;
+use crate::engine::shape::{CellsError, Shape, ShapeError};
 use crate::engine::Grid;
 
 /// How many records are read, solved and written at a time: large enough to keep every thread busy,
@@ -34,7 +37,7 @@ pub struct Entry {
 }
 
 /// A puzzle, or the error that stands in place of a line that is not one.
-pub type Record = Result<Entry, ReadError>;
+pub type Record = Result<Puzzle, ReadError>;
 
 /// A line (or the lines of a grid) that could not be read as a puzzle, and where.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +78,26 @@ pub enum Problem {
     Header {
         /// The header's column names.
         found: String,
+    },
+    /// A line of symbols that is not a grid of the command line's shape.
+    #[error("{0}")]
+    Grid(CellsError),
+    /// A line starting with `{` that is not a JSON puzzle line.
+    #[error("not a JSON puzzle line: {0}")]
+    Json(String),
+    /// A JSON line whose rules make no shape, named by the member at fault.
+    #[error("{}: {error}", .error.field())]
+    Rules {
+        /// Why the rules make no shape.
+        error: ShapeError,
+    },
+    /// A JSON line's grid (`puzzle` or `solution`) that is not one of its shape.
+    #[error("{member}: {problem}")]
+    Member {
+        /// Which member.
+        member: &'static str,
+        /// What is wrong with it.
+        problem: CellsError,
     },
     /// The line is not UTF-8 text.
     #[error("the line is not UTF-8 text")]
@@ -126,6 +149,8 @@ enum Line {
     Title,
     /// A whole puzzle.
     Entry(Entry),
+    /// A puzzle read on a shape: a JSON line, or a line of symbols on the command line's shape.
+    Puzzle(Puzzle),
     /// Nine cells: one row of a grid over several lines.
     Row(String),
     /// A data line that is not a puzzle.
@@ -274,6 +299,10 @@ pub struct Chunk {
 /// blocks under a `Grid 01` title). Blank lines, comments and separators inside such a grid are
 /// skipped; a grid that ends short of 81 cells (the input ends, or a line that is not a row comes)
 /// is an error naming its lines.
+///
+/// A line starting with `{` is a JSON line carrying its own rules ([`shaped::json_line`]). A reader
+/// made [`with_shape`](PuzzleReader::with_shape) reads every other data line as one puzzle of N*N
+/// symbols on that shape, strictly: no names, CSV or grids over several lines.
 #[derive(Debug)]
 pub struct PuzzleReader<R> {
     input: R,
@@ -281,6 +310,8 @@ pub struct PuzzleReader<R> {
     buffer: Vec<u8>,
     partial: Option<Partial>,
     csv: Option<Columns>,
+    shape: Option<Arc<Shape>>,
+    shapes: Shapes,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -292,6 +323,16 @@ impl<R: BufRead> PuzzleReader<R> {
             buffer: Vec::new(),
             partial: None,
             csv: None,
+            shape: None,
+            shapes: Shapes::default(),
+        }
+    }
+
+    /// A reader of puzzles on `shape`, one a line (JSON lines may name their own rules).
+    pub fn with_shape(input: R, shape: Arc<Shape>) -> Self {
+        PuzzleReader {
+            shape: Some(shape),
+            ..PuzzleReader::new(input)
         }
     }
 
@@ -375,6 +416,18 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(problem) => Line::Bad(problem),
             };
         }
+        let trimmed = text.trim_start();
+        if trimmed.starts_with('{') {
+            let read = shaped::json_line(trimmed, line, self.shape.as_ref(), &mut self.shapes);
+            return read.map_or_else(Line::Bad, Line::Puzzle);
+        }
+        if let Some(shape) = &self.shape {
+            let trimmed = trimmed.trim_end();
+            if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
+                return Line::Skip;
+            }
+            return shaped::symbols_line(shape, trimmed, line).map_or_else(Line::Bad, Line::Puzzle);
+        }
         if line == 1 {
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             match csv::header(text) {
@@ -398,7 +451,8 @@ impl<R: BufRead> PuzzleReader<R> {
             other => {
                 records.extend(self.partial.take().map(|p| Err(p.incomplete())));
                 match other {
-                    Line::Entry(entry) => records.push(Ok(entry)),
+                    Line::Entry(entry) => records.push(Ok(Puzzle::Classic(entry))),
+                    Line::Puzzle(puzzle) => records.push(Ok(puzzle)),
                     Line::Bad(problem) => records.push(Err(ReadError {
                         line,
                         last_line: line,
@@ -421,11 +475,11 @@ impl<R: BufRead> PuzzleReader<R> {
             return;
         }
         records.push(match Grid::parse(&partial.cells) {
-            Ok(puzzle) => Ok(Entry {
+            Ok(puzzle) => Ok(Puzzle::Classic(Entry {
                 line: partial.first,
                 puzzle,
                 expected: None,
-            }),
+            })),
             Err(_) => Err(partial.incomplete()),
         });
     }

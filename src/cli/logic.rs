@@ -1,12 +1,16 @@
 //! The logic commands: `sudoku grade` (one line per puzzle), `sudoku hint` (the next step of one
 //! puzzle, or the player's mistakes) and `sudoku explain` (its numbered steps).
+//!
+//! The logic is classic 9x9's for now: shape flags that describe another shape are refused before
+//! anything is read (exit status 2), and so is, in its place, a JSON line of another shape.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Item};
+use super::input::{exit_status, for_each_chunk, InputArgs, Item, Takes};
+use super::shape::{no_logic_yet, ShapeArgs};
 use super::{fail, output_failed};
-use crate::batch;
+use crate::batch::{self, shaped, Puzzle};
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver};
 use crate::engine::{Digit, Grid, Square};
 use crate::http::error::ApiError;
@@ -16,14 +20,18 @@ use crate::pool::Pool;
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
 /// `multiple solutions`. Exit status 1 when some puzzle could not be graded.
 pub fn grade(input: &InputArgs, jobs: usize) -> ExitCode {
+    if let Err(code) = classic_only(&input.shape) {
+        return code;
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut levels = [0usize; Difficulty::ALL.len()];
     let mut ungraded = 0usize;
     let mut bad_lines = 0usize;
     let pool = Pool::new(jobs, 0);
-    let result = for_each_chunk(input, |items, _| {
+    let result = for_each_chunk(input, Takes::ClassicOnly, |items, _| {
         let grades = pool.map(items, |item: &Item| match item {
-            Ok(e) => Ok(LogicSolver::new().grade(&e.puzzle)),
+            Ok(Puzzle::Classic(e)) => Ok(LogicSolver::new().grade(&e.puzzle)),
+            Ok(Puzzle::Shaped(_)) => unreachable!("classic only: other shapes are bad lines"),
             Err(bad) => Err(bad.clone()),
         });
         for grade in grades {
@@ -112,7 +120,28 @@ fn read_grid(puzzle: Option<&str>, what: &str) -> Result<Grid, ExitCode> {
             text
         }
     };
+    if text.trim_start().starts_with('{') {
+        return json_grid(text.trim(), what);
+    }
     Grid::parse(&text).map_err(|e| fail(&format!("{what}: {e}")))
+}
+
+/// A JSON puzzle line, `{"puzzle": "...", "rules": {...}}`: its grid when its rules are classic.
+fn json_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
+    match shaped::json_line(text, 1, None, &mut shaped::Shapes::default()) {
+        Ok(Puzzle::Classic(entry)) => Ok(entry.puzzle),
+        Ok(Puzzle::Shaped(entry)) => Err(fail(&no_logic_yet(&entry.shape))),
+        Err(problem) => Err(fail(&format!("{what}: {problem}"))),
+    }
+}
+
+/// Refuses shape flags that describe anything but classic 9x9, or no shape at all.
+fn classic_only(shape: &ShapeArgs) -> Result<(), ExitCode> {
+    match shape.reading_shape() {
+        Ok(None) => Ok(()),
+        Ok(Some(shape)) => Err(fail(&no_logic_yet(&shape))),
+        Err(error) => Err(fail(&error)),
+    }
 }
 
 fn unusable(error: &LogicError) -> ExitCode {
@@ -122,7 +151,10 @@ fn unusable(error: &LogicError) -> ExitCode {
 
 /// `sudoku hint`: the player's mistakes (squares of `progress` whose digit is not the solution's),
 /// else the simplest next step from `progress` as `Technique: explanation`, or `solved`.
-pub fn hint(puzzle: Option<&str>, progress: Option<&str>) -> ExitCode {
+pub fn hint(puzzle: Option<&str>, progress: Option<&str>, shape: &ShapeArgs) -> ExitCode {
+    if let Err(code) = classic_only(shape) {
+        return code;
+    }
     let grid = match one_puzzle(puzzle) {
         Ok(grid) => grid,
         Err(code) => return code,
@@ -173,7 +205,10 @@ fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
 }
 
 /// `sudoku explain`: the numbered steps of one puzzle, then its grade.
-pub fn explain(puzzle: Option<&str>) -> ExitCode {
+pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
+    if let Err(code) = classic_only(shape) {
+        return code;
+    }
     let grid = match one_puzzle(puzzle) {
         Ok(grid) => grid,
         Err(code) => return code,

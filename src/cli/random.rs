@@ -1,12 +1,16 @@
 //! `sudoku random`: puzzles from seeds, as `GET /random` makes them, printed as bare lines, as JSON
 //! lines in the API's shape, or as CSV columns (which `sudoku solve` reads back, checking the
-//! solutions).
+//! solutions). Puzzles of other shapes, or with a symmetry, are made by [`shaped`].
+
+mod shaped;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use super::shape::ShapeArgs;
 use super::{fail, output_failed, within};
+use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
@@ -40,6 +44,19 @@ pub struct RandomArgs {
     /// `puzzle,solution,difficulty,score,seed` a line, empty where there is none.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
+    /// The puzzles' shape; `--variant jigsaw` draws fresh regions for each puzzle.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// The pattern of givens: none, rotational (180 degrees), rotational90, mirror or diagonal
+    /// [default: none].
+    #[arg(long, value_parser = parse_symmetry)]
+    pub symmetry: Option<Symmetry>,
+}
+
+fn parse_symmetry(name: &str) -> Result<Symmetry, String> {
+    Symmetry::from_name(name).ok_or_else(|| {
+        format!("unknown symmetry {name:?}; expected none, rotational, rotational90, mirror or diagonal")
+    })
 }
 
 /// How each puzzle is printed.
@@ -71,20 +88,14 @@ const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
 
 /// `sudoku random`.
 pub fn random(args: &RandomArgs) -> ExitCode {
-    let count = args.count;
-    let first = args.seed.unwrap_or_else(|| {
-        let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
-        eprintln!("# seed {s}");
-        s
-    });
-    if count
-        .checked_sub(1)
-        .is_some_and(|more| first.saturating_add(more) > MAX_SEED)
-    {
-        return fail(&format!(
-            "--seed {first} with --count {count} runs past the largest seed, {MAX_SEED}"
-        ));
+    if args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None) {
+        return shaped::random(args);
     }
+    let first = match first_seed(args) {
+        Ok(first) => first,
+        Err(code) => return code,
+    };
+    let count = args.count;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let header = match args.format {
         Format::Csv => writeln!(out, "{CSV_HEADER}"),
@@ -97,6 +108,26 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => output_failed(e),
     }
+}
+
+/// The seed of the first puzzle: `--seed`, or one drawn and reported on standard error; refused
+/// when `--count` puzzles from it would run past the largest seed.
+fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
+    let count = args.count;
+    let first = args.seed.unwrap_or_else(|| {
+        let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
+        eprintln!("# seed {s}");
+        s
+    });
+    if count
+        .checked_sub(1)
+        .is_some_and(|more| first.saturating_add(more) > MAX_SEED)
+    {
+        return Err(fail(&format!(
+            "--seed {first} with --count {count} runs past the largest seed, {MAX_SEED}"
+        )));
+    }
+    Ok(first)
 }
 
 /// The puzzle of `seed`, with its grade when the format shows it.

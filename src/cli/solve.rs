@@ -1,14 +1,15 @@
 //! `sudoku solve`: every record of the input answered in order, one line each, on several threads,
-//! with Norvig's summary (and the count of bad lines) on standard error.
+//! with Norvig's summary (and the count of bad lines) on standard error. Classic puzzles go to the
+//! band solver, those of other shapes to the general solver.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Item};
+use super::input::{exit_status, for_each_chunk, InputArgs, Item, Takes};
 use super::output_failed;
 use super::progress::progress_bar;
-use crate::batch::{self, Answer, Summary};
+use crate::batch::{self, Answer, Puzzle, Summary};
 use crate::pool::Pool;
 
 /// What a record comes to: an answer and its solve time, or the bad line's error.
@@ -38,9 +39,10 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
     };
     // One chunk is solved while the next is read and the last one's answers are written.
     let mut solving = None;
-    let read = for_each_chunk(input, |items, lines| {
+    let read = for_each_chunk(input, Takes::AnyShape, |items, lines| {
         let next = pool.map_async(items, move |item: &Item| match item {
-            Ok(entry) => Ok(batch::solve_entry(entry, timeout)),
+            Ok(Puzzle::Classic(entry)) => Ok(batch::solve_entry(entry, timeout)),
+            Ok(Puzzle::Shaped(entry)) => Ok(batch::solve_shaped(entry, timeout)),
             Err(bad) => Err(bad.clone()),
         });
         match solving.replace((next, lines)) {

@@ -13,12 +13,11 @@ fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
         if chunk.records.is_empty() {
             return all;
         }
-        all.extend(
-            chunk
-                .records
-                .into_iter()
-                .map(|r| r.map_err(|e| e.to_string())),
-        );
+        all.extend(chunk.records.into_iter().map(|r| match r {
+            Ok(Puzzle::Classic(entry)) => Ok(entry),
+            Ok(Puzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+            Err(e) => Err(e.to_string()),
+        }));
     }
 }
 
@@ -273,4 +272,53 @@ fn a_chunk_counts_the_lines_it_read() {
     let mut reader = PuzzleReader::new(text.as_bytes());
     let chunk = reader.read_chunk().unwrap();
     assert_eq!((chunk.records.len(), chunk.lines), (1, 3));
+}
+
+#[test]
+fn json_lines_are_read_in_their_place_among_classic_lines() {
+    let six = format!(
+        r#"{{"puzzle": "{}", "rules": {{"size": 6}}}}"#,
+        ".".repeat(36)
+    );
+    let classic = format!(r#"  {{"puzzle": "{GRID2}"}}"#);
+    let text = format!("{GRID2}\n{six}\n{{\"puzzle\": 1}}\n{classic}\n");
+    let outline = outline(&text);
+    assert_eq!(outline[0], "ok 1");
+    assert_eq!(outline[1], "shaped 2");
+    assert!(
+        outline[2].starts_with("3: not a JSON puzzle line: "),
+        "{outline:?}"
+    );
+    assert_eq!(outline[3], "ok 4");
+}
+
+#[test]
+fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
+    use crate::engine::shape::Rules;
+    let shape = Shape::new(&Rules {
+        size: Some(4),
+        ..Rules::default()
+    })
+    .unwrap();
+    let text = "# 4x4\n1...|....|....|...4\n\n1...\n12G.............\n";
+    let mut reader = PuzzleReader::with_shape(text.as_bytes(), Arc::new(shape));
+    let records: Vec<String> = reader
+        .read_chunk()
+        .unwrap()
+        .records
+        .into_iter()
+        .map(|r| match r {
+            Ok(Puzzle::Shaped(e)) => format!("{} {}", e.line, e.puzzle.to_text(&e.shape)),
+            Ok(Puzzle::Classic(_)) => "classic".to_string(),
+            Err(e) => e.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            "2 1..............4",
+            "4: expected 16 cells, found 4",
+            "5: character 'G' at position 3 is not a symbol of this shape (symbols 1234, '.' for a blank)",
+        ]
+    );
 }
