@@ -6,8 +6,11 @@ use axum::http::{header, Request};
 
 use crate::helpers::*;
 
-const ASSETS: [(&str, &str); 3] = [
+const ASSETS: [(&str, &str); 6] = [
     ("/playground/app.js", "text/javascript; charset=utf-8"),
+    ("/playground/api.js", "text/javascript; charset=utf-8"),
+    ("/playground/shape.js", "text/javascript; charset=utf-8"),
+    ("/playground/board.js", "text/javascript; charset=utf-8"),
     ("/playground/style.css", "text/css; charset=utf-8"),
     ("/playground/icon.svg", "image/svg+xml"),
 ];
@@ -61,7 +64,7 @@ async fn every_asset_is_served_with_its_media_type() {
 
 #[tokio::test]
 async fn the_page_and_its_assets_carry_a_same_origin_content_security_policy() {
-    for path in ["/", ASSETS[0].0, ASSETS[1].0, ASSETS[2].0] {
+    for path in std::iter::once("/").chain(ASSETS.map(|(path, _)| path)) {
         let r = get(path).await;
         let csp = r.header("content-security-policy").expect("a CSP");
         for directive in [

@@ -2,13 +2,28 @@
 // Plain ES module, no build step. State lives in `state`; `render()` draws it; the URL fragment
 // mirrors it so a link or a reload restores the board.
 
-const ROWS = "ABCDEFGHI";
-const ALL_MARKS = 0b1111111110; // bits 1..9
+import { api, Problem } from "/playground/api.js";
+import { drawBoard, drawPad } from "/playground/board.js";
+import {
+  boxesOf,
+  cellsText,
+  makeShape,
+  marksText as maskText,
+  maskOf as symbolsMask,
+  parseCells,
+  rulesFromParams,
+  RulesError,
+  shapeParams,
+  SIZES,
+} from "/playground/shape.js";
+
+const CLASSIC = makeShape();
 
 const state = {
+  shape: CLASSIC, // the board's shape (shape.js): size, regions, variants, symbols
   givens: new Array(81).fill(0),
-  digits: new Array(81).fill(0), // the player's digits; never where a given is
-  marks: new Array(81).fill(0), // pencil marks as bit masks (bit d = digit d)
+  digits: new Array(81).fill(0), // the player's values (1..N); never where a given is
+  marks: new Array(81).fill(0), // pencil marks as bit masks (bit v = value v)
   selected: 0,
   pencil: false,
   conflicts: new Set(),
@@ -25,78 +40,31 @@ const state = {
 
 const $ = (id) => document.getElementById(id);
 const cells = [];
+const CLASSIC_PLACEHOLDER = $("puzzle").placeholder;
 
 // ---------------------------------------------------------------- squares and units
 
-const squareName = (i) => ROWS[Math.floor(i / 9)] + String((i % 9) + 1);
-const squareIndex = (name) => ROWS.indexOf(name[0]) * 9 + Number(name.slice(1)) - 1;
-const rowOf = (i) => Math.floor(i / 9);
-const colOf = (i) => i % 9;
-const boxOf = (i) => Math.floor(rowOf(i) / 3) * 3 + Math.floor(colOf(i) / 3);
+const shape = () => state.shape;
+const squareName = (i) => shape().cellName(i);
+const squareIndex = (name) => shape().cellIndex(name);
+const rowOf = (i) => Math.floor(i / shape().n);
+const colOf = (i) => i % shape().n;
+const peers = (i) => shape().peers[i];
+/** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
+const unitSquares = (name) => shape().unitCells(name);
 
-function peers(i) {
-  const out = [];
-  for (let j = 0; j < 81; j++) {
-    if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) {
-      out.push(j);
-    }
-  }
-  return out;
-}
-
-/** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`. */
-function unitSquares(name) {
-  const [kind, label] = name.split(" ");
-  const squares = [];
-  for (let i = 0; i < 81; i++) {
-    const hit =
-      (kind === "row" && ROWS[rowOf(i)] === label) ||
-      (kind === "column" && colOf(i) + 1 === Number(label)) ||
-      (kind === "box" && boxOf(i) + 1 === Number(label));
-    if (hit) squares.push(i);
-  }
-  return squares;
-}
+/** Hints and grades exist for classic 9x9 only for now (the API answers 422 unsupported_shape). */
+const hasLogic = (s) => s.classic;
 
 const valueAt = (i) => state.givens[i] || state.digits[i];
-const gridText = (values) => values.map((v) => (v ? String(v) : ".")).join("");
+const gridText = (values) => cellsText(shape(), values);
 const progressText = () => gridText(state.givens.map((g, i) => g || state.digits[i]));
 const hasPlayerDigits = () => state.digits.some((d) => d);
-const marksText = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & (1 << d)).join("");
-const maskOf = (text) => [...text].reduce((m, c) => (c >= "1" && c <= "9" ? m | (1 << Number(c)) : m), 0);
-
-// ---------------------------------------------------------------- the API
-
-class Problem extends Error {
-  constructor(body, status) {
-    super(body && body.detail ? body.detail : `the service answered ${status}`);
-    this.body = body;
-  }
-}
-
-/** Calls the API; resolves to the JSON body of a 2xx, rejects with a Problem carrying `detail`. */
-async function api(method, path, body) {
-  const init = { method, headers: { accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (err) {
-    throw new Problem({ detail: `the service could not be reached (${err.message})` }, 0);
-  }
-  const text = await response.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  if (!response.ok) throw new Problem(json, response.status);
-  return json;
-}
+const marksText = (mask) => maskText(shape(), mask);
+const maskOf = (text) => symbolsMask(shape(), text);
+const blank = () => new Array(shape().cells).fill(0);
+/** A request body about `puzzle` on the board's shape: classic carries no rules, as before. */
+const withRules = (body) => (shape().rules ? { ...body, rules: shape().rules } : body);
 
 // ---------------------------------------------------------------- messages and errors
 
@@ -141,62 +109,71 @@ async function act(name, work) {
 
 // ---------------------------------------------------------------- the board
 
-function buildBoard() {
-  const board = $("board");
-  for (let r = 0; r < 9; r++) {
-    const row = document.createElement("div");
-    row.className = "board-row";
-    row.setAttribute("role", "row");
-    for (let c = 0; c < 9; c++) {
-      const i = r * 9 + c;
-      const cell = document.createElement("div");
-      cell.className = "cell";
-      cell.setAttribute("role", "gridcell");
-      cell.setAttribute("aria-label", squareName(i));
-      cell.dataset.square = squareName(i);
-      cell.tabIndex = -1;
-      const digit = document.createElement("span");
-      digit.className = "digit";
-      const marks = document.createElement("span");
-      marks.className = "marks";
-      marks.setAttribute("aria-hidden", "true");
-      for (let d = 1; d <= 9; d++) {
-        const mark = document.createElement("span");
-        mark.dataset.mark = String(d);
-        marks.append(mark);
-      }
-      cell.append(digit, marks);
-      cell.addEventListener("click", () => select(i, true));
-      row.append(cell);
-      cells.push(cell);
-    }
-    board.append(row);
+/** Draws the board and the pad for `next`, unless it is the shape on show; the board's state is the caller's. */
+function setShape(next) {
+  const first = !cells.length;
+  if (!first && next.key === state.shape.key) return;
+  state.shape = next;
+  cells.splice(0, cells.length, ...drawBoard($("board"), next, (i) => select(i, true)));
+  drawPad($("pad"), next, (v) => {
+    play(v, state.pencil);
+    cells[state.selected].focus();
+  });
+  document.body.classList.toggle("big-board", next.n > 9);
+  $("keys-symbols").replaceChildren(...keysHelp(next));
+  $("hint").disabled = !hasLogic(next);
+  $("shape-note").hidden = hasLogic(next);
+  $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
+  showShapeInSelectors(next);
+}
+
+/** The runs of a shape's symbols as lists of key caps: `["1", "–", "9"]`, a short run one by one. */
+function symbolRuns(s) {
+  const symbols = s.symbols.join("");
+  const runs = [];
+  for (const re of [/[0-9]+/g, /[A-Z]+/g, /[a-z]+/g, /[^0-9A-Za-z]+/g]) {
+    for (const run of symbols.match(re) || []) runs.push(run.length > 2 ? [run[0], "–", run.at(-1)] : [...run]);
   }
-  board.addEventListener("keydown", onKey);
+  return runs;
+}
+
+/** `1–9`, `1–9 and A–G`: the keys that play a symbol, in words. */
+const keysText = (s) => symbolRuns(s).map((run) => run.join(run[1] === "–" ? "" : " ")).join(" and ");
+
+/** The same as key caps for the keys' help: <kbd>1</kbd>–<kbd>9</kbd> and <kbd>A</kbd>–<kbd>G</kbd>. */
+function keysHelp(s) {
+  const kbd = (text) => {
+    const el = document.createElement("kbd");
+    el.textContent = text;
+    return el;
+  };
+  const caps = (run) =>
+    run[1] === "–" ? [kbd(run[0]), "–", kbd(run[2])] : run.flatMap((c, j) => [...(j ? [" "] : []), kbd(c)]);
+  return symbolRuns(s).flatMap((run, k) => [...(k ? [" and "] : []), ...caps(run)]);
 }
 
 function render() {
   const sel = state.selected;
   const selValue = valueAt(sel);
-  for (let i = 0; i < 81; i++) {
+  const related = peers(sel);
+  for (let i = 0; i < shape().cells; i++) {
     const cell = cells[i];
     const given = state.givens[i];
     const value = valueAt(i);
-    cell.querySelector(".digit").textContent = value ? String(value) : "";
+    cell.querySelector(".digit").textContent = value ? shape().symbol(value) : "";
     const markSpans = cell.querySelectorAll(".marks span");
     const removals = state.pattern.removals.get(i) || 0;
     markSpans.forEach((span, k) => {
       const d = k + 1;
       const on = !value && state.marks[i] & (1 << d);
-      span.textContent = on || (!value && removals & (1 << d)) ? String(d) : "";
+      span.textContent = on || (!value && removals & (1 << d)) ? shape().symbol(d) : "";
       span.className = removals & (1 << d) ? "removal" : "";
     });
-    const related = i !== sel && (rowOf(i) === rowOf(sel) || colOf(i) === colOf(sel) || boxOf(i) === boxOf(sel));
     const classes = {
       given: Boolean(given),
       player: !given && Boolean(value),
       selected: i === sel,
-      related,
+      related: related.has(i),
       same: i !== sel && Boolean(selValue) && value === selValue,
       conflict: state.conflicts.has(i),
       wrong: state.wrong.has(i),
@@ -220,7 +197,7 @@ function render() {
 }
 
 function describe(i) {
-  const value = valueAt(i);
+  const value = valueAt(i) && shape().symbol(valueAt(i));
   if (state.givens[i]) return `given ${value}`;
   if (value) return `${value}${state.wrong.has(i) ? ", wrong" : ""}${state.conflicts.has(i) ? ", conflict" : ""}`;
   const marks = marksText(state.marks[i]);
@@ -233,7 +210,8 @@ function renderInfo() {
   if (!givens) text = "An empty board: type a puzzle in, paste one, or ask for a new one.";
   else {
     const filled = state.givens.filter((g, i) => g || state.digits[i]).length;
-    text = `${givens} givens · ${filled} of 81 filled`;
+    text = `${givens} givens · ${filled} of ${shape().cells} filled`;
+    if (!shape().classic) text = `${shape().label} · ${text}`;
   }
   $("info").textContent = text;
   renderLevel();
@@ -275,30 +253,30 @@ function select(i, focus) {
 function onKey(event) {
   const i = state.selected;
   const key = event.key;
+  const n = shape().n;
   const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
   if (key in moves) {
     event.preventDefault();
     const r = rowOf(i);
     const c = colOf(i);
     const next = {
-      ArrowUp: ((r + 8) % 9) * 9 + c,
-      ArrowDown: ((r + 1) % 9) * 9 + c,
-      ArrowLeft: r * 9 + ((c + 8) % 9),
-      ArrowRight: r * 9 + ((c + 1) % 9),
+      ArrowUp: ((r + n - 1) % n) * n + c,
+      ArrowDown: ((r + 1) % n) * n + c,
+      ArrowLeft: r * n + ((c + n - 1) % n),
+      ArrowRight: r * n + ((c + 1) % n),
     }[key];
     select(next, true);
     return;
   }
   if (key === "Home" || key === "End") {
     event.preventDefault();
-    select(rowOf(i) * 9 + (key === "Home" ? 0 : 8), true);
+    select(rowOf(i) * n + (key === "Home" ? 0 : n - 1), true);
     return;
   }
-  // Shift+digit arrives as `!`, `@`... on many layouts: read the physical key.
-  const digit = /^Digit[1-9]$|^Numpad[1-9]$/.test(event.code) ? Number(event.code.slice(-1)) : Number(key);
-  if (digit >= 1 && digit <= 9 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+  const value = typedValue(event);
+  if (value && !event.ctrlKey && !event.metaKey && !event.altKey) {
     event.preventDefault();
-    play(digit, event.shiftKey !== state.pencil);
+    play(value, event.shiftKey !== state.pencil);
     return;
   }
   if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") {
@@ -310,6 +288,16 @@ function onKey(event) {
     event.preventDefault();
     togglePencil();
   }
+}
+
+/**
+ * The value of the symbol a key types, 0 for none: a digit key by its physical key (Shift+digit
+ * arrives as `!`, `@`... on many layouts), a letter case-blind, so Shift+letter is a pencil mark.
+ */
+function typedValue(event) {
+  const physical = /^(?:Digit|Numpad)([0-9])$/.exec(event.code);
+  const ch = physical ? physical[1] : event.key;
+  return ch.length === 1 ? shape().valueOf(ch) : 0;
 }
 
 /** Plays `digit` in the selected square, as a digit or, when `asMark`, as a pencil mark toggle. */
@@ -365,7 +353,7 @@ async function refreshConflicts() {
     return;
   }
   try {
-    const answer = await api("POST", "/validate", { puzzle: progressText() });
+    const answer = await api("POST", "/validate", withRules({ puzzle: progressText() }));
     if (ticket !== conflictRequest) return;
     state.conflicts = new Set(answer.conflicts.flatMap((c) => c.squares.map(squareIndex)));
     render();
@@ -386,38 +374,46 @@ function clearStep() {
 
 /**
  * The board a pasted puzzle stands for, parsed as the API parses it (the API has already
- * accepted it, so this only has to read it): JSON rows or 81 values, or Norvig's text format.
+ * accepted it, so this only has to read it): JSON rows or N*N values, or the shape's text form.
  */
-function parsePuzzle(text) {
-  const trimmed = text.trim();
-  if (trimmed.startsWith("[")) {
-    const flat = JSON.parse(trimmed).flat();
-    return flat.map((v) => (v ? Number(v) : 0));
-  }
-  const values = [];
-  for (const ch of trimmed) {
-    if (ch >= "1" && ch <= "9") values.push(Number(ch));
-    else if (ch === "." || ch === "0") values.push(0);
-  }
-  return values;
-}
+const parsePuzzle = (text, s = shape()) => parseCells(s, text);
 
-function requestBody(text) {
+/**
+ * What Load sends for the pasted text, and the shape it is on: the board's shape, or the `rules`
+ * of a pasted request body (`{"puzzle": ..., "rules": {...}}`).
+ */
+function pasted(text) {
   const trimmed = text.trim();
-  if (!trimmed.startsWith("[")) return { puzzle: trimmed };
+  if (!trimmed.startsWith("[") && !trimmed.startsWith("{")) return { body: withRules({ puzzle: trimmed }), shape: shape() };
+  let json;
   try {
-    return { puzzle: JSON.parse(trimmed) };
+    json = JSON.parse(trimmed);
   } catch {
-    throw new Problem({ detail: "this looks like JSON rows but is not valid JSON" }, 0);
+    const what = trimmed.startsWith("[") ? "JSON rows" : "a JSON request";
+    throw new Problem({ detail: `this looks like ${what} but is not valid JSON` }, 0);
   }
+  if (Array.isArray(json)) return { body: withRules({ puzzle: json }), shape: shape() };
+  if (json.puzzle === undefined) throw new Problem({ detail: "a pasted JSON object needs a `puzzle` member" }, 0);
+  const rules = json.rules ?? {};
+  let next;
+  try {
+    next = makeShape(rules);
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    next = null; // the service names the fault in its own words
+  }
+  const body = json.rules === undefined ? { puzzle: json.puzzle } : { puzzle: json.puzzle, rules };
+  return { body, shape: next };
 }
 
-function setPuzzle(givens, info) {
+/** Puts `givens` on a board of shape `next` (the board's own by default), with the level `info`. */
+function setPuzzle(givens, info, next = shape()) {
   state.puzzleCount++;
   $("seed").removeAttribute("aria-busy"); // a grade on its way is about the last puzzle
+  setShape(next);
   state.givens = givens;
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   state.conflicts = new Set();
   state.info = info;
@@ -432,27 +428,48 @@ async function load(event) {
   event.preventDefault();
   await act("load", async () => {
     const text = $("puzzle").value;
-    if (!text.trim()) throw new Problem({ detail: "paste a puzzle first: 81 cells, digits for givens, . or 0 for blanks" }, 0);
-    const body = requestBody(text);
+    if (!text.trim()) throw new Problem({ detail: `paste a puzzle first: ${cellsHelp(shape())}` }, 0);
+    const { body, shape: next } = pasted(text);
     await api("POST", "/validate", body); // the service's own words for any fault in it
-    setPuzzle(parsePuzzle(text), null);
+    const puzzle = typeof body.puzzle === "string" ? body.puzzle : JSON.stringify(body.puzzle);
+    setPuzzle(parsePuzzle(puzzle, next), null, next);
     gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
   });
 }
 
-/** A puzzle of the chosen level from `/random`, unless another puzzle took the board meanwhile. */
+/** What a puzzle of shape `s` is typed as, for the empty Load's error and the field's placeholder. */
+function cellsHelp(s) {
+  if (s.classic) return "81 cells, digits for givens, . or 0 for blanks";
+  return `${s.cells} cells, ${keysText(s)} for givens, . for blanks`;
+}
+
+/** The query of `GET /random` for the shape the selectors name; classic asks as it always did. */
+function randomQuery(difficulty) {
+  const params = [["difficulty", difficulty], ...selectedParams()];
+  return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+}
+
+/** A puzzle of the chosen shape and level from `/random`, unless another puzzle took the board meanwhile. */
 async function newPuzzle() {
   await act("new", async () => {
     const difficulty = $("difficulty").value;
     const asked = state.puzzleCount;
-    const answer = await api("GET", `/random?difficulty=${encodeURIComponent(difficulty)}`);
+    let answer;
+    try {
+      answer = await api("GET", `/random?${randomQuery(difficulty)}`);
+    } finally {
+      // No new board (a refusal, or a board loaded meanwhile): the selectors show the board's shape.
+      if (state.puzzleCount !== asked || !answer) showShapeInSelectors(shape());
+    }
     if (state.puzzleCount !== asked) return;
+    // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
+    const next = answer.rules ? makeShape(answer.rules) : selectedShape();
     $("puzzle").value = answer.puzzle;
-    setPuzzle(parsePuzzle(answer.puzzle), {
-      difficulty: answer.difficulty || difficulty,
-      seed: answer.seed,
-      score: answer.score,
-    });
+    setPuzzle(
+      parsePuzzle(answer.puzzle, next),
+      { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score },
+      next,
+    );
   });
 }
 
@@ -468,10 +485,15 @@ const NO_LEVEL = {
 async function gradePuzzle() {
   const asked = state.puzzleCount;
   const seed = state.info?.seed;
+  if (!hasLogic(shape())) {
+    state.info = seed === undefined ? { note: "no level: grades are for classic 9x9 for now" } : { seed };
+    render();
+    return;
+  }
   $("seed").setAttribute("aria-busy", "true");
   let info;
   try {
-    const grade = await api("POST", "/grade", { puzzle: gridText(state.givens) });
+    const grade = await api("POST", "/grade", withRules({ puzzle: gridText(state.givens) }));
     info = { difficulty: grade.difficulty, score: grade.score, seed };
   } catch (err) {
     if (!(err instanceof Problem)) throw err;
@@ -495,10 +517,10 @@ async function hint() {
     requireGivens();
     clearStep();
     state.wrong = new Set();
-    const body = { puzzle: gridText(state.givens), progress: progressText() };
+    const body = withRules({ puzzle: gridText(state.givens), progress: progressText() });
     // Marks are sent only when every empty square has some: a square left unmarked means "not
     // marked yet", not "no candidate", and would read to the service as a mistake.
-    const empty = [...Array(81).keys()].filter((i) => !valueAt(i));
+    const empty = [...Array(shape().cells).keys()].filter((i) => !valueAt(i));
     if (empty.length && empty.every((i) => state.marks[i])) {
       body.candidates = state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m)));
     }
@@ -562,13 +584,13 @@ function applyStep() {
   cells[state.selected].focus();
 }
 
-/** The marks the service assumes when none are sent: digits not seen in the row, column or box. */
+/** The marks the service assumes when none are sent: values not seen in any unit of the square. */
 function fillSeenCandidates() {
-  for (let i = 0; i < 81; i++) {
+  for (let i = 0; i < shape().cells; i++) {
     if (valueAt(i)) continue;
     let seen = 0;
     for (const j of peers(i)) if (valueAt(j)) seen |= 1 << valueAt(j);
-    state.marks[i] = ALL_MARKS & ~seen;
+    state.marks[i] = shape().allMarks & ~seen;
   }
 }
 
@@ -576,7 +598,7 @@ async function candidates() {
   await act("candidates", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/candidates", { puzzle: progressText() });
+    const answer = await api("POST", "/candidates", withRules({ puzzle: progressText() }));
     if (answer.status === "none") {
       showMessage("No candidates: propagation proves this position has no solution.", "bad");
       return;
@@ -593,7 +615,7 @@ async function solve() {
   await act("solve", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/solve", { puzzle: gridText(state.givens) });
+    const answer = await api("POST", "/solve", withRules({ puzzle: gridText(state.givens) }));
     const words = {
       unique: "unique: this is the only solution.",
       multiple: "multiple: the puzzle has more than one solution; here is one of them.",
@@ -602,7 +624,7 @@ async function solve() {
     if (answer.status !== "none") {
       const solution = parsePuzzle(answer.solutions[0]);
       state.digits = solution.map((d, i) => (state.givens[i] ? 0 : d));
-      state.marks = new Array(81).fill(0);
+      state.marks = blank();
       state.wrong = new Set();
       state.conflicts = new Set();
     }
@@ -615,7 +637,7 @@ async function check() {
   await act("check", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/solve", { puzzle: gridText(state.givens) });
+    const answer = await api("POST", "/solve", withRules({ puzzle: gridText(state.givens) }));
     if (answer.status !== "unique") {
       state.wrong = new Set();
       render();
@@ -642,8 +664,8 @@ async function check() {
 
 function clearBoard() {
   clearErrors();
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   clearStep();
   showMessage("");
@@ -653,10 +675,15 @@ function clearBoard() {
 
 // ---------------------------------------------------------------- the shareable address
 
-/** `#puzzle=…&progress=…&marks=…&difficulty=…&seed=…`: enough to rebuild the board. */
+/**
+ * `#puzzle=…&progress=…&marks=…&difficulty=…&seed=…`, and for a shape other than classic its rules
+ * as `/random` takes them (`size=16&box=4x4&variant=jigsaw,x&regions=…&symbols=…`): enough to
+ * rebuild the board.
+ */
 function writeFragment() {
   const params = new URLSearchParams();
   if (state.givens.some((g) => g)) params.set("puzzle", gridText(state.givens));
+  for (const [name, value] of shapeParams(shape().rules)) params.set(name, value);
   if (hasPlayerDigits()) params.set("progress", progressText());
   if (state.marks.some((m, i) => m && !valueAt(i))) {
     params.set("marks", state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m))).join("-"));
@@ -679,23 +706,32 @@ function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   const puzzle = params.get("puzzle");
   if (!puzzle) return false;
-  const givens = parsePuzzle(puzzle);
-  if (givens.length !== 81) {
-    showError("load", "the link's puzzle does not have 81 cells");
+  let linked;
+  try {
+    linked = makeShape(rulesFromParams(params) ?? {});
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    showError("load", `the link's rules do not make a board: ${err.message}`);
+    return false;
+  }
+  const givens = parsePuzzle(puzzle, linked);
+  if (givens.length !== linked.cells) {
+    showError("load", `the link's puzzle does not have ${linked.cells} cells`);
     return false;
   }
   state.puzzleCount++;
   $("seed").removeAttribute("aria-busy");
+  setShape(linked);
   state.givens = givens;
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   state.conflicts = new Set();
   clearStep();
   const progress = parsePuzzle(params.get("progress") || "");
-  if (progress.length === 81) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
+  if (progress.length === linked.cells) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
   const marks = (params.get("marks") || "").split("-");
-  if (marks.length === 81) state.marks = marks.map(maskOf);
+  if (marks.length === linked.cells) state.marks = marks.map(maskOf);
   // The level is graded afresh (gradePuzzle), not taken from the link: only the seed is kept.
   const seed = params.get("seed");
   state.info = seed ? { seed } : null;
@@ -707,7 +743,18 @@ function readFragment() {
 // ---------------------------------------------------------------- wiring
 
 function main() {
-  buildBoard();
+  fillSizes();
+  setShape(CLASSIC);
+  $("board").addEventListener("keydown", onKey);
+  $("size").addEventListener("change", () => {
+    fillBoxes(Number($("size").value));
+    newPuzzle();
+  });
+  $("box").addEventListener("change", newPuzzle);
+  $("variant").addEventListener("change", () => {
+    $("box").disabled = $("variant").value.includes("jigsaw");
+    newPuzzle();
+  });
   $("load-form").addEventListener("submit", load);
   $("new").addEventListener("click", newPuzzle);
   $("hint").addEventListener("click", hint);
@@ -721,12 +768,6 @@ function main() {
     cells[state.selected].focus();
   });
   $("pencil").addEventListener("click", togglePencil);
-  for (const key of document.querySelectorAll("[data-digit]")) {
-    key.addEventListener("click", () => {
-      play(Number(key.dataset.digit), state.pencil);
-      cells[state.selected].focus();
-    });
-  }
   $("share").addEventListener("click", (event) => {
     event.preventDefault();
     navigator.clipboard?.writeText(location.href).then(
@@ -756,6 +797,52 @@ async function start() {
   if (readFragment()) return restored();
   render();
   if (!linked) await newPuzzle();
+}
+
+// ---------------------------------------------------------------- the shape selectors
+
+function fillSizes() {
+  $("size").replaceChildren(...SIZES.map((n) => new Option(`${n}x${n}`, String(n))));
+  $("size").value = "9";
+  fillBoxes(9);
+}
+
+/** The boxes that tile N x N, the usual one first (and chosen). */
+function fillBoxes(n) {
+  const boxes = boxesOf(n).map((b) => b.join("x"));
+  $("box").replaceChildren(...boxes.map((b) => new Option(b, b)));
+}
+
+/** Shows `s` in the selectors, adding an option a link or a pasted request needs (jigsaw 7x7, say). */
+function showShapeInSelectors(s) {
+  const ensure = (select, value, text) => {
+    if (![...select.options].some((o) => o.value === value)) select.add(new Option(text, value));
+    select.value = value;
+  };
+  ensure($("size"), String(s.n), `${s.n}x${s.n}`);
+  fillBoxes(s.n);
+  if (s.box) ensure($("box"), s.box.join("x"), s.box.join("x"));
+  $("box").disabled = s.jigsaw;
+  const variant = [...(s.jigsaw ? ["jigsaw"] : []), ...s.variants].join(",");
+  ensure($("variant"), variant, variant.replace(/,/g, " + "));
+}
+
+/** The selectors' shape as `GET /random` parameters: none for classic 9x9. */
+function selectedParams() {
+  const size = $("size").value;
+  const box = $("box").value;
+  const variant = $("variant").value;
+  if (size === "9" && box === "3x3" && !variant) return [];
+  const params = [["size", size]];
+  if (!variant.includes("jigsaw")) params.push(["box", box]);
+  if (variant) params.push(["variant", variant]);
+  return params;
+}
+
+/** The selectors' shape where it needs no drawn regions (the answer of `/random` brings a jigsaw's). */
+function selectedShape() {
+  const variants = $("variant").value.split(",").filter((v) => v && v !== "jigsaw");
+  return makeShape({ size: Number($("size").value), box: $("box").value.split("x").map(Number), variants });
 }
 
 /** The board is described by the help on show: the keys, or on a touch screen how to tap. */
