@@ -33,7 +33,8 @@ const SCRIPT: Asset = Asset {
     content_type: "text/javascript; charset=utf-8",
     body: include_str!("playground/app.js"),
 };
-/// The modules app.js imports: the API client, the shape model and the board's drawing.
+/// The modules app.js imports: the API client, the shape model, the board's drawing, the messages
+/// beside the controls and the shape picker.
 const API_MODULE: Asset = Asset {
     path: "/playground/api.js",
     content_type: "text/javascript; charset=utf-8",
@@ -49,6 +50,16 @@ const BOARD_MODULE: Asset = Asset {
     content_type: "text/javascript; charset=utf-8",
     body: include_str!("playground/board.js"),
 };
+const MESSAGES_MODULE: Asset = Asset {
+    path: "/playground/messages.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/messages.js"),
+};
+const PICKER_MODULE: Asset = Asset {
+    path: "/playground/picker.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/picker.js"),
+};
 const STYLE: Asset = Asset {
     path: "/playground/style.css",
     content_type: "text/css; charset=utf-8",
@@ -61,12 +72,14 @@ const ICON: Asset = Asset {
 };
 
 /// Every asset, each at its own route.
-const ASSETS: [&Asset; 7] = [
+const ASSETS: [&Asset; 9] = [
     &INDEX,
     &SCRIPT,
     &API_MODULE,
     &SHAPE_MODULE,
     &BOARD_MODULE,
+    &MESSAGES_MODULE,
+    &PICKER_MODULE,
     &STYLE,
     &ICON,
 ];

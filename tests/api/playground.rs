@@ -6,11 +6,13 @@ use axum::http::{header, Request};
 
 use crate::helpers::*;
 
-const ASSETS: [(&str, &str); 6] = [
+const ASSETS: [(&str, &str); 8] = [
     ("/playground/app.js", "text/javascript; charset=utf-8"),
     ("/playground/api.js", "text/javascript; charset=utf-8"),
     ("/playground/shape.js", "text/javascript; charset=utf-8"),
     ("/playground/board.js", "text/javascript; charset=utf-8"),
+    ("/playground/messages.js", "text/javascript; charset=utf-8"),
+    ("/playground/picker.js", "text/javascript; charset=utf-8"),
     ("/playground/style.css", "text/css; charset=utf-8"),
     ("/playground/icon.svg", "image/svg+xml"),
 ];

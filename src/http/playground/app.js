@@ -4,8 +4,9 @@
 
 import { api, Problem } from "/playground/api.js";
 import { drawBoard, drawPad } from "/playground/board.js";
+import { act, clearErrors, showError, showMessage } from "/playground/messages.js";
+import { cellsHelp, fillSizes, fillBoxes, keysHelp, selectedParams, selectedShape, showShapeInSelectors } from "/playground/picker.js";
 import {
-  boxesOf,
   cellsText,
   makeShape,
   marksText as maskText,
@@ -14,7 +15,6 @@ import {
   rulesFromParams,
   RulesError,
   shapeParams,
-  SIZES,
 } from "/playground/shape.js";
 
 const CLASSIC = makeShape();
@@ -66,47 +66,6 @@ const blank = () => new Array(shape().cells).fill(0);
 /** A request body about `puzzle` on the board's shape: classic carries no rules, as before. */
 const withRules = (body) => (shape().rules ? { ...body, rules: shape().rules } : body);
 
-// ---------------------------------------------------------------- messages and errors
-
-const ERROR_SLOTS = ["load", "new", "hint", "candidates", "solve", "check"];
-
-function clearErrors() {
-  for (const name of ERROR_SLOTS) showError(name, "");
-}
-
-/** Shows `text` in the error slot beside the control `name` (empty text hides it). */
-function showError(name, text) {
-  const slot = $(`${name}-error`);
-  slot.textContent = text;
-  const control = name === "load" ? $("puzzle") : $(name);
-  if (text) control.setAttribute("aria-invalid", "true");
-  else control.removeAttribute("aria-invalid");
-}
-
-function showMessage(text, tone = "") {
-  const box = $("message");
-  box.textContent = text;
-  box.className = `message ${tone}`.trim();
-  box.hidden = !text;
-}
-
-/** Runs one control's work with its button busy; a Problem lands beside that control. */
-async function act(name, work) {
-  const button = name === "load" ? $("load") : $(name);
-  clearErrors();
-  button.disabled = true;
-  button.setAttribute("aria-busy", "true");
-  try {
-    await work();
-  } catch (err) {
-    if (!(err instanceof Problem)) throw err;
-    showError(name, err.message);
-  } finally {
-    button.disabled = false;
-    button.removeAttribute("aria-busy");
-  }
-}
-
 // ---------------------------------------------------------------- the board
 
 /** Draws the board and the pad for `next`, unless it is the shape on show; the board's state is the caller's. */
@@ -125,31 +84,6 @@ function setShape(next) {
   $("shape-note").hidden = hasLogic(next);
   $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
   showShapeInSelectors(next);
-}
-
-/** The runs of a shape's symbols as lists of key caps: `["1", "–", "9"]`, a short run one by one. */
-function symbolRuns(s) {
-  const symbols = s.symbols.join("");
-  const runs = [];
-  for (const re of [/[0-9]+/g, /[A-Z]+/g, /[a-z]+/g, /[^0-9A-Za-z]+/g]) {
-    for (const run of symbols.match(re) || []) runs.push(run.length > 2 ? [run[0], "–", run.at(-1)] : [...run]);
-  }
-  return runs;
-}
-
-/** `1–9`, `1–9 and A–G`: the keys that play a symbol, in words. */
-const keysText = (s) => symbolRuns(s).map((run) => run.join(run[1] === "–" ? "" : " ")).join(" and ");
-
-/** The same as key caps for the keys' help: <kbd>1</kbd>–<kbd>9</kbd> and <kbd>A</kbd>–<kbd>G</kbd>. */
-function keysHelp(s) {
-  const kbd = (text) => {
-    const el = document.createElement("kbd");
-    el.textContent = text;
-    return el;
-  };
-  const caps = (run) =>
-    run[1] === "–" ? [kbd(run[0]), "–", kbd(run[2])] : run.flatMap((c, j) => [...(j ? [" "] : []), kbd(c)]);
-  return symbolRuns(s).flatMap((run, k) => [...(k ? [" and "] : []), ...caps(run)]);
 }
 
 function render() {
@@ -435,12 +369,6 @@ async function load(event) {
     setPuzzle(parsePuzzle(puzzle, next), null, next);
     gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
   });
-}
-
-/** What a puzzle of shape `s` is typed as, for the empty Load's error and the field's placeholder. */
-function cellsHelp(s) {
-  if (s.classic) return "81 cells, digits for givens, . or 0 for blanks";
-  return `${s.cells} cells, ${keysText(s)} for givens, . for blanks`;
 }
 
 /** The query of `GET /random` for the shape the selectors name; classic asks as it always did. */
@@ -797,52 +725,6 @@ async function start() {
   if (readFragment()) return restored();
   render();
   if (!linked) await newPuzzle();
-}
-
-// ---------------------------------------------------------------- the shape selectors
-
-function fillSizes() {
-  $("size").replaceChildren(...SIZES.map((n) => new Option(`${n}x${n}`, String(n))));
-  $("size").value = "9";
-  fillBoxes(9);
-}
-
-/** The boxes that tile N x N, the usual one first (and chosen). */
-function fillBoxes(n) {
-  const boxes = boxesOf(n).map((b) => b.join("x"));
-  $("box").replaceChildren(...boxes.map((b) => new Option(b, b)));
-}
-
-/** Shows `s` in the selectors, adding an option a link or a pasted request needs (jigsaw 7x7, say). */
-function showShapeInSelectors(s) {
-  const ensure = (select, value, text) => {
-    if (![...select.options].some((o) => o.value === value)) select.add(new Option(text, value));
-    select.value = value;
-  };
-  ensure($("size"), String(s.n), `${s.n}x${s.n}`);
-  fillBoxes(s.n);
-  if (s.box) ensure($("box"), s.box.join("x"), s.box.join("x"));
-  $("box").disabled = s.jigsaw;
-  const variant = [...(s.jigsaw ? ["jigsaw"] : []), ...s.variants].join(",");
-  ensure($("variant"), variant, variant.replace(/,/g, " + "));
-}
-
-/** The selectors' shape as `GET /random` parameters: none for classic 9x9. */
-function selectedParams() {
-  const size = $("size").value;
-  const box = $("box").value;
-  const variant = $("variant").value;
-  if (size === "9" && box === "3x3" && !variant) return [];
-  const params = [["size", size]];
-  if (!variant.includes("jigsaw")) params.push(["box", box]);
-  if (variant) params.push(["variant", variant]);
-  return params;
-}
-
-/** The selectors' shape where it needs no drawn regions (the answer of `/random` brings a jigsaw's). */
-function selectedShape() {
-  const variants = $("variant").value.split(",").filter((v) => v && v !== "jigsaw");
-  return makeShape({ size: Number($("size").value), box: $("box").value.split("x").map(Number), variants });
 }
 
 /** The board is described by the help on show: the keys, or on a touch screen how to tap. */
