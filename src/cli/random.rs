@@ -159,6 +159,7 @@ fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
                 givens: made.puzzle.givens(),
                 minimal: made.minimal,
                 puzzle: render(&made.puzzle),
+                rules: None,
                 score: made.grade.as_ref().map(|g| g.score),
                 seed: made.seed,
                 solution: made.solution.as_ref().map(render),
