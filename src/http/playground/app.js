@@ -40,6 +40,8 @@ const state = {
 
 const $ = (id) => document.getElementById(id);
 const cells = [];
+/** Each cell's digit and mark elements, found once: a 16x16 board has 4,096 marks to draw. */
+let parts = [];
 const CLASSIC_PLACEHOLDER = $("puzzle").placeholder;
 
 // ---------------------------------------------------------------- squares and units
@@ -53,7 +55,7 @@ const peers = (i) => shape().peers[i];
 /** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
 const unitSquares = (name) => shape().unitCells(name);
 
-/** Hints and grades exist for classic 9x9 only for now (the API answers 422 unsupported_shape). */
+/** Hints, grades and levels exist for classic 9x9 only for now (the API answers 422 unsupported_shape). */
 const hasLogic = (s) => s.classic;
 
 const valueAt = (i) => state.givens[i] || state.digits[i];
@@ -74,6 +76,7 @@ function setShape(next) {
   if (!first && next.key === state.shape.key) return;
   state.shape = next;
   cells.splice(0, cells.length, ...drawBoard($("board"), next, (i) => select(i, true)));
+  parts = cells.map((cell) => ({ digit: cell.querySelector(".digit"), marks: [...cell.querySelectorAll(".marks span")] }));
   drawPad($("pad"), next, (v) => {
     play(v, state.pencil);
     cells[state.selected].focus();
@@ -81,6 +84,7 @@ function setShape(next) {
   document.body.classList.toggle("big-board", next.n > 9);
   $("keys-symbols").replaceChildren(...keysHelp(next));
   $("hint").disabled = !hasLogic(next);
+  $("difficulty").disabled = !hasLogic(next);
   $("shape-note").hidden = hasLogic(next);
   $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
   showShapeInSelectors(next);
@@ -94,14 +98,14 @@ function render() {
     const cell = cells[i];
     const given = state.givens[i];
     const value = valueAt(i);
-    cell.querySelector(".digit").textContent = value ? shape().symbol(value) : "";
-    const markSpans = cell.querySelectorAll(".marks span");
+    setText(parts[i].digit, value ? shape().symbol(value) : "");
     const removals = state.pattern.removals.get(i) || 0;
-    markSpans.forEach((span, k) => {
+    parts[i].marks.forEach((span, k) => {
       const d = k + 1;
       const on = !value && state.marks[i] & (1 << d);
-      span.textContent = on || (!value && removals & (1 << d)) ? shape().symbol(d) : "";
-      span.className = removals & (1 << d) ? "removal" : "";
+      setText(span, on || (!value && removals & (1 << d)) ? shape().symbol(d) : "");
+      const name = removals & (1 << d) ? "removal" : "";
+      if (span.className !== name) span.className = name;
     });
     const classes = {
       given: Boolean(given),
@@ -116,18 +120,28 @@ function render() {
       target: state.pattern.targets.has(i),
     };
     for (const [name, on] of Object.entries(classes)) cell.classList.toggle(name, on);
-    cell.tabIndex = i === sel ? 0 : -1;
-    cell.setAttribute("aria-selected", String(i === sel));
-    if (given) cell.setAttribute("aria-readonly", "true");
-    else cell.removeAttribute("aria-readonly");
-    if (state.wrong.has(i)) cell.setAttribute("aria-invalid", "true");
-    else cell.removeAttribute("aria-invalid");
-    cell.setAttribute("aria-description", describe(i));
+    const tabIndex = i === sel ? 0 : -1;
+    if (cell.tabIndex !== tabIndex) cell.tabIndex = tabIndex; // a write asks the page's layout for focusability
+    setAttr(cell, "aria-selected", String(i === sel));
+    setAttr(cell, "aria-readonly", given ? "true" : null);
+    setAttr(cell, "aria-invalid", state.wrong.has(i) ? "true" : null);
+    setAttr(cell, "aria-description", describe(i));
   }
   $("pencil").setAttribute("aria-pressed", String(state.pencil));
   $("board").classList.toggle("pencil-mode", state.pencil);
   renderInfo();
   writeFragment();
+}
+
+// Writes only what changed: a rewrite of the same text still costs the browser a layout of the board.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
 }
 
 function describe(i) {
@@ -371,9 +385,13 @@ async function load(event) {
   });
 }
 
-/** The query of `GET /random` for the shape the selectors name; classic asks as it always did. */
+/**
+ * The query of `GET /random` for the shape the selectors name; classic asks as it always did.
+ * Levels are classic 9x9 only for now, so another shape asks for none.
+ */
 function randomQuery(difficulty) {
-  const params = [["difficulty", difficulty], ...selectedParams()];
+  const shaped = selectedParams();
+  const params = shaped.length ? shaped : [["difficulty", difficulty]];
   return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
 }
 
@@ -393,11 +411,10 @@ async function newPuzzle() {
     // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
     const next = answer.rules ? makeShape(answer.rules) : selectedShape();
     $("puzzle").value = answer.puzzle;
-    setPuzzle(
-      parsePuzzle(answer.puzzle, next),
-      { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score },
-      next,
-    );
+    const level = hasLogic(next)
+      ? { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score }
+      : { seed: answer.seed };
+    setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
   });
 }
 
