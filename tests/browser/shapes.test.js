@@ -6,7 +6,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 
-import { api, boardText, cell, launch, openPlayground } from "./browser.js";
+import { cellsText, makeShape } from "../../src/http/playground/shape.js";
+import { api, boardText, cell, launch, loadPuzzle, openPlayground } from "./browser.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY";
 
@@ -77,7 +78,10 @@ async function assertRegionBorders(page, rules) {
   const n = rules.size;
   const regions = regionsOf(rules);
   const drawn = await page.$$eval("[role=gridcell]", (cells) =>
-    cells.map((c) => [c.classList.contains("edge-right"), c.classList.contains("edge-bottom"), getComputedStyle(c).borderRightWidth]),
+    cells.map((c) => {
+      const style = getComputedStyle(c);
+      return [c.classList.contains("edge-right"), c.classList.contains("edge-bottom"), style.borderRightWidth, style.borderBottomWidth];
+    }),
   );
   assert.equal(drawn.length, n * n);
   drawn.forEach(([right, bottom], i) => {
@@ -85,10 +89,13 @@ async function assertRegionBorders(page, rules) {
     assert.equal(right, c < n - 1 && regions[i] !== regions[i + 1], `${nameOf(n, i)} right`);
     assert.equal(bottom, r < n - 1 && regions[i] !== regions[i + n], `${nameOf(n, i)} bottom`);
   });
-  // The thick line is visibly thicker than a thin one.
-  const thick = drawn.find(([right]) => right)[2];
-  const thin = drawn.find(([right], i) => !right && i % n < n - 1)[2];
-  assert.ok(parseFloat(thick) > parseFloat(thin), `${thick} vs ${thin}`);
+  // A thick line is drawn thicker than a thin one.
+  const widths = (thick) =>
+    drawn.flatMap(([right, bottom, rightWidth, bottomWidth], i) => [
+      ...(i % n < n - 1 && right === thick ? [parseFloat(rightWidth)] : []),
+      ...(i < n * (n - 1) && bottom === thick ? [parseFloat(bottomWidth)] : []),
+    ]);
+  assert.ok(Math.min(...widths(true)) > Math.max(...widths(false)), `${widths(true)} vs ${widths(false)}`);
 }
 
 /** Types a wrong symbol, presses Check and sees only that square flagged; then Solve fills a valid solution. */
@@ -239,5 +246,47 @@ test("back to classic 9x9 from another shape: 81 cells in 3x3 boxes, Hint on aga
   assert.doesNotMatch(page.url(), /size=|variant=/);
   assert.match(await page.locator("#seed").textContent(), /^easy · seed \d+/);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the page names every unit as the service does, so a hint's `window 2` or `region 4` lights the right squares", async () => {
+  // The page's shape model (shape.js) is what it highlights a hint's units with; /validate names the
+  // unit of each clash. Two equal symbols at the ends of each of the page's units must clash in a unit
+  // of that very name, on every kind of unit: rows, columns, boxes, regions, diagonals, windows.
+  const jigsaw = (await api("GET", "/random?size=8&variant=jigsaw,x&seed=8")).body.rules;
+  for (const rules of [{ size: 9, variants: ["x", "hyper"] }, { size: 16, variants: ["hyper"] }, { size: 6, box: [3, 2], variants: ["hyper"] }, jigsaw]) {
+    const shape = makeShape(rules);
+    for (const unit of shape.units) {
+      const values = new Array(shape.cells).fill(0);
+      const [first, last] = [unit.cells[0], unit.cells.at(-1)];
+      values[first] = 1;
+      values[last] = 1;
+      const answer = await api("POST", "/validate", { puzzle: cellsText(shape, values), rules });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const clash = answer.body.conflicts.find((c) => c.unit === unit.name);
+      assert.ok(clash, `${shape.label}: ${unit.name} (${shape.cellName(first)}, ${shape.cellName(last)}) ${JSON.stringify(answer.body.conflicts)}`);
+      assert.deepEqual(clash.squares, [shape.cellName(first), shape.cellName(last)]);
+    }
+  }
+});
+
+test("a pasted request body loads on its own shape, and a refused one shows the service's detail", async () => {
+  const { page, problems } = await openPlayground(browser.context);
+  const { puzzle, rules } = (await api("GET", "/random?size=4&variant=jigsaw&seed=4")).body;
+  await loadPuzzle(page, JSON.stringify({ puzzle, rules }));
+  assert.equal(await page.locator("[role=gridcell]").count(), 16);
+  assert.equal(await boardText(page), puzzle);
+  await assertRegionBorders(page, rules);
+  assert.equal(await page.getByLabel("Size").inputValue(), "4");
+  assert.equal(await page.getByLabel("Variant").inputValue(), "jigsaw");
+  assert.match(await page.locator("#seed").textContent(), /grades are for classic 9x9/);
+  assert.deepEqual(problems, []);
+
+  const bad = { puzzle: puzzle.slice(1), rules };
+  const refused = await api("POST", "/validate", bad);
+  assert.equal(refused.status, 422);
+  await loadPuzzle(page, JSON.stringify(bad));
+  await page.locator("#load-error").filter({ hasText: refused.body.detail }).waitFor();
+  assert.equal(await boardText(page), puzzle);
   await page.close();
 });
