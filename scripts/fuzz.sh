@@ -52,7 +52,7 @@ for target in "${TARGETS[@]}"; do
     # takes seconds is a finding too (no cheap request may buy seconds of work).
     cargo +nightly fuzz run -O -s "$sanitizer" "$target" "corpus/$target" "seeds/$target" -- \
         "${bound[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-        2>&1 | tee "$log" | grep -E '^#[0-9]+ *(INITED|DONE)|^(==|SUMMARY|Done)|panicked|Test unit written' || status=$?
+        2>&1 | tee "$log" | grep -E '^#[0-9]+[[:space:]]*(INITED|DONE)|^(==|SUMMARY|Done)|panicked|Test unit written' || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     seconds=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     if grep -q 'Test unit written' "$log"; then
