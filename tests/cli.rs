@@ -655,3 +655,15 @@ fn random_json_of_a_level_names_it_and_of_norvigs_puzzles_says_whether_unique() 
     assert_eq!(json["unique"], unique);
     assert_eq!(json.get("solution").is_some(), unique);
 }
+
+#[test]
+fn random_refuses_more_givens_than_its_level_has_instead_of_searching_for_ever() {
+    let out = sudoku(&["random", "--difficulty", "extreme", "--givens", "40"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("--givens 40 is more than extreme puzzles have; expected 17-28"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -12,6 +12,7 @@ use super::shape::ShapeArgs;
 use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
+use crate::engine::graded::max_givens;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::http::grid_json::GridFormat;
@@ -113,6 +114,18 @@ pub fn random(args: &RandomArgs) -> ExitCode {
 /// The seed of the first puzzle: `--seed`, or one drawn and reported on standard error; refused
 /// when `--count` puzzles from it would run past the largest seed.
 fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
+    // A level with more givens than its puzzles have is never found: refused as the API refuses it.
+    if let Some(difficulty) = args.difficulty {
+        let maximum = max_givens(difficulty);
+        if args.givens as usize > maximum {
+            return Err(fail(&format!(
+                "--givens {} is more than {} puzzles have; expected {}-{maximum}",
+                args.givens,
+                difficulty.name(),
+                crate::limits::GIVENS.minimum
+            )));
+        }
+    }
     let count = args.count;
     let first = args.seed.unwrap_or_else(|| {
         let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
@@ -190,6 +203,7 @@ fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
                 givens: made.puzzle.givens(),
                 minimal: made.minimal,
                 puzzle: render(&made.puzzle),
+                rules: None,
                 score: made.grade.as_ref().map(|g| g.score),
                 seed: made.seed,
                 solution: made.solution.as_ref().map(render),

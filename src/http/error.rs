@@ -5,6 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::engine::shape::{CellsError, ShapeError};
 use crate::engine::{Conflict, Grid, GridError, Square, Stats};
 
 /// Prefix of every problem's `type` URI; the code completes it.
@@ -132,6 +133,28 @@ pub enum ApiError {
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
     ConflictingGivens(Vec<Conflict>),
+    /// 422: the `rules` member does not describe a shape (the member at fault is named).
+    #[error("{0}")]
+    InvalidRules(ShapeError),
+    /// 422: a puzzle that does not fit its shape (wrong count, a value above N, a stray character).
+    #[error("{error}")]
+    ShapeCells {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// What is wrong.
+        error: CellsError,
+    },
+    /// 422: givens of one symbol share a unit of a shape other than classic (every one listed).
+    #[error("the givens conflict: {} appears {} times in {} ({})",
+        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
+        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
+    ShapeConflicts(Vec<ConflictJson>),
+    /// 422: hints, explanations, grades and levels exist for classic 9x9 only so far.
+    #[error("hints, explanations, grades and difficulty levels are available for classic 9x9 only so far; this puzzle is {shape}")]
+    UnsupportedShape {
+        /// The shape, in words (`16x16`, `9x9 x`).
+        shape: String,
+    },
     /// 422: the puzzle has no solution, so it cannot be graded, hinted or explained.
     #[error("the puzzle has no solution, so it cannot be solved step by step")]
     NoSolution,
@@ -232,6 +255,10 @@ const WRONG_ROW_COUNT: ProblemKind = kind(422, "wrong_row_count", "Wrong number 
 const WRONG_ROW_LENGTH: ProblemKind = kind(422, "wrong_row_length", "Wrong row length");
 const VALUE_OUT_OF_RANGE: ProblemKind = kind(422, "value_out_of_range", "Cell value out of range");
 const CONFLICTING_GIVENS: ProblemKind = kind(422, "conflicting_givens", "Conflicting givens");
+const INVALID_RULES: ProblemKind = kind(422, "invalid_rules", "Invalid rules");
+const UNKNOWN_SYMBOL: ProblemKind = kind(422, "unknown_symbol", "Unknown symbol");
+const UNSUPPORTED_SHAPE: ProblemKind =
+    kind(422, "unsupported_shape", "Not available for this shape");
 const NO_SOLUTION: ProblemKind = kind(422, "no_solution", "No solution");
 const MULTIPLE_SOLUTIONS: ProblemKind = kind(422, "multiple_solutions", "Multiple solutions");
 const PROGRESS_MISMATCH: ProblemKind = kind(422, "progress_mismatch", "Progress changes a given");
@@ -246,7 +273,7 @@ const HEADERS_TOO_LARGE: ProblemKind = kind(431, "headers_too_large", "Request h
 const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 25] = [
+pub const PROBLEM_KINDS: [ProblemKind; 28] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
@@ -260,6 +287,9 @@ pub const PROBLEM_KINDS: [ProblemKind; 25] = [
     WRONG_ROW_LENGTH,
     VALUE_OUT_OF_RANGE,
     CONFLICTING_GIVENS,
+    INVALID_RULES,
+    UNKNOWN_SYMBOL,
+    UNSUPPORTED_SHAPE,
     NO_SOLUTION,
     MULTIPLE_SOLUTIONS,
     PROGRESS_MISMATCH,
@@ -348,7 +378,17 @@ impl ApiError {
             ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
             ApiError::WrongRowLength { .. } => WRONG_ROW_LENGTH,
             ApiError::ValueOutOfRange { .. } => VALUE_OUT_OF_RANGE,
-            ApiError::ConflictingGivens(_) => CONFLICTING_GIVENS,
+            ApiError::ConflictingGivens(_) | ApiError::ShapeConflicts(_) => CONFLICTING_GIVENS,
+            ApiError::InvalidRules(_) => INVALID_RULES,
+            ApiError::ShapeCells { error, .. } => match error {
+                CellsError::CellCount { .. } => WRONG_CELL_COUNT,
+                CellsError::RowCount { .. } => WRONG_ROW_COUNT,
+                CellsError::RowLength { .. } => WRONG_ROW_LENGTH,
+                CellsError::OutOfRange { .. } => VALUE_OUT_OF_RANGE,
+                CellsError::UnknownSymbol { .. } => UNKNOWN_SYMBOL,
+                CellsError::Conflict { .. } => CONFLICTING_GIVENS,
+            },
+            ApiError::UnsupportedShape { .. } => UNSUPPORTED_SHAPE,
             ApiError::NoSolution => NO_SOLUTION,
             ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
             ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
@@ -417,7 +457,12 @@ impl ApiError {
                 value: Some(*value),
                 ..base.in_field(field)
             },
-            ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts),
+            ApiError::ConflictingGivens(conflicts) => {
+                conflict_problem(base, conflicts.iter().map(ConflictJson::from).collect())
+            }
+            ApiError::ShapeConflicts(conflicts) => conflict_problem(base, conflicts.clone()),
+            ApiError::InvalidRules(error) => base.in_field(error.field()),
+            ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
             ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
                 stats: Some(StatsJson::from(stats)),
                 ..base
@@ -451,6 +496,7 @@ impl ApiError {
             | ApiError::MalformedRequest
             | ApiError::UriTooLong
             | ApiError::HeadersTooLarge
+            | ApiError::UnsupportedShape { .. }
             | ApiError::Internal => base,
         }
     }
@@ -515,6 +561,9 @@ pub struct ProblemDetails {
     /// The smallest allowed value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<u64>,
+    /// The 1-based position, among the text's characters, of a character that is no symbol.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<usize>,
     /// The 1-based row of a value out of range or of a row of the wrong length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
@@ -567,8 +616,7 @@ impl ProblemDetails {
 }
 
 /// The first conflict locates the fault at the top level; `conflicts` lists them all.
-fn conflict_problem(base: ProblemDetails, conflicts: &[Conflict]) -> ProblemDetails {
-    let all: Vec<ConflictJson> = conflicts.iter().map(ConflictJson::from).collect();
+fn conflict_problem(base: ProblemDetails, all: Vec<ConflictJson>) -> ProblemDetails {
     let Some(first) = all.first().cloned() else {
         return base.in_field(PUZZLE);
     };
@@ -578,6 +626,36 @@ fn conflict_problem(base: ProblemDetails, conflicts: &[Conflict]) -> ProblemDeta
         squares: Some(first.squares),
         conflicts: Some(all),
         ..base.in_field(PUZZLE)
+    }
+}
+
+/// A puzzle that does not fit its shape, located as the classic faults are.
+fn shape_cells_problem(base: ProblemDetails, field: &str, error: &CellsError) -> ProblemDetails {
+    let base = base.in_field(field);
+    match error {
+        CellsError::CellCount { found, .. } => ProblemDetails {
+            found_cells: Some(*found),
+            ..base
+        },
+        CellsError::RowCount { found, .. } => ProblemDetails {
+            found_rows: Some(*found),
+            ..base
+        },
+        CellsError::RowLength { row, found, .. } => ProblemDetails {
+            row: Some(*row),
+            found: Some(*found),
+            ..base
+        },
+        CellsError::OutOfRange { square, value, .. } => ProblemDetails {
+            square: Some(square.clone()),
+            value: Some(*value),
+            ..base
+        },
+        CellsError::UnknownSymbol { position, .. } => ProblemDetails {
+            position: Some(*position),
+            ..base
+        },
+        CellsError::Conflict { .. } => base,
     }
 }
 

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
+use super::grid_json::{GridFormat, GridJson, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
+use super::shape_json::classic_only;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -25,6 +26,8 @@ struct ExplainRequest {
     puzzle: PuzzleField,
     #[serde(default)]
     format: GridFormat,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 /// The body of a 200.
@@ -46,7 +49,7 @@ async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let explained = state

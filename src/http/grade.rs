@@ -9,8 +9,9 @@ use serde::Deserialize;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, GradeJson};
+use super::shape_json::classic_only;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -23,13 +24,15 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct GradeRequest {
     puzzle: PuzzleField,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 async fn grade(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let graded = state

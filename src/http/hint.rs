@@ -11,9 +11,10 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, StepJson};
 use super::members::not_null;
+use super::shape_json::classic_only;
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
 use crate::engine::{Digit, DigitSet, Grid, Square};
@@ -31,6 +32,8 @@ struct HintRequest {
     progress: Option<PuzzleField>,
     #[serde(default, deserialize_with = "not_null")]
     candidates: Option<Value>,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 /// The body of a 200: a step, the player's mistakes, or the news that the grid is solved.
@@ -55,9 +58,9 @@ async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let puzzle = parse_consistent_puzzle(&req.puzzle)?;
+    let puzzle = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
     let progress = match &req.progress {
-        Some(field) => progress_of(&puzzle, field)?,
+        Some(field) => progress_of(&puzzle, field, req.rules.as_ref())?,
         None => puzzle,
     };
     let marks = req
@@ -89,8 +92,12 @@ async fn hint(
 
 /// The player's grid, which must keep every given (its own digits may be wrong: that is what the
 /// hint reports).
-fn progress_of(puzzle: &Grid, field: &PuzzleField) -> Result<Grid, ApiError> {
-    let progress = parse_puzzle(field).map_err(|e| e.in_member("progress"))?;
+fn progress_of(
+    puzzle: &Grid,
+    field: &PuzzleField,
+    rules: Option<&crate::engine::shape::Rules>,
+) -> Result<Grid, ApiError> {
+    let progress = classic_only(field, rules, "progress", false)?;
     for square in Square::all() {
         let Some(given) = puzzle.get(square) else {
             continue;

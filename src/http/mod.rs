@@ -19,6 +19,7 @@ pub mod playground;
 pub mod puzzle_field;
 pub mod puzzles;
 pub mod random;
+pub mod shape_json;
 pub mod solve;
 pub mod validate;
 

@@ -6,6 +6,7 @@ mod candidates;
 mod connections;
 mod contract;
 mod errors;
+mod golden;
 #[path = "../support/http.rs"]
 mod harness;
 mod health;
@@ -17,6 +18,7 @@ mod playground;
 mod puzzles;
 mod random;
 mod schema_agreement;
+mod shapes;
 mod solve;
 mod validate;
 mod wire;

@@ -4,7 +4,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { cell, launch, loadPuzzle, openPlayground } from "./browser.js";
+import { makeShape, shapeParams } from "../../src/http/playground/shape.js";
+import { api, cell, launch, loadPuzzle, openPlayground } from "./browser.js";
 
 const PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const out = process.argv[2] || "docs";
@@ -44,6 +45,45 @@ async function shoot(page, view, file) {
   }
   await page.screenshot({ path: file });
 }
+
+/**
+ * Other shapes on a desktop, each from a fixed seed so the pictures stay put: a 16x16 with
+ * Candidates as pencil marks in their 4x4 mini-grids, and a jigsaw X in dark mode.
+ */
+const SHAPES = [
+  { name: "16x16", scheme: "light", query: "size=16&seed=16", candidates: true },
+  { name: "jigsaw", scheme: "dark", query: "size=9&variant=jigsaw,x&seed=9", candidates: false },
+];
+
+async function shootShapes() {
+  const browser = await launch({ viewport: { width: 1200, height: 880 } });
+  try {
+    for (const shape of SHAPES) {
+      const answer = await api("GET", `/random?${shape.query}`);
+      if (answer.status !== 200) throw new Error(`/random?${shape.query}: ${JSON.stringify(answer.body)}`);
+      const { puzzle, rules, seed } = answer.body;
+      // The page's own link form of the rules (shape.js is a plain module, so node reads it too).
+      const link = new URLSearchParams([["puzzle", puzzle], ...shapeParams(makeShape(rules).rules), ["seed", String(seed)]]);
+      const { page, problems } = await openPlayground(browser.context, `/#${link}`);
+      await page.emulateMedia({ colorScheme: shape.scheme });
+      if (shape.candidates) {
+        await page.getByRole("button", { name: "Candidates" }).click();
+        await page.locator("#message").filter({ hasText: "Norvig" }).waitFor();
+      }
+      const blank = [...puzzle].findIndex((ch) => ch === ".");
+      await cell(page, "ABCDEFGHIJKLMNOP"[Math.floor(blank / rules.size)] + String((blank % rules.size) + 1)).click();
+      const file = join(out, `playground-${shape.name}-${shape.scheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      if (problems.length) throw new Error(problems.join("\n"));
+      console.log(file);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await shootShapes();
 
 for (const view of VIEWS) {
   const size = { width: view.width, height: view.height };

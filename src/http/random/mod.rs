@@ -18,6 +18,8 @@ use crate::engine::logic::Difficulty;
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
 
+mod shaped;
+
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
     Router::new().route("/random", get(random))
@@ -27,7 +29,17 @@ async fn random(
     State(state): State<AppState>,
     query: QueryParams,
 ) -> Result<Json<RandomResponse>, ApiError> {
-    query.only(&["givens", "unique", "seed", "format", "difficulty"])?;
+    query.only(&[
+        "givens",
+        "unique",
+        "seed",
+        "format",
+        "difficulty",
+        "size",
+        "box",
+        "variant",
+        "symmetry",
+    ])?;
     let givens = query.integer(
         "givens",
         DEFAULT_GIVENS as u64,
@@ -40,6 +52,9 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    if let Some(wanted) = shaped::asked(&query)? {
+        return shaped::random(&state, &query, wanted, seed, format).await;
+    }
     if let Some(difficulty) = difficulty(&query)? {
         check_givens(difficulty, givens)?;
         return leveled(&state, difficulty, givens, seed, format).await;
@@ -69,6 +84,7 @@ async fn random(
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
         puzzle: format.render(&generated.puzzle),
+        rules: None,
         score: None,
         seed,
         solution: generated.solution.as_ref().map(|g| format.render(g)),
@@ -88,6 +104,9 @@ pub struct RandomResponse {
     pub minimal: bool,
     /// The puzzle.
     pub puzzle: GridJson,
+    /// The shape, for any but classic 9x9 (with the regions drawn for jigsaw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<crate::engine::shape::Rules>,
     /// The grade's score, when `difficulty` was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<u32>,
@@ -164,6 +183,7 @@ async fn leveled(
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
         puzzle: format.render(&generated.puzzle),
+        rules: None,
         score: Some(generated.grade.score),
         seed,
         solution: Some(format.render(&generated.solution)),
