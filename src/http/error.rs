@@ -149,8 +149,8 @@ pub enum ApiError {
         .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
         .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
     ShapeConflicts(Vec<ConflictJson>),
-    /// 422: hints, explanations, grades and levels exist for classic 9x9 only so far.
-    #[error("hints, explanations, grades and difficulty levels are available for classic 9x9 only so far; this puzzle is {shape}")]
+    /// 422: generating to a difficulty level exists for classic 9x9 only so far.
+    #[error("difficulty levels for generated puzzles are available for classic 9x9 only so far; the shape asked for is {shape}")]
     UnsupportedShape {
         /// The shape, in words (`16x16`, `9x9 x`).
         shape: String,
@@ -162,6 +162,10 @@ pub enum ApiError {
     /// justified by logic alone.
     #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
     MultipleSolutions(Box<[Grid; 2]>),
+    /// 422: as [`ApiError::MultipleSolutions`] for a puzzle of another shape, its two solutions
+    /// written in the shape's symbols.
+    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
+    ShapeMultipleSolutions(Box<[String; 2]>),
     /// 422: the player's progress changes one of the puzzle's givens.
     #[error(
         "progress changes the given {given} at {square} to {found}; progress must keep every given"
@@ -173,6 +177,22 @@ pub enum ApiError {
         given: u8,
         /// What progress holds there (0 for blank).
         found: u8,
+    },
+    /// 422: as [`ApiError::ProgressMismatch`] on a grid of another shape (values 1..N, 0 blank).
+    #[error(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )]
+    ShapeProgressMismatch {
+        /// The square's name.
+        square: String,
+        /// The puzzle's given there, in the shape's symbols.
+        given: char,
+        /// What progress holds there (`.` for blank).
+        found: char,
+        /// The given's value, 1..N.
+        given_value: u8,
+        /// The value progress holds there (0 for blank).
+        found_value: u8,
     },
     /// 404: no such route, set or resource.
     #[error("{0}")]
@@ -390,8 +410,12 @@ impl ApiError {
             },
             ApiError::UnsupportedShape { .. } => UNSUPPORTED_SHAPE,
             ApiError::NoSolution => NO_SOLUTION,
-            ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
-            ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
+            ApiError::MultipleSolutions(_) | ApiError::ShapeMultipleSolutions(_) => {
+                MULTIPLE_SOLUTIONS
+            }
+            ApiError::ProgressMismatch { .. } | ApiError::ShapeProgressMismatch { .. } => {
+                PROGRESS_MISMATCH
+            }
             ApiError::NotFound(_) => NOT_FOUND,
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
             ApiError::QueueFull => QUEUE_FULL,
@@ -475,6 +499,21 @@ impl ApiError {
             ApiError::MultipleSolutions(solutions) => ProblemDetails {
                 solutions: Some(solutions.iter().map(Grid::to_line).collect()),
                 ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeMultipleSolutions(solutions) => ProblemDetails {
+                solutions: Some(solutions.to_vec()),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeProgressMismatch {
+                square,
+                given_value,
+                found_value,
+                ..
+            } => ProblemDetails {
+                square: Some(square.clone()),
+                given: Some(*given_value),
+                found: Some(usize::from(*found_value)),
+                ..base.in_field("progress")
             },
             ApiError::ProgressMismatch {
                 square,

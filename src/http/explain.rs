@@ -1,4 +1,5 @@
-//! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade.
+//! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade,
+//! on any shape (other shapes take the general logic layer, [`super::shape_logic`]).
 
 use std::time::Instant;
 
@@ -11,7 +12,8 @@ use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::{GridFormat, GridJson, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
-use super::shape_json::classic_only;
+use super::shape_json::{parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -49,7 +51,14 @@ async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let grid = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            return shape_logic::explain(&state, shape, cells, req.format)
+                .await
+                .map(Json);
+        }
+    };
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let explained = state

@@ -1,4 +1,5 @@
-//! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs.
+//! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs, on
+//! any shape (other shapes take the general logic layer, [`super::shape_logic`]).
 
 use std::time::Instant;
 
@@ -11,7 +12,8 @@ use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, GradeJson};
-use super::shape_json::classic_only;
+use super::shape_json::{parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -32,7 +34,12 @@ async fn grade(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
-    let grid = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            return shape_logic::grade(&state, shape, cells).await.map(Json);
+        }
+    };
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let graded = state

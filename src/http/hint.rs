@@ -1,5 +1,6 @@
 //! `POST /hint`: the next step for a stuck player, from their digits and pencil marks, or the squares
-//! where they went wrong.
+//! where they went wrong. Puzzles of other shapes take the general logic layer
+//! ([`super::shape_logic`]); classic 9x9 answers as it always has.
 
 use std::time::Instant;
 
@@ -14,7 +15,8 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, StepJson};
 use super::members::not_null;
-use super::shape_json::classic_only;
+use super::shape_json::{classic_only, parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
 use crate::engine::{Digit, DigitSet, Grid, Square};
@@ -58,7 +60,18 @@ async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let puzzle = classic_only(&req.puzzle, req.rules.as_ref(), "puzzle", true)?;
+    let puzzle = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            let input = shape_logic::HintInput {
+                shape,
+                puzzle: cells,
+                progress: req.progress.as_ref(),
+                candidates: req.candidates.as_ref(),
+            };
+            return shape_logic::hint(&state, input).await.map(Json);
+        }
+    };
     let progress = match &req.progress {
         Some(field) => progress_of(&puzzle, field, req.rules.as_ref())?,
         None => puzzle,

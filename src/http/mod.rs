@@ -20,6 +20,7 @@ pub mod puzzle_field;
 pub mod puzzles;
 pub mod random;
 pub mod shape_json;
+pub mod shape_logic;
 pub mod solve;
 pub mod validate;
 

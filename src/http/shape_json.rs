@@ -83,7 +83,7 @@ pub fn conflicts(shape: &Shape, cells: &Cells) -> Vec<ConflictJson> {
 }
 
 /// The cells of `field` on `shape`: text in the shape's symbols, N rows of N, or N*N values.
-fn parse_cells(
+pub fn parse_cells(
     shape: &Shape,
     field: &PuzzleField,
     member: &'static str,

@@ -18,6 +18,7 @@ mod playground;
 mod puzzles;
 mod random;
 mod schema_agreement;
+mod shape_logic;
 mod shapes;
 mod solve;
 mod validate;

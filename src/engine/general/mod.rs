@@ -4,6 +4,7 @@
 
 mod generate;
 mod jigsaw;
+pub mod logic;
 mod propagate;
 mod search;
 mod symmetry;
