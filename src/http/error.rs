@@ -686,6 +686,11 @@ fn shape_cells_problem(base: ProblemDetails, field: &str, error: &CellsError) ->
             ..base
         },
         CellsError::OutOfRange { square, value, .. } => ProblemDetails {
+            row: square
+                .chars()
+                .next()
+                .map(|r| (r as usize) - ('A' as usize) + 1),
+            column: square[1..].parse().ok(),
             square: Some(square.clone()),
             value: Some(*value),
             ..base
