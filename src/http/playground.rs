@@ -23,70 +23,62 @@ struct Asset {
     body: &'static str,
 }
 
-const INDEX: Asset = Asset {
-    path: "/",
-    content_type: "text/html; charset=utf-8",
-    body: include_str!("playground/index.html"),
-};
-const SCRIPT: Asset = Asset {
-    path: "/playground/app.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/app.js"),
-};
-/// The modules app.js imports: the API client, the shape model, the board's drawing, the messages
-/// beside the controls and the shape picker.
-const API_MODULE: Asset = Asset {
-    path: "/playground/api.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/api.js"),
-};
-const SHAPE_MODULE: Asset = Asset {
-    path: "/playground/shape.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/shape.js"),
-};
-const BOARD_MODULE: Asset = Asset {
-    path: "/playground/board.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/board.js"),
-};
-const MESSAGES_MODULE: Asset = Asset {
-    path: "/playground/messages.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/messages.js"),
-};
-const PICKER_MODULE: Asset = Asset {
-    path: "/playground/picker.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: include_str!("playground/picker.js"),
-};
-const STYLE: Asset = Asset {
-    path: "/playground/style.css",
-    content_type: "text/css; charset=utf-8",
-    body: include_str!("playground/style.css"),
-};
-const ICON: Asset = Asset {
-    path: "/playground/icon.svg",
-    content_type: "image/svg+xml",
-    body: include_str!("playground/icon.svg"),
-};
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
-/// Every asset, each at its own route.
-const ASSETS: [&Asset; 9] = [
-    &INDEX,
-    &SCRIPT,
-    &API_MODULE,
-    &SHAPE_MODULE,
-    &BOARD_MODULE,
-    &MESSAGES_MODULE,
-    &PICKER_MODULE,
-    &STYLE,
-    &ICON,
+/// An asset row of the table below.
+const fn asset(path: &'static str, content_type: &'static str, body: &'static str) -> Asset {
+    Asset {
+        path,
+        content_type,
+        body,
+    }
+}
+
+/// Every asset, each at its own route: the page, its script and the modules app.js imports (the
+/// API client, the shape model, the board's drawing, the messages beside the controls and the
+/// shape picker), its style and icon.
+const ASSETS: [Asset; 9] = [
+    asset("/", HTML, include_str!("playground/index.html")),
+    asset("/playground/app.js", JS, include_str!("playground/app.js")),
+    asset("/playground/api.js", JS, include_str!("playground/api.js")),
+    asset(
+        "/playground/shape.js",
+        JS,
+        include_str!("playground/shape.js"),
+    ),
+    asset(
+        "/playground/board.js",
+        JS,
+        include_str!("playground/board.js"),
+    ),
+    asset(
+        "/playground/messages.js",
+        JS,
+        include_str!("playground/messages.js"),
+    ),
+    asset(
+        "/playground/picker.js",
+        JS,
+        include_str!("playground/picker.js"),
+    ),
+    asset(
+        "/playground/style.css",
+        CSS,
+        include_str!("playground/style.css"),
+    ),
+    asset(
+        "/playground/icon.svg",
+        SVG,
+        include_str!("playground/icon.svg"),
+    ),
 ];
 
 /// The routes of the page and its assets.
 pub fn router() -> Router<AppState> {
-    ASSETS.into_iter().fold(Router::new(), |router, asset| {
+    ASSETS.iter().fold(Router::new(), |router, asset| {
         router.route(
             asset.path,
             get(move |headers: HeaderMap| serve(asset, headers)),
@@ -148,7 +140,7 @@ fn matches_etag(headers: &HeaderMap, etag: &HeaderValue) -> bool {
 /// The quoted ETag of an asset, computed once per asset.
 fn etag_of(asset: &Asset) -> HeaderValue {
     static TAGS: LazyLock<[(&str, HeaderValue); ASSETS.len()]> = LazyLock::new(|| {
-        ASSETS.map(|a| {
+        ASSETS.each_ref().map(|a| {
             let tag = format!("\"{:016x}\"", fnv1a(a.body.as_bytes()));
             (a.path, HeaderValue::from_str(&tag).expect("hex digits"))
         })
