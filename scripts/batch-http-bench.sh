@@ -40,9 +40,10 @@ if [[ ! -s "$data" ]]; then
       perm=$(python3 -c "import random; r = random.Random($round); d = list('123456789'); r.shuffle(d); print(''.join(d))")
       tr '123456789' "$perm" <"$pairs"
       round=$((round + 1))
-    done | head -n "$N"
+    done | head -n "$N" || true # the endless loop ends on a closed pipe, which pipefail reports
   } >"$data"
   rm -f "$pairs"
+  [[ $(wc -l <"$data") -eq $((N + 1)) ]] || { echo "could not make $data" >&2; rm -f "$data"; exit 1; }
 fi
 echo "$(($(wc -l <"$data") - 1)) puzzles in $data ($(du -h "$data" | cut -f1)), $JOBS jobs/workers"
 

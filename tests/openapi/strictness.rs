@@ -21,6 +21,11 @@ fn every_example_in_the_spec_validates_against_its_schema() {
             .filter_map(|(what, c)| Some((what, c.as_object()?)));
         for (what, media) in media {
             for (media_type, body) in media {
+                // A streamed body of lines (POST /solve/batch's NDJSON, CSV and text) has no
+                // schema: any text is read, and a bad line is answered in its place.
+                if body.get("schema").is_none() {
+                    continue;
+                }
                 let validator = spec.validator(&body["schema"]);
                 for (name, example) in body["examples"].as_object().into_iter().flatten() {
                     let label = format!("{method} {path} {what} {media_type} example {name}");
