@@ -25,3 +25,13 @@ def no_server_fault(ctx, response, case):
     if EXPECTED.get(status) == code:
         return None
     raise AssertionError(f"server error {status}: {response.text[:300]}")
+
+
+@schemathesis.serializer("application/x-ndjson")
+def ndjson_serializer(ctx, value):
+    """An NDJSON body for POST /solve/batch: a string as it is, anything else a JSON line."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogatepass")
+    import json
+
+    return (json.dumps(value) + "\n").encode()

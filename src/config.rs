@@ -72,6 +72,31 @@ pub struct ServerConfig {
     /// The largest `max_solutions` a request may ask for. The API documents 100; this is not a flag,
     /// and tests raise it to get searches that run until they are cancelled.
     pub max_solutions: usize,
+    /// The limits of `POST /solve/batch` ([`BatchLimits`]; not flags, tests shorten them).
+    pub batch: BatchLimits,
+}
+
+/// The limits of `POST /solve/batch`, which streams and so has its own in place of the body cap and
+/// the request deadline of the other routes (README "Batch solving").
+#[derive(Clone, Debug)]
+pub struct BatchLimits {
+    /// Each puzzle's deadline: a puzzle still searching at it is answered `timeout`.
+    pub puzzle_timeout: Duration,
+    /// The most input lines read; a longer input ends with a `too_many_lines` record.
+    pub max_lines: usize,
+    /// How long the server waits for more of the body while it has nothing else to do; past it the
+    /// input ends with an `idle_timeout` record.
+    pub idle_timeout: Duration,
+}
+
+impl Default for BatchLimits {
+    fn default() -> Self {
+        BatchLimits {
+            puzzle_timeout: Duration::from_secs(1),
+            max_lines: 10_000_000,
+            idle_timeout: Duration::from_secs(30),
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -90,6 +115,7 @@ impl Default for ServerConfig {
             idle_timeout: IDLE_TIMEOUT,
             write_timeout: WRITE_TIMEOUT,
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
+            batch: BatchLimits::default(),
         }
     }
 }

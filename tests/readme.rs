@@ -1,5 +1,6 @@
 //! The README's API examples are real answers: every `curl` command in a `sh` block that is followed by
-//! a `json` block is sent to the real router, and the JSON shown must be what the service answers.
+//! a `json` block (or an `ndjson` block, compared a line at a time) is sent to the real router, and
+//! the JSON shown must be what the service answers.
 //!
 //! What the README shows may be shortened, never changed: an object may leave out members, an array
 //! may stop at a `"…"` element, and a string may stop at `…`. Timings (`elapsed_us`) are the only
@@ -30,6 +31,8 @@ struct Example {
     path: String,
     body: Option<String>,
     shown: String,
+    /// Whether the answer is NDJSON (an `ndjson` block), compared a line at a time.
+    lines: bool,
 }
 
 /// The `curl` examples of the README, each with the `json` block right after its `sh` block.
@@ -56,7 +59,8 @@ fn examples() -> Vec<Example> {
             .collect::<Vec<_>>()
             .join(" ");
         i = end + 1;
-        if !command.starts_with("curl ") || lines.get(i).map(|l| l.trim_end()) != Some("```json") {
+        let block = lines.get(i).map(|l| l.trim_end());
+        if !command.starts_with("curl ") || !matches!(block, Some("```json" | "```ndjson")) {
             continue;
         }
         let json_end = i
@@ -65,7 +69,12 @@ fn examples() -> Vec<Example> {
                 .iter()
                 .position(|l| l.trim_end() == "```")
                 .unwrap();
-        let shown = lines[i + 1..json_end].join("\n");
+        let ndjson = block == Some("```ndjson");
+        let shown = match ndjson {
+            // The lines as one JSON array, compared with the answer's lines.
+            true => format!("[{}]", lines[i + 1..json_end].join(",")),
+            false => lines[i + 1..json_end].join("\n"),
+        };
         let (method, path, body) = parse_curl(&command);
         examples.push(Example {
             line: start,
@@ -73,6 +82,7 @@ fn examples() -> Vec<Example> {
             path,
             body,
             shown,
+            lines: ndjson,
         });
         i = json_end + 1;
     }
@@ -119,6 +129,11 @@ async fn answer(example: &Example) -> Value {
         .await
         .unwrap();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    if example.lines {
+        let text = String::from_utf8(bytes.to_vec()).unwrap();
+        let lines = text.lines().map(|l| serde_json::from_str(l).unwrap());
+        return Value::Array(lines.collect());
+    }
     serde_json::from_slice(&bytes).unwrap_or_else(|e| {
         panic!(
             "README line {}: {} {}: not JSON ({e})",

@@ -13,11 +13,13 @@ pub mod read;
 pub mod shaped;
 
 use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::engine::{Conflict, Grid, Solver, Verdict};
+pub use read::LineReader;
 pub use read::{Chunk, Entry, Problem, PuzzleReader, ReadError, Record, CHUNK, MAX_LINE_BYTES};
-pub use shaped::{solve_shaped, Puzzle, ShapedAnswer, ShapedEntry};
+pub use shaped::{solve_shaped, solve_shaped_until, Puzzle, ShapedAnswer, ShapedEntry};
 
 /// The answer for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,14 +97,27 @@ pub fn conflict_line(conflict: &Conflict) -> String {
 /// Solves one entry, counting to two solutions, under an optional per-puzzle time limit. Conflicting
 /// givens are named rather than reported as no solution.
 pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duration) {
+    solve_entry_until(entry, timeout.map(|t| Instant::now() + t), None)
+}
+
+/// [`solve_entry`] by a deadline, and stopped early (as a timeout) when `cancel` is raised: the
+/// HTTP batch route's puzzles, whose client may leave.
+pub fn solve_entry_until(
+    entry: &Entry,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> (Answer, Duration) {
     let mut solver = Solver::new();
-    if let Some(t) = timeout {
-        solver = solver.deadline(Instant::now() + t);
+    if let Some(deadline) = deadline {
+        solver = solver.deadline(deadline);
+    }
+    if let Some(flag) = cancel {
+        solver = solver.cancel_flag(flag);
     }
     // The search's own clock times it: a puzzle solves in microseconds, and reading the clock
     // twice more per puzzle would cost a few percent of a batch.
     match solver.solve(&entry.puzzle) {
-        // The only stop a batch solve can meet is its deadline: it has no cancel flag.
+        // A cancelled search's answer is read by no one: its client has gone.
         Err(stopped) => (Answer::Timeout, stopped.stats.elapsed),
         // Givens that clash leave no solution (the search finds that at its root), so only then is it
         // worth looking for a conflict to name.

@@ -10,9 +10,12 @@ use std::sync::Arc;
 
 use super::csv::{self, Column, Columns};
 use super::shaped::{self, Puzzle, Shapes};
-use crate::engine::grid::is_cell;
 use crate::engine::shape::{CellsError, Shape, ShapeError};
 use crate::engine::Grid;
+
+mod line;
+
+use line::{is_separator, parse_line, Line};
 
 /// How many records are read, solved and written at a time: large enough to keep every thread busy,
 /// small enough that a file of millions of puzzles is never held in memory.
@@ -21,9 +24,6 @@ pub const CHUNK: usize = 8192;
 /// The longest input line read: far more than any pasted grid, and a bound on memory however the
 /// input is made (`/dev/zero` has no newline). The rest of a longer line is skipped unread.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// The characters of a separator line, other than spaces.
-const SEPARATORS: [char; 4] = ['-', '+', '|', '='];
 
 /// One puzzle read from input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,126 +140,6 @@ fn lines(first: usize, last: usize) -> String {
     format!("{first}-{last}")
 }
 
-/// What one input line holds.
-#[derive(Debug)]
-enum Line {
-    /// Nothing: a blank line, a comment, a separator or a CSV header.
-    Skip,
-    /// A title such as `Grid 01`: nothing, but a grid being gathered must be complete by now.
-    Title,
-    /// A whole puzzle.
-    Entry(Entry),
-    /// A puzzle read on a shape: a JSON line, or a line of symbols on the command line's shape.
-    Puzzle(Puzzle),
-    /// Nine cells: one row of a grid over several lines.
-    Row(String),
-    /// A data line that is not a puzzle.
-    Bad(Problem),
-}
-
-/// Reads one line of a file without a CSV header.
-///
-/// A name or comment may follow the cells: they end at the first letter or `#`, so the digits of
-/// `<puzzle> grid 2` are a name. Cells with exactly one comma between them are a CSV row without a
-/// header, `puzzle,solution`; otherwise every character other than a cell separates cells (so
-/// commas, spaces, `|`, `-` and `+` do). A line of 81 cells is a puzzle, one of 9 a row of a grid
-/// over several lines; any other count is an error.
-fn parse_line(text: &str, line: usize) -> Line {
-    let trimmed = text.trim();
-    // The common line, a whole puzzle and nothing else, skips the search for a name and gathering
-    // its cells into a string.
-    if trimmed.len() == 81 && trimmed.bytes().all(is_cell) {
-        return entry(Grid::parse(trimmed), line);
-    }
-    if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
-        return Line::Skip;
-    }
-    if is_title(trimmed) {
-        return Line::Title;
-    }
-    let lead = text.len() - text.trim_start().len();
-    let column = |byte: usize| text[..lead + byte].chars().count() + 1;
-    let stop = trimmed
-        .char_indices()
-        .find(|&(_, c)| c.is_alphabetic() || c == '#');
-    let head = &trimmed[..stop.map_or(trimmed.len(), |(i, _)| i)];
-    if let Some((first, second)) = head.split_once(',').filter(|(_, s)| !s.contains(',')) {
-        return csv_row(first, second, line);
-    }
-    let cells: String = head
-        .chars()
-        .filter(|&c| c.is_ascii() && is_cell(c as u8))
-        .collect();
-    let problem = match cells.len() {
-        81 => return entry(Grid::parse(&cells), line),
-        9 => return Line::Row(cells),
-        0 => {
-            let (at, found) = trimmed
-                .char_indices()
-                .find(|&(_, c)| !c.is_whitespace() && !SEPARATORS.contains(&c))
-                .expect("a line that is not a separator holds something else");
-            CellsProblem::Stray {
-                at: column(at),
-                found,
-            }
-        }
-        found => CellsProblem::Count {
-            found,
-            stop: stop.map(|(i, c)| (column(i), c)),
-        },
-    };
-    Line::Bad(Problem::Cells(problem))
-}
-
-fn entry(parsed: Result<Grid, crate::engine::GridError>, line: usize) -> Line {
-    match parsed {
-        Ok(puzzle) => Line::Entry(Entry {
-            line,
-            puzzle,
-            expected: None,
-        }),
-        Err(_) => unreachable!("81 cells always make a grid"),
-    }
-}
-
-/// `puzzle,solution` without a header: both columns checked strictly, the solution may be empty.
-fn csv_row(first: &str, second: &str, line: usize) -> Line {
-    let column =
-        |column, text| csv::field(text).map_err(|problem| Problem::Column { column, problem });
-    let read = column(Column::Puzzle, first).and_then(|puzzle| {
-        let expected = match second.trim() {
-            "" => None,
-            text => Some(column(Column::Solution, text)?),
-        };
-        Ok(Entry {
-            line,
-            puzzle,
-            expected,
-        })
-    });
-    read.map_or_else(Line::Bad, Line::Entry)
-}
-
-/// `------+------+------`, `|`, `=====`: lines that only draw a grid.
-fn is_separator(trimmed: &str) -> bool {
-    trimmed
-        .chars()
-        .all(|c| c.is_whitespace() || SEPARATORS.contains(&c))
-}
-
-/// Project Euler's titles: `Grid`, spaces, a number, and nothing else.
-fn is_title(trimmed: &str) -> bool {
-    let Some(rest) = trimmed
-        .get(..4)
-        .filter(|word| word.eq_ignore_ascii_case("grid"))
-        .map(|_| &trimmed[4..])
-    else {
-        return false;
-    };
-    let number = rest.trim_start();
-    number.len() < rest.len() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
-}
-
 /// The cells of a grid spread over several lines, fewer than 81 so far.
 #[derive(Debug)]
 struct Partial {
@@ -292,26 +172,13 @@ pub struct Chunk {
 }
 
 /// Reads puzzles from text in chunks of at most about [`CHUNK`] records, so that a file of millions
-/// of puzzles is never held in memory.
-///
-/// A puzzle is 81 cells on one line, a row of a CSV, or 9 rows of 9 cells on consecutive lines (a
-/// grid pasted as 9 rows, Norvig's display with `|` and `------+------+------`, or Project Euler's
-/// blocks under a `Grid 01` title). Blank lines, comments and separators inside such a grid are
-/// skipped; a grid that ends short of 81 cells (the input ends, or a line that is not a row comes)
-/// is an error naming its lines.
-///
-/// A line starting with `{` is a JSON line carrying its own rules ([`shaped::json_line`]). A reader
-/// made [`with_shape`](PuzzleReader::with_shape) reads every other data line as one puzzle of N*N
-/// symbols on that shape, strictly: no names, CSV or grids over several lines.
+/// of puzzles is never held in memory: the lines of a [`BufRead`], each bounded by
+/// [`MAX_LINE_BYTES`], read by a [`LineReader`].
 #[derive(Debug)]
 pub struct PuzzleReader<R> {
     input: R,
-    line: usize,
     buffer: Vec<u8>,
-    partial: Option<Partial>,
-    csv: Option<Columns>,
-    shape: Option<Arc<Shape>>,
-    shapes: Shapes,
+    lines: LineReader,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -319,19 +186,15 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn new(input: R) -> Self {
         PuzzleReader {
             input,
-            line: 0,
             buffer: Vec::new(),
-            partial: None,
-            csv: None,
-            shape: None,
-            shapes: Shapes::default(),
+            lines: LineReader::default(),
         }
     }
 
     /// A reader of puzzles on `shape`, one a line (JSON lines may name their own rules).
     pub fn with_shape(input: R, shape: Arc<Shape>) -> Self {
         PuzzleReader {
-            shape: Some(shape),
+            lines: LineReader::with_shape(shape),
             ..PuzzleReader::new(input)
         }
     }
@@ -339,32 +202,24 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads up to about [`CHUNK`] records; none at the end of input. An error only when the input
     /// cannot be read any further.
     pub fn read_chunk(&mut self) -> Result<Chunk, ReadError> {
-        let start = self.line;
+        let start = self.lines.line();
         let mut records = Vec::new();
         while records.len() < CHUNK {
-            let parsed = match self.read_line()? {
+            match self.read_line()? {
                 Raw::End => {
-                    records.extend(self.partial.take().map(|p| Err(p.incomplete())));
+                    self.lines.finish(&mut records);
                     break;
                 }
-                Raw::TooLong => Line::Bad(Problem::TooLong),
-                Raw::Text(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => {
-                        let parsed = self.parse(&text, self.line);
-                        self.buffer = text.into_bytes();
-                        parsed
-                    }
-                    Err(e) => {
-                        self.buffer = e.into_bytes();
-                        Line::Bad(Problem::NotText)
-                    }
-                },
-            };
-            self.take(parsed, self.line, &mut records);
+                Raw::TooLong => self.lines.push_problem(Problem::TooLong, &mut records),
+                Raw::Text(bytes) => {
+                    self.lines.push(&bytes, &mut records);
+                    self.buffer = bytes;
+                }
+            }
         }
         Ok(Chunk {
             records,
-            lines: self.line - start,
+            lines: self.lines.line() - start,
         })
     }
 
@@ -373,9 +228,10 @@ impl<R: BufRead> PuzzleReader<R> {
     fn read_line(&mut self) -> Result<Raw, ReadError> {
         let mut buffer = std::mem::take(&mut self.buffer);
         buffer.clear();
-        let fail = |line, e: io::Error| ReadError {
-            line,
-            last_line: line,
+        let next = self.lines.line() + 1;
+        let fail = |e: io::Error| ReadError {
+            line: next,
+            last_line: next,
             problem: e.into(),
         };
         let read = self
@@ -383,21 +239,85 @@ impl<R: BufRead> PuzzleReader<R> {
             .by_ref()
             .take(MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut buffer)
-            .map_err(|e| fail(self.line + 1, e))?;
+            .map_err(fail)?;
         if read == 0 {
             self.buffer = buffer;
             return Ok(Raw::End);
         }
-        self.line += 1;
         if read <= MAX_LINE_BYTES || buffer.last() == Some(&b'\n') {
             return Ok(Raw::Text(buffer));
         }
         // The rest of the line is skipped without holding it, so the next line is read as usual.
         self.buffer = buffer;
-        self.input
-            .skip_until(b'\n')
-            .map_err(|e| fail(self.line, e))?;
+        self.input.skip_until(b'\n').map_err(fail)?;
         Ok(Raw::TooLong)
+    }
+}
+
+/// Reads lines handed to it one at a time, in order, into records: what a puzzle file carries from
+/// line to line (the line number, a CSV header, a grid being gathered, shapes already built).
+/// [`PuzzleReader`] hands it a file's lines; `POST /solve/batch` the lines of a request body as they
+/// arrive.
+///
+/// A puzzle is 81 cells on one line, a row of a CSV, or 9 rows of 9 cells on consecutive lines (a
+/// grid pasted as 9 rows, Norvig's display with `|` and `------+------+------`, or Project Euler's
+/// blocks under a `Grid 01` title). Blank lines, comments and separators inside such a grid are
+/// skipped; a grid that ends short of 81 cells (the input ends, or a line that is not a row comes)
+/// is an error naming its lines.
+///
+/// A line starting with `{` is a JSON line carrying its own rules ([`shaped::json_line`]). A reader
+/// made [`with_shape`](LineReader::with_shape) reads every other data line as one puzzle of N*N
+/// symbols on that shape, strictly: no names, CSV or grids over several lines.
+#[derive(Debug, Default)]
+pub struct LineReader {
+    line: usize,
+    partial: Option<Partial>,
+    csv: Option<Columns>,
+    shape: Option<Arc<Shape>>,
+    shapes: Shapes,
+}
+
+impl LineReader {
+    /// A reader of classic lines (and JSON lines with their own rules), before its first line.
+    pub fn new() -> Self {
+        LineReader::default()
+    }
+
+    /// A reader of puzzles on `shape`, one a line (JSON lines may name their own rules).
+    pub fn with_shape(shape: Arc<Shape>) -> Self {
+        LineReader {
+            shape: Some(shape),
+            ..LineReader::default()
+        }
+    }
+
+    /// The lines read so far: the 1-based number of the last one.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Reads the next line (with or without its newline): the record it makes, or the record of a
+    /// grid over several lines that it ends, goes into `records`; a line that is nothing (a blank,
+    /// a comment, a header), or a row of a grid not yet complete, adds none.
+    pub fn push(&mut self, bytes: &[u8], records: &mut Vec<Record>) {
+        self.line += 1;
+        let parsed = match std::str::from_utf8(bytes) {
+            Ok(text) => self.parse(text, self.line),
+            Err(_) => Line::Bad(Problem::NotText),
+        };
+        self.take(parsed, self.line, records);
+    }
+
+    /// Counts the next line as one in error, for a problem found before it could be read (too long,
+    /// not a JSON string): its record is `problem`, in its place.
+    pub fn push_problem(&mut self, problem: Problem, records: &mut Vec<Record>) {
+        self.line += 1;
+        self.take(Line::Bad(problem), self.line, records);
+    }
+
+    /// The end of input: a grid still being gathered is an error naming its lines.
+    pub fn finish(&mut self, records: &mut Vec<Record>) {
+        records.extend(self.partial.take().map(|p| Err(p.incomplete())));
     }
 
     /// What line `line` holds: the first may be a CSV header, and every line after one is a row.

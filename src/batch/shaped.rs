@@ -7,6 +7,7 @@
 //! plain classic 9x9 becomes a classic [`Entry`], answered by the band solver as every other
 //! classic puzzle is; only the others are [`ShapedEntry`]s, answered by the general solver.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -91,9 +92,21 @@ impl ShapedAnswer {
 /// Solves a puzzle of another shape with the general solver, counting to two solutions, under an
 /// optional time limit; conflicting givens are named, as for classic puzzles.
 pub fn solve_shaped(entry: &ShapedEntry, timeout: Option<Duration>) -> (Answer, Duration) {
+    solve_shaped_until(entry, timeout.map(|t| Instant::now() + t), None)
+}
+
+/// [`solve_shaped`] by a deadline, and stopped early (as a timeout) when `cancel` is raised.
+pub fn solve_shaped_until(
+    entry: &ShapedEntry,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> (Answer, Duration) {
     let mut solver = general::Solver::new();
-    if let Some(t) = timeout {
-        solver = solver.deadline(Instant::now() + t);
+    if let Some(deadline) = deadline {
+        solver = solver.deadline(deadline);
+    }
+    if let Some(flag) = cancel {
+        solver = solver.cancel_flag(flag);
     }
     let shape = &entry.shape;
     match solver.solve(shape, &entry.puzzle) {

@@ -16,7 +16,7 @@ use crate::engine::graded::max_givens;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::http::grid_json::GridFormat;
-use crate::http::random::RandomResponse;
+use crate::http::random::count;
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 
@@ -80,7 +80,6 @@ struct Made {
     puzzle: Grid,
     solution: Option<Grid>,
     grade: Option<Grade>,
-    minimal: bool,
     seed: u64,
 }
 
@@ -103,7 +102,11 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Format::Line | Format::Json => Ok(()),
     };
     let written = header.and_then(|()| {
-        (0..count).try_for_each(|k| write(&mut out, &make(args, first + k), args.format))
+        (0..count).try_for_each(|k| match args.format {
+            // The API's own function, so that `GET /random?count=` gives the same lines.
+            Format::Json => write_json(&mut out, args, first + k),
+            Format::Line | Format::Csv => write(&mut out, &make(args, first + k), args.format),
+        })
     });
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -158,7 +161,6 @@ fn make(args: &RandomArgs, seed: u64) -> Made {
             puzzle: graded.puzzle,
             solution: Some(graded.solution),
             grade: Some(graded.grade),
-            minimal: graded.minimal,
             seed,
         };
     }
@@ -171,7 +173,6 @@ fn make(args: &RandomArgs, seed: u64) -> Made {
         puzzle: generated.puzzle,
         solution: generated.solution,
         grade: None,
-        minimal: generated.minimal,
         seed,
     };
     if args.format == Format::Line {
@@ -196,22 +197,7 @@ fn make(args: &RandomArgs, seed: u64) -> Made {
 fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
     match format {
         Format::Line => writeln!(out, "{}", made.puzzle),
-        Format::Json => {
-            let render = |g: &Grid| GridFormat::String.render(g);
-            let response = RandomResponse {
-                difficulty: made.grade.as_ref().map(|g| g.difficulty.name()),
-                givens: made.puzzle.givens(),
-                minimal: made.minimal,
-                puzzle: render(&made.puzzle),
-                rules: None,
-                score: made.grade.as_ref().map(|g| g.score),
-                seed: made.seed,
-                solution: made.solution.as_ref().map(render),
-                unique: made.solution.is_some(),
-            };
-            serde_json::to_writer(&mut *out, &response)?;
-            writeln!(out)
-        }
+        Format::Json => unreachable!("JSON lines are written by write_json"),
         Format::Csv => writeln!(
             out,
             "{},{},{},{},{}",
@@ -225,4 +211,17 @@ fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
             made.seed
         ),
     }
+}
+
+/// The puzzle of `seed` as a JSON line, made as `GET /random?count=` makes it.
+fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<()> {
+    let ask = count::Ask {
+        givens: args.givens as usize,
+        unique: args.unique,
+        difficulty: args.difficulty,
+    };
+    let made = count::make(&ask, seed, GridFormat::String, None, None)
+        .expect("no deadline and no cancel flag");
+    serde_json::to_writer(&mut *out, &made)?;
+    writeln!(out)
 }

@@ -26,7 +26,9 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
             return Err(ApiError::UnsupportedContentEncoding { encoding });
         }
         if !is_json(req.headers()) {
-            return Err(ApiError::UnsupportedMediaType);
+            return Err(ApiError::UnsupportedMediaType {
+                expected: "application/json",
+            });
         }
         if let Some(charset) = foreign_charset(req.headers()) {
             return Err(ApiError::UnsupportedCharset { charset });

@@ -16,7 +16,9 @@ use tower::ServiceBuilder;
 use tower_http::body::Limited;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::classify::ServerErrorsFailureClass;
-use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
+use tower_http::compression::predicate::{
+    DefaultPredicate, NotForContentType, Predicate, SizeAbove,
+};
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any as AnyOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -37,8 +39,13 @@ const TIMEOUT_MARGIN: Duration = Duration::from_secs(1);
 /// threshold is 32 bytes, so every `/solve` answer) costs more CPU than the bytes it saves.
 const COMPRESS_ABOVE_BYTES: u64 = 1024;
 
-/// Adds the fallbacks and every layer to `routes`.
-pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
+/// Adds the fallbacks and every layer to `routes`, and to `streamed` every layer but the body cap:
+/// their bodies stream under limits of their own (`POST /solve/batch`).
+pub(crate) fn with_layers(
+    routes: Router<AppState>,
+    streamed: Router<AppState>,
+    state: AppState,
+) -> Router {
     let config = state.config().clone();
     let access_log = AccessLog::default();
     let request_timeout = config.solve_timeout + TIMEOUT_MARGIN;
@@ -52,6 +59,7 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         .fallback(|| async { ApiError::NotFound("no such route".into()) })
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         .layer(body_limit)
+        .merge(streamed)
         // Handlers answer by their job's deadline first, so what this catches is a client still
         // sending its request: a 408, the client's fault, not a 5xx.
         .layer(TimeoutLayer::with_status_code(
@@ -90,7 +98,11 @@ pub(crate) fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
 
 /// tower-http's default predicate with a higher size threshold.
 fn worth_compressing() -> impl Predicate {
-    DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE_BYTES))
+    // A stream of NDJSON lines is written as it is made; a compressor would hold the lines back
+    // until it had a block's worth.
+    DefaultPredicate::new()
+        .and(SizeAbove::new(COMPRESS_ABOVE_BYTES))
+        .and(NotForContentType::const_new("application/x-ndjson"))
 }
 
 fn request_span(req: &Request) -> tracing::Span {
@@ -163,7 +175,9 @@ async fn problem_for_bare_errors(State(state): State<AppState>, response: Respon
         },
         StatusCode::NOT_FOUND => ApiError::NotFound("no such resource".into()),
         StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed,
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType {
+            expected: "application/json",
+        },
         _ => return response,
     };
     let mut fixed = error.into_response();
@@ -235,7 +249,7 @@ mod tests {
     use tower::ServiceExt;
 
     async fn call(routes: Router<AppState>, config: ServerConfig) -> (StatusCode, Value) {
-        let app = with_layers(routes, AppState::new(&config));
+        let app = with_layers(routes, Router::new(), AppState::new(&config));
         let request = Request::get("/slow").body(Body::empty()).unwrap();
         let response = app.oneshot(request).await.unwrap();
         let status = response.status();
@@ -255,7 +269,11 @@ mod tests {
         let routes = Router::new()
             .route("/small", get(move || async move { "x".repeat(size - 1) }))
             .route("/large", get(move || async move { "x".repeat(size + 1) }));
-        let app = with_layers(routes, AppState::new(&ServerConfig::default()));
+        let app = with_layers(
+            routes,
+            Router::new(),
+            AppState::new(&ServerConfig::default()),
+        );
         for (path, gzipped) in [("/small", false), ("/large", true)] {
             let request = Request::get(path)
                 .header(header::ACCEPT_ENCODING, "gzip")

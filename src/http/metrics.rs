@@ -37,6 +37,7 @@ pub struct Metrics {
     none: AtomicU64,
     timeouts: AtomicU64,
     cancellations: AtomicU64,
+    batch_puzzles: AtomicU64,
 }
 
 impl Metrics {
@@ -74,6 +75,15 @@ impl Metrics {
             },
         };
         counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts the lines of a `POST /solve/batch` chunk answered on a worker, and the chunk itself as
+    /// a cancellation when its client left before it was done.
+    pub fn observe_batch(&self, lines: u64, cancelled: bool) {
+        self.batch_puzzles.fetch_add(lines, Ordering::Relaxed);
+        if cancelled {
+            self.cancellations.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// Counts a deadline that passed before a search could start.
@@ -114,8 +124,14 @@ impl Metrics {
             (
                 "sudoku_solve_cancellations_total",
                 "counter",
-                "Searches cancelled because their request ended.",
+                "Searches (and batch chunks) cancelled because their request ended.",
                 load(&self.cancellations),
+            ),
+            (
+                "sudoku_batch_lines_total",
+                "counter",
+                "Lines of POST /solve/batch answered (puzzles and lines in error).",
+                load(&self.batch_puzzles),
             ),
             (
                 "sudoku_queue_rejections_total",

@@ -1,6 +1,7 @@
 //! The HTTP JSON API: shared state and the router, one module per resource merged here, wrapped in
 //! the tower-http layers of [`layers`].
 
+pub mod batch;
 pub mod before_router;
 pub mod candidates;
 pub mod error;
@@ -126,6 +127,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/metrics"),
     ("GET", "/openapi.yaml"),
     ("POST", "/solve"),
+    ("POST", "/solve/batch"),
     ("POST", "/candidates"),
     ("GET", "/random"),
     ("POST", "/validate"),
@@ -155,5 +157,5 @@ pub fn router(state: AppState) -> Router {
         .merge(grade::router())
         .merge(puzzles::router())
         .merge(playground::router());
-    layers::with_layers(routes, state)
+    layers::with_layers(routes, batch::router(), state)
 }

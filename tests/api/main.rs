@@ -1,6 +1,7 @@
 //! The API's integration suite: the real router driven with `oneshot`, one file per resource, and a
 //! few tests against a real server on a loopback port (`live`).
 
+mod batch;
 mod before_router;
 mod candidates;
 mod connections;

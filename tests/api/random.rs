@@ -95,3 +95,94 @@ async fn random_rejects_bad_parameters_naming_them() {
         (17.into(), 81.into())
     );
 }
+
+/// `GET /random?count=…` with NDJSON asked for, its lines.
+async fn random_lines(query: &str) -> Vec<String> {
+    let request = axum::http::Request::builder()
+        .uri(format!("/random{query}"))
+        .header("accept", "application/x-ndjson")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let r = send(app(), request).await;
+    assert_eq!(r.status, 200, "{query}: {}", r.text);
+    assert_eq!(r.media_type(), "application/x-ndjson");
+    r.text.lines().map(String::from).collect()
+}
+
+/// Each puzzle's uniqueness and solution checked by the engine, and its grade by the grader.
+fn assert_unique_and_graded(puzzle: &Value) {
+    let grid = grid_of(&puzzle["puzzle"]);
+    let outcome = Solver::new().solve(&grid).unwrap();
+    assert_eq!(outcome.verdict, Verdict::Unique, "{puzzle}");
+    assert_eq!(grid_of(&puzzle["solution"]), outcome.solutions[0]);
+    let grade = sudoku_service::engine::logic::LogicSolver::new()
+        .grade(&grid)
+        .unwrap();
+    assert_eq!(puzzle["difficulty"], grade.difficulty.name());
+    assert_eq!(puzzle["score"], grade.score);
+}
+
+#[tokio::test]
+async fn a_count_gives_that_many_puzzles_from_consecutive_seeds_each_unique_and_graded() {
+    let body = random("?count=4&seed=42").await;
+    let puzzles = body.as_array().expect("an array");
+    assert_eq!(puzzles.len(), 4);
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(puzzle["seed"], 42 + k as u64);
+        assert_unique_and_graded(puzzle);
+    }
+    // The first is the puzzle of its seed alone.
+    let single = random("?seed=42").await;
+    assert_eq!(puzzles[0]["puzzle"], single["puzzle"]);
+    let leveled = random("?count=2&seed=7&difficulty=easy").await;
+    for puzzle in leveled.as_array().unwrap() {
+        assert_eq!(puzzle["difficulty"], "easy");
+        assert_unique_and_graded(puzzle);
+    }
+}
+
+#[tokio::test]
+async fn ndjson_counts_are_the_array_a_line_and_agree_with_the_command_line() {
+    let lines = random_lines("?count=3&seed=99").await;
+    let array = random("?count=3&seed=99").await;
+    let parsed: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(Value::Array(parsed), array);
+    for query in ["?count=3&seed=99", "?count=2&seed=5&difficulty=medium"] {
+        let mut args = vec!["random", "--format", "json"];
+        let (count, seed) = if query.contains("medium") {
+            args.extend(["--difficulty", "medium"]);
+            ("2", "5")
+        } else {
+            ("3", "99")
+        };
+        args.extend(["--count", count, "--seed", seed]);
+        let cli = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(cli.status.success());
+        let cli_lines: Vec<String> = String::from_utf8(cli.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(random_lines(query).await, cli_lines, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn counts_are_bounded_and_classic_only() {
+    let over = get("/random?count=101").await;
+    assert_problem(&over, 422, "out_of_range");
+    let zero = get("/random?count=0").await;
+    assert_problem(&zero, 422, "out_of_range");
+    let shaped = get("/random?count=2&size=4").await;
+    assert_problem(&shaped, 400, "invalid_field");
+    let past = get(&format!("/random?count=3&seed={}", MAX_SEED - 1)).await;
+    assert_problem(&past, 400, "invalid_field");
+    let last = random(&format!("?count=2&seed={}", MAX_SEED - 1)).await;
+    assert_eq!(last[1]["seed"], MAX_SEED);
+}

@@ -133,10 +133,28 @@ pub fn assert_documented(spec: &Spec, method: &str, uri: &str, answer: &TestResp
         "{what} is not documented as {media_type:?}"
     );
     let value = match media_type.as_str() {
+        // A stream of lines: the schema is each line's.
+        "application/x-ndjson" => {
+            let lines = ndjson_lines(&answer.text);
+            let validator = spec.validator(&media["schema"]);
+            for (n, line) in lines.iter().enumerate() {
+                assert_valid(&validator, line, &format!("{what}, line {}", n + 1));
+            }
+            return Value::Array(lines);
+        }
         t if t.ends_with("json") => answer.json(),
         t if t.ends_with("yaml") => serde_norway::from_str(&answer.text).expect("a YAML body"),
         _ => Value::String(answer.text.clone()),
     };
     assert_valid(&spec.validator(&media["schema"]), &value, &what);
     value
+}
+
+/// The lines of an NDJSON body, each parsed.
+pub fn ndjson_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not an NDJSON line ({e}): {l:?}"))
+        })
+        .collect()
 }

@@ -21,10 +21,23 @@ fn every_example_in_the_spec_validates_against_its_schema() {
             .filter_map(|(what, c)| Some((what, c.as_object()?)));
         for (what, media) in media {
             for (media_type, body) in media {
+                // A streamed body of lines (POST /solve/batch's NDJSON, CSV and text) has no
+                // schema: any text is read, and a bad line is answered in its place.
+                if body.get("schema").is_none() {
+                    continue;
+                }
                 let validator = spec.validator(&body["schema"]);
                 for (name, example) in body["examples"].as_object().into_iter().flatten() {
                     let label = format!("{method} {path} {what} {media_type} example {name}");
-                    assert_valid(&validator, &example["value"], &label);
+                    match (media_type.as_str(), &example["value"]) {
+                        // An NDJSON example lists the lines; the schema is each line's.
+                        ("application/x-ndjson", serde_json::Value::Array(lines)) => {
+                            for line in lines {
+                                assert_valid(&validator, line, &label);
+                            }
+                        }
+                        (_, value) => assert_valid(&validator, value, &label),
+                    }
                     checked += 1;
                 }
             }

@@ -63,9 +63,12 @@ pub enum ApiError {
         /// What was sent.
         value: u64,
     },
-    /// 415: the body is not declared as JSON.
-    #[error("expected a body with content-type application/json")]
-    UnsupportedMediaType,
+    /// 415: the body is not declared as a media type the route reads.
+    #[error("expected a body with content-type {expected}")]
+    UnsupportedMediaType {
+        /// The media types the route reads, in words.
+        expected: &'static str,
+    },
     /// 415: the body is sent with a `Content-Encoding` (gzip, br, ...) the server does not decode, so
     /// it cannot be read as JSON.
     #[error(
@@ -308,7 +311,7 @@ impl ApiError {
             ApiError::InvalidField { .. } => INVALID_FIELD,
             ApiError::DuplicateParameter { .. } => DUPLICATE_PARAMETER,
             ApiError::OutOfRange { .. } | ApiError::GivensAboveLevel { .. } => OUT_OF_RANGE,
-            ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedMediaType { .. } => UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
             ApiError::UnsupportedCharset { .. } => UNSUPPORTED_CHARSET,
             ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,

@@ -106,7 +106,7 @@ impl ApiError {
                 ..base.in_field("progress")
             },
             ApiError::InvalidJson(_)
-            | ApiError::UnsupportedMediaType
+            | ApiError::UnsupportedMediaType { .. }
             | ApiError::UnsupportedContentEncoding { .. }
             | ApiError::UnsupportedCharset { .. }
             | ApiError::NotFound(_)

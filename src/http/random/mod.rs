@@ -3,6 +3,8 @@
 use std::time::Instant;
 
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -18,6 +20,7 @@ use crate::engine::logic::Difficulty;
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
 
+pub mod count;
 mod shaped;
 
 /// The routes of this resource.
@@ -27,9 +30,11 @@ pub fn router() -> Router<AppState> {
 
 async fn random(
     State(state): State<AppState>,
+    headers: HeaderMap,
     query: QueryParams,
-) -> Result<Json<RandomResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     query.only(&[
+        "count",
         "givens",
         "unique",
         "seed",
@@ -52,12 +57,17 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    if query.get("count").is_some() {
+        return counted(&state, &headers, &query, givens, unique, format).await;
+    }
     if let Some(wanted) = shaped::asked(&query)? {
-        return shaped::random(&state, &query, wanted, seed, format).await;
+        let answer = shaped::random(&state, &query, wanted, seed, format).await?;
+        return Ok(answer.into_response());
     }
     if let Some(difficulty) = difficulty(&query)? {
         check_givens(difficulty, givens)?;
-        return leveled(&state, difficulty, givens, seed, format).await;
+        let answer = leveled(&state, difficulty, givens, seed, format).await?;
+        return Ok(answer.into_response());
     }
     let request = Request {
         givens,
@@ -79,7 +89,7 @@ async fn random(
             generated
         })
         .await?;
-    Ok(Json(RandomResponse {
+    let answer = Json(RandomResponse {
         difficulty: None,
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
@@ -89,7 +99,45 @@ async fn random(
         seed,
         solution: generated.solution.as_ref().map(|g| format.render(g)),
         unique: generated.solution.is_some(),
-    }))
+    });
+    Ok(answer.into_response())
+}
+
+/// `count` classic puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each
+/// with its solution and grade where it is unique. Shapes and symmetries are one puzzle a request.
+async fn counted(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: &QueryParams,
+    givens: usize,
+    unique: bool,
+    format: GridFormat,
+) -> Result<Response, ApiError> {
+    let count = query.integer("count", 1, 1, count::MAX_COUNT)?;
+    if shaped::asked(query)?.is_some() {
+        return Err(ApiError::InvalidField {
+            field: "count".into(),
+            detail: "count is for classic 9x9 puzzles without a symmetry; ask for other shapes one at a time".into(),
+        });
+    }
+    let difficulty = difficulty(query)?;
+    if let Some(difficulty) = difficulty {
+        check_givens(difficulty, givens)?;
+    }
+    let seed = match query.get("seed") {
+        Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
+        None => None,
+    };
+    let first = count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
+        field: "seed".into(),
+        detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
+    })?;
+    let ask = count::Ask {
+        givens,
+        unique,
+        difficulty,
+    };
+    count::answer(state, headers, ask, first, count, format).await
 }
 
 /// The body of a 200 (members in alphabetical order, the order the service has always written).

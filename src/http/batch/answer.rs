@@ -1,0 +1,328 @@
+//! The output of `POST /solve/batch`: a chunk of records answered on a solver thread and written
+//! there as NDJSON lines, and the lines that end the stream (an early stop, the summary).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::input::Stop;
+use crate::batch::{
+    self, solve_entry_until, solve_shaped_until, Answer, Problem, Puzzle, ReadError, Record,
+    ShapedAnswer, Summary,
+};
+
+/// A chunk answered: its NDJSON lines, and its share of the summary.
+#[derive(Debug, Default)]
+pub struct Answered {
+    /// One line per record, in order.
+    pub bytes: Vec<u8>,
+    /// Its records counted.
+    pub summary: Summary,
+    /// Whether the client left before the chunk was done (the rest was not solved).
+    pub cancelled: bool,
+}
+
+/// One answer line. Members in the order a reader scans them: where, what, then the details.
+#[derive(Debug, Default, Serialize)]
+struct AnswerLine<'a> {
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matches: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_us: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorJson>,
+}
+
+/// What is wrong with a line: a stable code and the reader's words.
+#[derive(Debug, Serialize)]
+struct ErrorJson {
+    code: &'static str,
+    detail: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_line: Option<usize>,
+}
+
+/// How often a chunk's answers so far are handed out while it is being solved: often enough that
+/// a slow chunk's answers flow (and that a write finds a client gone, which cancels the chunk),
+/// rarely enough that easy puzzles go out in large pieces.
+const FLUSH_EVERY: Duration = Duration::from_millis(20);
+
+/// Answers `records` in order, each puzzle by its own deadline of `timeout` from its start,
+/// stopping (and saying so) once `cancel` is raised. The answers so far are handed to `flush` every
+/// `FLUSH_EVERY`; the rest are left in [`Answered::bytes`].
+pub fn answer_chunk(
+    records: Vec<Record>,
+    timeout: Duration,
+    cancel: &AtomicBool,
+    flush: &mut dyn FnMut(Vec<u8>),
+) -> Answered {
+    let mut out = Answered {
+        bytes: Vec::with_capacity(records.len() * 120),
+        ..Answered::default()
+    };
+    let mut flushed = Instant::now();
+    for (k, record) in records.into_iter().enumerate() {
+        if cancel.load(Ordering::Relaxed) {
+            out.cancelled = true;
+            break;
+        }
+        // The clock is read every 16 puzzles: an easy one takes microseconds.
+        if k % 16 == 15 && flushed.elapsed() >= FLUSH_EVERY {
+            flush(std::mem::take(&mut out.bytes));
+            flushed = Instant::now();
+        }
+        match record {
+            Ok(puzzle) => {
+                let deadline = Some(Instant::now() + timeout);
+                let (answer, elapsed) = match &puzzle {
+                    Puzzle::Classic(entry) => solve_entry_until(entry, deadline, Some(cancel)),
+                    Puzzle::Shaped(entry) => solve_shaped_until(entry, deadline, Some(cancel)),
+                };
+                let expected = match &puzzle {
+                    Puzzle::Classic(entry) => entry.expected.is_some(),
+                    Puzzle::Shaped(entry) => entry.expected.is_some(),
+                };
+                out.summary.add(&answer, elapsed);
+                write_answer(&mut out.bytes, puzzle.line(), &answer, expected, elapsed);
+            }
+            Err(error) => {
+                out.summary.add_error();
+                write_error(&mut out.bytes, &error);
+            }
+        }
+    }
+    out
+}
+
+fn write_answer(out: &mut Vec<u8>, line: usize, answer: &Answer, expected: bool, took: Duration) {
+    let grid;
+    let mut json = AnswerLine {
+        line,
+        time_us: Some(u64::try_from(took.as_micros()).unwrap_or(u64::MAX)),
+        ..AnswerLine::default()
+    };
+    let (verdict, solution, matches): (_, Option<&str>, _) = match answer {
+        Answer::Solved { solution, unique } => {
+            grid = solution.to_line();
+            (verdict(*unique), Some(&grid), true)
+        }
+        Answer::Mismatch { solution } => {
+            grid = solution.to_line();
+            ("unique", Some(&grid), false)
+        }
+        Answer::Shaped(ShapedAnswer::Solved { solution, unique }) => {
+            (verdict(*unique), Some(solution), true)
+        }
+        Answer::Shaped(ShapedAnswer::Mismatch { solution }) => ("unique", Some(solution), false),
+        Answer::Conflict(conflict) => {
+            json.conflict = Some(batch::conflict_line(conflict));
+            ("none", None, false)
+        }
+        Answer::Shaped(ShapedAnswer::Conflict(conflict)) => {
+            json.conflict = Some(format!("the givens conflict: {conflict}"));
+            ("none", None, false)
+        }
+        Answer::NoSolution => ("none", None, false),
+        Answer::Timeout => ("timeout", None, false),
+    };
+    json.verdict = Some(verdict);
+    json.solution = solution;
+    json.matches = expected.then_some(matches);
+    write_line(out, &json);
+}
+
+fn verdict(unique: bool) -> &'static str {
+    if unique {
+        "unique"
+    } else {
+        "multiple"
+    }
+}
+
+fn write_error(out: &mut Vec<u8>, error: &ReadError) {
+    let json = AnswerLine {
+        line: error.line,
+        error: Some(ErrorJson {
+            code: code(&error.problem),
+            detail: error.problem.to_string(),
+            last_line: (error.last_line != error.line).then_some(error.last_line),
+        }),
+        ..AnswerLine::default()
+    };
+    write_line(out, &json);
+}
+
+/// The stable code of a line that is not a puzzle.
+fn code(problem: &Problem) -> &'static str {
+    match problem {
+        Problem::Cells(_) | Problem::Grid(_) | Problem::Member { .. } => "invalid_puzzle",
+        Problem::Column { .. } | Problem::Columns { .. } | Problem::Header { .. } => "invalid_csv",
+        Problem::Json(_) => "invalid_json",
+        Problem::Rules { .. } => "invalid_rules",
+        Problem::NotText => "not_utf8",
+        Problem::TooLong => "line_too_long",
+        Problem::Io(_) => "unreadable",
+    }
+}
+
+/// The record of an early stop, in the place of the first line not answered.
+pub fn stop_line(stop: &Stop) -> Vec<u8> {
+    let (line, code, detail) = match stop {
+        Stop::TooManyLines { line, max } => (
+            *line,
+            "too_many_lines",
+            format!("a batch holds at most {max} lines; the rest of the body was not read"),
+        ),
+        Stop::Idle { line, after } => (
+            *line,
+            "idle_timeout",
+            format!(
+                "nothing arrived for {} ms; the input ends here",
+                after.as_millis()
+            ),
+        ),
+        Stop::Broken { line, detail } => (
+            *line,
+            "body_error",
+            format!("the request body broke off: {detail}"),
+        ),
+    };
+    let json = AnswerLine {
+        line,
+        error: Some(ErrorJson {
+            code,
+            detail,
+            last_line: None,
+        }),
+        ..AnswerLine::default()
+    };
+    let mut out = Vec::new();
+    write_line(&mut out, &json);
+    out
+}
+
+/// The last line: Norvig's `solve_all` figures.
+#[derive(Debug, Serialize)]
+struct SummaryLine {
+    summary: SummaryJson,
+}
+
+#[derive(Debug, Serialize)]
+struct SummaryJson {
+    count: usize,
+    solved: usize,
+    errors: usize,
+    mean_us: f64,
+    max_us: u64,
+    elapsed_ms: u64,
+    puzzles_per_second: u64,
+}
+
+/// The summary line of a stream that took `elapsed` from its first byte.
+pub fn summary_line(summary: &Summary, elapsed: Duration) -> Vec<u8> {
+    let answered = (summary.puzzles - summary.errors).max(1);
+    let seconds = elapsed.as_secs_f64();
+    let json = SummaryLine {
+        summary: SummaryJson {
+            count: summary.puzzles,
+            solved: summary.solved,
+            errors: summary.errors,
+            mean_us: round3(summary.total.as_secs_f64() * 1e6 / answered as f64),
+            max_us: u64::try_from(summary.max.as_micros()).unwrap_or(u64::MAX),
+            elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+            puzzles_per_second: if seconds > 0.0 {
+                (summary.puzzles as f64 / seconds).round() as u64
+            } else {
+                0
+            },
+        },
+    };
+    let mut out = Vec::new();
+    write_line(&mut out, &json);
+    out
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+fn write_line(out: &mut Vec<u8>, json: &impl Serialize) {
+    serde_json::to_writer(&mut *out, json).expect("answer lines serialise");
+    out.push(b'\n');
+}
+
+/// Adds `part` to `total`.
+pub fn merge(total: &mut Summary, part: &Summary) {
+    total.puzzles += part.puzzles;
+    total.solved += part.solved;
+    total.errors += part.errors;
+    total.total += part.total;
+    total.max = total.max.max(part.max);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::LineReader;
+
+    const EASY: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    fn answer(text: &str) -> Vec<serde_json::Value> {
+        let mut reader = LineReader::new();
+        let mut records = Vec::new();
+        for line in text.lines() {
+            reader.push(line.as_bytes(), &mut records);
+        }
+        let out = answer_chunk(
+            records,
+            Duration::from_secs(5),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        String::from_utf8(out.bytes)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn answers_and_errors_keep_their_lines() {
+        let conflict = format!("55{}", ".".repeat(79));
+        let lines = answer(&format!("{EASY}\nnot a puzzle\n{conflict}\n"));
+        assert_eq!(lines[0]["line"], 1);
+        assert_eq!(lines[0]["verdict"], "unique");
+        assert!(lines[0].get("matches").is_none());
+        assert_eq!(lines[1]["line"], 2);
+        assert_eq!(lines[1]["error"]["code"], "invalid_puzzle");
+        assert_eq!(lines[2]["verdict"], "none");
+        assert!(lines[2]["conflict"]
+            .as_str()
+            .unwrap()
+            .starts_with("the givens conflict: digit 5"));
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_chunk_before_its_next_puzzle() {
+        let mut reader = LineReader::new();
+        let mut records = Vec::new();
+        reader.push(EASY.as_bytes(), &mut records);
+        let out = answer_chunk(
+            records,
+            Duration::from_secs(5),
+            &AtomicBool::new(true),
+            &mut |_| {},
+        );
+        assert!(out.cancelled);
+        assert!(out.bytes.is_empty());
+    }
+}

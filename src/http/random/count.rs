@@ -1,0 +1,188 @@
+//! Classic puzzles by the dozen: `GET /random?count=N` and `sudoku random --count N --format json`
+//! make the k-th puzzle from seed + k with the one function here, [`make`], so the same seeds give
+//! the same puzzles, byte for byte, on both.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::stream;
+
+use super::RandomResponse;
+use crate::engine::logic::{Difficulty, LogicSolver};
+use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, StopReason, Verdict};
+use crate::http::error::ApiError;
+use crate::http::grid_json::GridFormat;
+use crate::http::logic_json::generation_stopped;
+use crate::http::AppState;
+use crate::limits::{fresh_seed, MAX_SEED};
+
+/// The most puzzles one request may ask for.
+pub const MAX_COUNT: u64 = 100;
+
+/// How long a search may spend proving one of Norvig's puzzles unique (`unique=false`), as the
+/// API's cap does.
+const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
+
+/// What every puzzle of a count is asked to be.
+#[derive(Clone, Copy, Debug)]
+pub struct Ask {
+    /// At least this many givens.
+    pub givens: usize,
+    /// Unique, minimal puzzles (the default), or Norvig's.
+    pub unique: bool,
+    /// A level, for graded puzzles.
+    pub difficulty: Option<Difficulty>,
+}
+
+/// The puzzle of `seed` in the API's shape, with its solution and grade where it is unique; stopped
+/// by `deadline` or `cancel` (only a level's search can be).
+pub fn make(
+    ask: &Ask,
+    seed: u64,
+    format: GridFormat,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Result<RandomResponse, StopReason> {
+    let render = |g: &crate::engine::Grid| format.render(g);
+    if let Some(difficulty) = ask.difficulty {
+        let mut generator = LevelGenerator::new();
+        if let Some(deadline) = deadline {
+            generator = generator.deadline(deadline);
+        }
+        if let Some(flag) = cancel {
+            generator = generator.cancel_flag(flag);
+        }
+        let graded = generator.generate(&LevelRequest {
+            difficulty,
+            givens: ask.givens,
+            seed,
+        })?;
+        return Ok(RandomResponse {
+            difficulty: Some(graded.grade.difficulty.name()),
+            givens: graded.puzzle.givens(),
+            minimal: graded.minimal,
+            puzzle: render(&graded.puzzle),
+            rules: None,
+            score: Some(graded.grade.score),
+            seed,
+            solution: Some(render(&graded.solution)),
+            unique: true,
+        });
+    }
+    let mut generated = generate(&Request {
+        givens: ask.givens,
+        unique: ask.unique,
+        seed,
+    });
+    if generated.solution.is_none() {
+        // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
+        let search = Solver::new().deadline(Instant::now() + UNIQUENESS_SEARCH);
+        generated.solution = search
+            .solve(&generated.puzzle)
+            .ok()
+            .filter(|out| out.verdict == Verdict::Unique)
+            .map(|out| out.solutions[0]);
+    }
+    let grade = generated
+        .solution
+        .and_then(|_| LogicSolver::new().grade(&generated.puzzle).ok());
+    Ok(RandomResponse {
+        difficulty: grade.as_ref().map(|g| g.difficulty.name()),
+        givens: generated.puzzle.givens(),
+        minimal: generated.minimal,
+        puzzle: render(&generated.puzzle),
+        rules: None,
+        score: grade.as_ref().map(|g| g.score),
+        seed,
+        solution: generated.solution.as_ref().map(render),
+        unique: generated.solution.is_some(),
+    })
+}
+
+/// The seed of the first of `count` puzzles: `seed`, or a fresh one low enough for all of them;
+/// `None` when `count` puzzles from `seed` would run past the largest seed.
+pub fn first_seed(seed: Option<u64>, count: u64) -> Option<u64> {
+    let more = count.saturating_sub(1);
+    match seed {
+        Some(first) => (first.saturating_add(more) <= MAX_SEED).then_some(first),
+        None => Some(fresh_seed().min(MAX_SEED - more)),
+    }
+}
+
+/// `count` puzzles from `first`, as a JSON array, or as NDJSON written as each is made when the
+/// client accepts `application/x-ndjson`. Each puzzle is one job on the pool under the server's
+/// deadline; a JSON array fails whole with 504 past it, a stream ends with a `deadline_exceeded`
+/// line.
+pub async fn answer(
+    state: &AppState,
+    headers: &HeaderMap,
+    ask: Ask,
+    first: u64,
+    count: u64,
+    format: GridFormat,
+) -> Result<Response, ApiError> {
+    let timeout_ms = state.solve_cap_ms();
+    if !wants_ndjson(headers) {
+        let mut puzzles = Vec::new();
+        for seed in first..first + count {
+            puzzles.push(one(state, ask, seed, format, timeout_ms).await?);
+        }
+        return Ok(Json(puzzles).into_response());
+    }
+    let state = state.clone();
+    let lines = stream::unfold(Some(first), move |next| {
+        let state = state.clone();
+        async move {
+            let seed = next.filter(|&s| s < first + count)?;
+            let (line, next) = match one(&state, ask, seed, format, timeout_ms).await {
+                Ok(made) => (serde_json::to_vec(&made), Some(seed + 1)),
+                Err(error) => (serde_json::to_vec(&error.problem()), None),
+            };
+            let mut line = line.expect("puzzles and problems serialise");
+            line.push(b'\n');
+            Some((Ok::<_, std::convert::Infallible>(Bytes::from(line)), next))
+        }
+    });
+    let mut response = Body::from_stream(lines).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(crate::http::batch::NDJSON),
+    );
+    Ok(response)
+}
+
+/// One puzzle on the pool, under a deadline of `timeout_ms`.
+async fn one(
+    state: &AppState,
+    ask: Ask,
+    seed: u64,
+    format: GridFormat,
+    timeout_ms: u64,
+) -> Result<RandomResponse, ApiError> {
+    let started = Instant::now();
+    state
+        .run_job(timeout_ms, move |deadline, cancel| {
+            make(&ask, seed, format, Some(deadline), Some(cancel))
+        })
+        .await?
+        .map_err(|stop| generation_stopped(stop, timeout_ms, started))
+}
+
+/// Whether the client asks for NDJSON (`Accept: application/x-ndjson`).
+fn wants_ndjson(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|media| {
+            media
+                .split(';')
+                .next()
+                .is_some_and(|m| m.trim().eq_ignore_ascii_case(crate::http::batch::NDJSON))
+        })
+}
