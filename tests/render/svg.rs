@@ -1,0 +1,1 @@
+//! SVGs parse as XML and hold what the drawing promises.
