@@ -296,8 +296,9 @@ fn lay_out(
             let (r, c) = (i / cols, i % cols);
             let slot_x = MARGIN + c as f32 * (slot_w + GAP);
             let slot_y = top + r as f32 * (slot_h + GAP);
+            // Centred in the slot, the caption above the grid.
             let x = slot_x + (slot_w - side) / 2.0;
-            let y = slot_y + CAPTION;
+            let y = slot_y + (slot_h - side - CAPTION) / 2.0 + CAPTION;
             if let Some(text) = sheet.caption_text() {
                 let size = (side / 22.0).clamp(8.0, 12.0);
                 items.push(caption_item(x + side / 2.0, y - 6.0, size, text));
