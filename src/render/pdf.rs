@@ -4,11 +4,13 @@
 //! Each face is a Type 0 font over a CIDFontType2 whose CIDs are the subset's glyph ids, with a
 //! ToUnicode map, so text is crisp at any zoom and extractable (`pdftotext` reads the digits in
 //! row order, as they were written). The document has a title and a language and no date or id:
-//! the same pages always give the same bytes.
+//! the same pages always give the same bytes. Content streams and font files are deflated with
+//! miniz_oxide (already in the tree through tower-http's gzip), so a 100-puzzle book stays small.
 
 use std::collections::BTreeMap;
 
 use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, SystemInfo, UnicodeCmap};
+use pdf_writer::Filter;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
@@ -61,10 +63,15 @@ pub fn write(pages: &[Page], title: &str) -> Vec<u8> {
         fonts.finish();
         resources.finish();
         p.finish();
-        let stream = draw(page, &faces, &subsets);
-        pdf.stream(content, &stream);
+        let stream = deflate(&draw(page, &faces, &subsets));
+        pdf.stream(content, &stream).filter(Filter::FlateDecode);
     }
     pdf.finish()
+}
+
+/// `data` zlib-compressed (deterministic for the same input), for a `FlateDecode` stream.
+fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
 }
 
 /// One face cut to the glyphs the document uses: old glyph id to new (the CID), and each new id's
@@ -149,7 +156,9 @@ impl Subset {
             .font_file2(file);
         let data =
             subsetter::subset(face.data, 0, &self.remapper).expect("the embedded font subsets");
-        pdf.stream(file, &data);
+        pdf.stream(file, &deflate(&data))
+            .filter(Filter::FlateDecode)
+            .pair(Name(b"Length1"), data.len() as i32);
         let mut unicode = UnicodeCmap::new(Name(b"Custom"), system);
         for (&new, &ch) in &self.chars {
             unicode.pair(new, ch);
