@@ -56,7 +56,7 @@ struct RenderRequest {
     #[serde(default, deserialize_with = "super::members::whole_number")]
     number: Option<u64>,
     /// Caption: its level.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::members::not_null")]
     level: Option<String>,
     /// Caption: its seed.
     #[serde(default, deserialize_with = "super::members::whole_number")]

@@ -105,6 +105,11 @@ async fn render_refuses_what_it_cannot_draw_with_located_problems() {
     assert_problem(&r, 422, "out_of_range");
     let r = render(None, json!({ "puzzle": EASY, "level": "tricky" })).await;
     assert_problem(&r, 400, "invalid_field");
+    for null in ["level", "number", "seed"] {
+        let r = render(None, json!({ "puzzle": EASY, null: null })).await;
+        let p = assert_problem(&r, 400, "invalid_field");
+        assert_eq!(p["field"], null);
+    }
     let r = render(None, json!({ "puzzle": EASY, "colour": "red" })).await;
     assert_problem(&r, 400, "invalid_field");
 }
