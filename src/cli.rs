@@ -1,6 +1,6 @@
 //! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
 //! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
-//! commands (`grade`, `hint`, `explain`) live in [`logic`], `render` and `book` in [`print`]; the shape flags they share are
+//! commands (`grade`, `hint`, `explain`) live in [`logic`], `render` and `book` in [`print`](mod@print); the shape flags they share are
 //! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
 //! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 

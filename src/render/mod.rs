@@ -8,6 +8,7 @@
 
 pub mod book;
 mod fonts;
+pub mod items;
 pub mod layout;
 pub mod pdf;
 pub mod svg;

@@ -1,6 +1,6 @@
 //! Golden SVG bytes for a few shapes: the drawing may not change by accident. After a deliberate
 //! change, `UPDATE_GOLDEN=1 cargo test --test render golden` rewrites them; review them as images
-//! (`scripts/render-golden-png.sh` draws each as PNG) before committing.
+//! (`scripts/render-pictures.sh` draws each as PNG into target/golden-png) before committing.
 
 use std::path::PathBuf;
 
