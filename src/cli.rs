@@ -1,12 +1,13 @@
 //! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
 //! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
-//! commands (`grade`, `hint`, `explain`) live in [`logic`]; the shape flags they share are
+//! commands (`grade`, `hint`, `explain`) live in [`logic`], `render` and `book` in [`print`](mod@print); the shape flags they share are
 //! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
 //! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 
 pub mod check;
 pub mod input;
 pub mod logic;
+pub mod print;
 pub mod progress;
 pub mod random;
 pub mod serve;
@@ -147,6 +148,19 @@ pub enum Command {
         #[command(flatten)]
         shape: ShapeArgs,
     },
+    /// Draw one puzzle as SVG or PDF.
+    ///
+    /// PUZZLE is the puzzle in the shape's symbols (`.` for a blank), a file holding it, or `-` (or
+    /// nothing) for standard input. The type follows --format, else the output's extension (`.pdf`),
+    /// else SVG. Givens are bold; --solution adds the solved digits in a lighter face.
+    /// Exit status: 0 written, 2 a bad puzzle or flag, 74 when output fails.
+    Render(print::RenderArgs),
+    /// Make a printable PDF book of generated puzzles, the solutions at the back.
+    ///
+    /// Puzzle k uses seed + k - 1, so the same flags and seed give the same book. Progress is shown
+    /// on a terminal; a summary line goes to standard error.
+    /// Exit status: 0 written, 2 a bad flag, 74 when output fails.
+    Book(print::BookArgs),
     /// Run the HTTP JSON service.
     Serve(ServeArgs),
     /// Exit 0 when the service answers its health check (for container HEALTHCHECKs).
@@ -176,6 +190,8 @@ pub fn run(cli: Cli) -> ExitCode {
             shape,
         } => logic::hint(puzzle.as_deref(), progress.as_deref(), &shape),
         Command::Explain { puzzle, shape } => logic::explain(puzzle.as_deref(), &shape),
+        Command::Render(args) => print::render(&args),
+        Command::Book(args) => print::book(&args),
         Command::Serve(args) => server::serve(ServerConfig::from(&args)),
         Command::Healthcheck(args) => serve::healthcheck(&args),
     }

@@ -14,6 +14,7 @@
 //! - [`config`]: the server's configuration and its defaults.
 //! - [`server`]: binding, serving and graceful shutdown.
 //! - [`connections`]: each connection's deadlines and the cap on how many are open.
+//! - [`render`]: puzzles drawn as SVG and PDF, and puzzle books. No HTTP.
 //! - [`probe`]: the health-check client behind `sudoku healthcheck`.
 //! - [`cli`]: the `sudoku` command's arguments.
 
@@ -27,4 +28,5 @@ pub mod http;
 pub mod limits;
 pub mod pool;
 pub mod probe;
+pub mod render;
 pub mod server;

@@ -69,6 +69,21 @@ pub const OFFSET: Limit = Limit {
     maximum: MAX_SEED,
 };
 
+/// Puzzles in a book made by `GET /book`: a 100-puzzle 9x9 book takes well under a second, so a
+/// request cannot buy more work than that (larger grids are bounded by the deadline too).
+pub const BOOK_COUNT: Limit = Limit {
+    name: "count",
+    minimum: 1,
+    maximum: 100,
+};
+
+/// Puzzles in a book made by `sudoku book`, which has the machine to itself and shows progress.
+pub const BOOK_COUNT_CLI: Limit = Limit {
+    name: "count",
+    minimum: 1,
+    maximum: 10_000,
+};
+
 /// Why a value was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {

@@ -54,7 +54,7 @@ pub struct RandomArgs {
     pub symmetry: Option<Symmetry>,
 }
 
-fn parse_symmetry(name: &str) -> Result<Symmetry, String> {
+pub(super) fn parse_symmetry(name: &str) -> Result<Symmetry, String> {
     Symmetry::from_name(name).ok_or_else(|| {
         format!("unknown symmetry {name:?}; expected none, rotational, rotational90, mirror or diagonal")
     })

@@ -1,8 +1,10 @@
 //! The HTTP JSON API: shared state and the router, one module per resource merged here, wrapped in
 //! the tower-http layers of [`layers`].
 
+pub mod accept;
 pub mod batch;
 pub mod before_router;
+pub mod book;
 pub mod candidates;
 pub mod error;
 pub mod explain;
@@ -20,6 +22,7 @@ pub mod playground;
 pub mod puzzle_field;
 pub mod puzzles;
 pub mod random;
+pub mod render;
 pub mod shape_json;
 pub mod shape_logic;
 pub mod solve;
@@ -130,6 +133,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/solve/batch"),
     ("POST", "/candidates"),
     ("GET", "/random"),
+    ("POST", "/render"),
+    ("GET", "/book"),
     ("POST", "/validate"),
     ("POST", "/hint"),
     ("POST", "/explain"),
@@ -151,6 +156,8 @@ pub fn router(state: AppState) -> Router {
         .merge(solve::router())
         .merge(candidates::router())
         .merge(random::router())
+        .merge(render::router())
+        .merge(book::router())
         .merge(validate::router())
         .merge(hint::router())
         .merge(explain::router())

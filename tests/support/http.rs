@@ -54,8 +54,10 @@ pub struct TestResponse {
     pub status: StatusCode,
     /// Every header.
     pub headers: HeaderMap,
-    /// The body, which is always UTF-8 here.
+    /// The body as text (a binary body, such as a PDF, read lossily: see `bytes`).
     pub text: String,
+    /// The body's bytes.
+    pub bytes: Vec<u8>,
 }
 
 impl TestResponse {
@@ -64,11 +66,12 @@ impl TestResponse {
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let text = String::from_utf8(bytes.to_vec()).expect("a UTF-8 body");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
         TestResponse {
             status,
             headers,
             text,
+            bytes: bytes.to_vec(),
         }
     }
 
@@ -109,6 +112,26 @@ pub async fn send(app: Router, request: Request<Body>) -> TestResponse {
         answer.text
     );
     answer
+}
+
+/// `method uri` with extra `headers` (an `Accept`, say) and a JSON body unless it is null.
+pub async fn request_with(
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> TestResponse {
+    let mut request = Request::builder().method(method).uri(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let body = if body.is_null() {
+        Body::empty()
+    } else {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+        Body::from(body.to_string())
+    };
+    send(app(), request.body(body).expect("a valid request")).await
 }
 
 /// `method uri` with `body` and, if given, a content type, on the default app.

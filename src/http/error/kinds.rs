@@ -58,6 +58,7 @@ pub(super) const MULTIPLE_SOLUTIONS: ProblemKind =
     kind(422, "multiple_solutions", "Multiple solutions");
 pub(super) const PROGRESS_MISMATCH: ProblemKind =
     kind(422, "progress_mismatch", "Progress changes a given");
+pub(super) const NOT_ACCEPTABLE: ProblemKind = kind(406, "not_acceptable", "Not acceptable");
 pub(super) const NOT_FOUND: ProblemKind = kind(404, "not_found", "Not found");
 pub(super) const METHOD_NOT_ALLOWED: ProblemKind =
     kind(405, "method_not_allowed", "Method not allowed");
@@ -73,7 +74,7 @@ pub(super) const HEADERS_TOO_LARGE: ProblemKind =
 pub(super) const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 28] = [
+pub const PROBLEM_KINDS: [ProblemKind; 29] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
@@ -93,6 +94,7 @@ pub const PROBLEM_KINDS: [ProblemKind; 28] = [
     NO_SOLUTION,
     MULTIPLE_SOLUTIONS,
     PROGRESS_MISMATCH,
+    NOT_ACCEPTABLE,
     NOT_FOUND,
     METHOD_NOT_ALLOWED,
     QUEUE_FULL,

@@ -196,6 +196,15 @@ pub enum ApiError {
         /// The value progress holds there (0 for blank).
         found_value: u8,
     },
+    /// 406: the `Accept` header names no type this route can answer (`/render` and `/random` draw
+    /// SVG and PDF besides JSON; `/book` makes PDF only).
+    #[error("cannot answer {accept:?}; this route answers {offered}")]
+    NotAcceptable {
+        /// The request's `Accept` header.
+        accept: String,
+        /// The types the route offers, comma-separated.
+        offered: &'static str,
+    },
     /// 404: no such route, set or resource.
     #[error("{0}")]
     NotFound(String),
@@ -337,6 +346,7 @@ impl ApiError {
             ApiError::ProgressMismatch { .. } | ApiError::ShapeProgressMismatch { .. } => {
                 PROGRESS_MISMATCH
             }
+            ApiError::NotAcceptable { .. } => NOT_ACCEPTABLE,
             ApiError::NotFound(_) => NOT_FOUND,
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
             ApiError::QueueFull => QUEUE_FULL,

@@ -110,6 +110,7 @@ impl ApiError {
             | ApiError::UnsupportedContentEncoding { .. }
             | ApiError::UnsupportedCharset { .. }
             | ApiError::NotFound(_)
+            | ApiError::NotAcceptable { .. }
             | ApiError::MethodNotAllowed
             | ApiError::QueueFull
             | ApiError::MalformedRequest

@@ -31,3 +31,22 @@ export async function api(method, path, body) {
   if (!response.ok) throw new Problem(json, response.status);
   return json;
 }
+
+/** Calls `POST path` for a drawing of type `accept`; resolves to its Blob, rejects with a Problem. */
+export async function drawing(path, body, accept) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { accept, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new Problem({ detail: `the service could not be reached (${err.message})` }, 0);
+  }
+  if (!response.ok) {
+    const problem = await response.json().catch(() => null);
+    throw new Problem(problem, response.status);
+  }
+  return response.blob();
+}

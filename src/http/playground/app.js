@@ -2,7 +2,7 @@
 // Plain ES module, no build step. State lives in `state`; `render()` draws it; the URL fragment
 // mirrors it so a link or a reload restores the board.
 
-import { api, Problem } from "/playground/api.js";
+import { api, drawing, Problem } from "/playground/api.js";
 import { drawBoard, drawPad } from "/playground/board.js";
 import { act, clearErrors, showError, showMessage } from "/playground/messages.js";
 import { cellsHelp, fillSizes, fillBoxes, keysHelp, selectedParams, selectedShape, showShapeInSelectors } from "/playground/picker.js";
@@ -716,6 +716,8 @@ function main() {
     cells[state.selected].focus();
   });
   $("pencil").addEventListener("click", togglePencil);
+  $("download-pdf").addEventListener("click", downloadPdf);
+  $("print").addEventListener("click", () => window.print());
   $("share").addEventListener("click", (event) => {
     event.preventDefault();
     navigator.clipboard?.writeText(location.href).then(
@@ -730,6 +732,26 @@ function main() {
   start().finally(() => {
     document.body.dataset.ready = "true";
   });
+}
+
+/** The board's puzzle (its givens) as a PDF from `POST /render`, captioned with its level and seed. */
+async function downloadPdf() {
+  $("print-error").textContent = "";
+  const body = withRules({ puzzle: gridText(state.givens) });
+  if (state.info?.difficulty) body.level = state.info.difficulty;
+  if (state.info?.seed !== undefined) body.seed = state.info.seed;
+  try {
+    const blob = await drawing("/render", body, "application/pdf");
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = state.info?.seed !== undefined ? `sudoku-seed${state.info.seed}.pdf` : "sudoku.pdf";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (problem) {
+    $("print-error").textContent = problem.message;
+  }
 }
 
 /** After a board is read from the address: drawn, checked for clashes and graded. */

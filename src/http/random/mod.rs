@@ -1,14 +1,16 @@
-//! `GET /random`: a reproducible puzzle from a seed (drawn and returned when not given).
+//! `GET /random`: a reproducible puzzle from a seed (drawn and returned when not given), as JSON or,
+//! when `Accept` prefers it, drawn as SVG or PDF.
 
 use std::time::Instant;
 
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
+use super::accept::{negotiate, Media};
 use super::error::ApiError;
 use super::extract::QueryParams;
 use super::grid_json::{GridFormat, GridJson};
@@ -17,22 +19,77 @@ use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::graded::max_givens;
 use crate::engine::logic::Difficulty;
+use crate::engine::shape::{Cells, Shape};
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
+use crate::render::{Caption, Sheet};
 
 pub mod count;
-mod shaped;
+pub(crate) mod shaped;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
     Router::new().route("/random", get(random))
 }
 
+/// What `/random` answers: JSON first (an absent `Accept`, `*/*`, or one naming none of these
+/// types keeps the JSON it has always answered), or the puzzle drawn.
+const RANDOM: &[Media] = &[Media::Json, Media::Svg, Media::Pdf];
+
 async fn random(
     State(state): State<AppState>,
     headers: HeaderMap,
     query: QueryParams,
 ) -> Result<Response, ApiError> {
+    let media = negotiate(&headers, RANDOM).unwrap_or(Media::Json);
+    let body = match random_json(&state, &headers, query, media).await? {
+        Answer::One(body) => body,
+        Answer::Many(response) => return Ok(response),
+    };
+    if media == Media::Json {
+        let mut response = Json(body).into_response();
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("accept"));
+        return Ok(response);
+    }
+    let sheet = drawn(&body)?;
+    state
+        .run_job(state.solve_cap_ms(), move |_, _| media.draw(&sheet))
+        .await
+}
+
+/// The generated puzzle as a sheet, its caption naming level, seed and shape.
+fn drawn(body: &RandomResponse) -> Result<Sheet, ApiError> {
+    let rules = body.rules.clone().unwrap_or_default();
+    let shape = Shape::new(&rules).map_err(ApiError::InvalidRules)?;
+    let Ok(serde_json::Value::String(text)) = serde_json::to_value(&body.puzzle) else {
+        return Err(ApiError::Internal);
+    };
+    let puzzle = Cells::parse(&shape, &text).map_err(|_| ApiError::Internal)?;
+    let mut sheet = Sheet::new(shape, puzzle);
+    sheet.caption = Some(Caption {
+        number: None,
+        level: body.difficulty.map(str::to_string),
+        seed: Some(body.seed),
+        shape: true,
+    });
+    Ok(sheet)
+}
+
+/// One generated puzzle, to answer as JSON or draw; or, for `count`, the answer already made (a
+/// JSON array or an NDJSON stream, never a drawing).
+enum Answer {
+    One(RandomResponse),
+    Many(Response),
+}
+
+async fn random_json(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: QueryParams,
+    media: Media,
+) -> Result<Answer, ApiError> {
     query.only(&[
         "count",
         "givens",
@@ -58,16 +115,23 @@ async fn random(
     };
     let format = GridFormat::from_query(query.get("format"))?;
     if query.get("count").is_some() {
-        return counted(&state, &headers, &query, givens, unique, format).await;
+        let response = counted(state, headers, &query, givens, unique, format).await?;
+        return Ok(Answer::Many(response));
     }
+    // A drawing reads the puzzle back from its text form, whatever `format` asked of the JSON.
+    let format = if media == Media::Json {
+        format
+    } else {
+        GridFormat::String
+    };
     if let Some(wanted) = shaped::asked(&query)? {
-        let answer = shaped::random(&state, &query, wanted, seed, format).await?;
-        return Ok(answer.into_response());
+        let Json(body) = shaped::random(state, &query, wanted, seed, format).await?;
+        return Ok(Answer::One(body));
     }
     if let Some(difficulty) = difficulty(&query)? {
         check_givens(difficulty, givens)?;
-        let answer = leveled(&state, difficulty, givens, seed, format).await?;
-        return Ok(answer.into_response());
+        let Json(body) = leveled(state, difficulty, givens, seed, format).await?;
+        return Ok(Answer::One(body));
     }
     let request = Request {
         givens,
@@ -89,7 +153,7 @@ async fn random(
             generated
         })
         .await?;
-    let answer = Json(RandomResponse {
+    Ok(Answer::One(RandomResponse {
         difficulty: None,
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
@@ -99,8 +163,7 @@ async fn random(
         seed,
         solution: generated.solution.as_ref().map(|g| format.render(g)),
         unique: generated.solution.is_some(),
-    });
-    Ok(answer.into_response())
+    }))
 }
 
 /// `count` classic puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each

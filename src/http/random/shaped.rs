@@ -19,15 +19,15 @@ use crate::http::AppState;
 
 /// The shape and pattern a request asked for.
 #[derive(Clone, Debug)]
-pub(super) struct Wanted {
-    rules: Rules,
-    jigsaw: bool,
-    symmetry: Symmetry,
+pub(crate) struct Wanted {
+    pub(crate) rules: Rules,
+    pub(crate) jigsaw: bool,
+    pub(crate) symmetry: Symmetry,
 }
 
 /// What the shape parameters ask for; `None` when they are absent or say plain classic 9x9 with no
 /// symmetry (the classic generator's puzzles).
-pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
+pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     if ["size", "box", "variant", "symmetry"]
         .iter()
         .all(|p| query.get(p).is_none())
@@ -168,7 +168,7 @@ fn parse_box(text: &str) -> Result<[usize; 2], ApiError> {
 }
 
 /// A shape fault in the query's words: the parameter, not the `rules` member.
-fn query_fault(error: ShapeError) -> ApiError {
+pub(crate) fn query_fault(error: ShapeError) -> ApiError {
     let field = match error.field() {
         "rules.variants" => "variant",
         "rules.regions" => "variant",
