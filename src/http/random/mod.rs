@@ -43,7 +43,7 @@ async fn random(
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, RANDOM).unwrap_or(Media::Json);
     let body = match random_json(&state, &headers, query, media).await? {
-        Answer::One(body) => body,
+        Answer::One(body) => *body,
         Answer::Many(response) => return Ok(response),
     };
     if media == Media::Json {
@@ -80,7 +80,7 @@ fn drawn(body: &RandomResponse) -> Result<Sheet, ApiError> {
 /// One generated puzzle, to answer as JSON or draw; or, for `count`, the answer already made (a
 /// JSON array or an NDJSON stream, never a drawing).
 enum Answer {
-    One(RandomResponse),
+    One(Box<RandomResponse>),
     Many(Response),
 }
 
@@ -126,12 +126,12 @@ async fn random_json(
     };
     if let Some(wanted) = shaped::asked(&query)? {
         let Json(body) = shaped::random(state, &query, wanted, seed, format).await?;
-        return Ok(Answer::One(body));
+        return Ok(Answer::One(Box::new(body)));
     }
     if let Some(difficulty) = difficulty(&query)? {
         check_givens(difficulty, givens)?;
         let Json(body) = leveled(state, difficulty, givens, seed, format).await?;
-        return Ok(Answer::One(body));
+        return Ok(Answer::One(Box::new(body)));
     }
     let request = Request {
         givens,
@@ -153,7 +153,7 @@ async fn random_json(
             generated
         })
         .await?;
-    Ok(Answer::One(RandomResponse {
+    Ok(Answer::One(Box::new(RandomResponse {
         difficulty: None,
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
@@ -163,7 +163,7 @@ async fn random_json(
         seed,
         solution: generated.solution.as_ref().map(|g| format.render(g)),
         unique: generated.solution.is_some(),
-    }))
+    })))
 }
 
 /// `count` classic puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each
