@@ -278,3 +278,16 @@ fn als_xz_on_jigsaw_joins_two_regions() {
         explanation: "Two almost locked sets hold one symbol more than they have squares: A7, B7, C7 and F5 in region 3 (2, 3, 4, 5 and 8); F7, G5, G6, G7 and I8 in region 8 (1, 2, 3, 4, 7 and 8). Every 8 of one sees every 8 of the other, so at most one set holds 8 and the other is locked: one of the sets holds 2, so no square that sees every 2 in both can be 2. So remove 2 from H7 and I7.",
     });
 }
+
+#[test]
+fn aic_whose_ends_are_two_symbols_of_one_square_clears_the_rest_of_it() {
+    fires(Fixture {
+        technique: Technique::Aic,
+        rules: "{\"size\":9,\"box\":[3,3],\"variants\":[\"hyper\"]}",
+        puzzle: "...6......75.............849....4...........6.....5....1.5.69...4.....3.5.....2..",
+        progress: "..46....9.754.9.......5..849....4....5....4964....58...1.5.6948.4...2.355...4.26.",
+        marks: "1238 238 . . 1238 1378 57 157 . 168 . . . 18 . 36 12 23 126 2369 2369 23 . 17 167 . . . 268 128 128 267 . 35 25 237 2378 . 12378 12378 12378 138 . . . . 236 2367 2379 23679 . . 17 127 237 . 237 . 37 . . . . 67 . 6789 789 19 . 17 . . . 389 3789 13789 . 138 . . 17",
+        removes: &["2D5"],
+        explanation: "(6)D5 = (6)F5 - (9)F5 = (9)H5 - (1)H5 = (1)H7 - (1)F8 = (7)F8 - (7)D9 = (7)D5: each = joins two candidates of which one is true (a symbol's only two places in column 5, row H and row D, or the only two candidates of a square), each - two that cannot both be true (the same symbol twice in window 4 and box 6). Either way D5 is 6 or 7, so remove 2 from D5.",
+    });
+}

@@ -184,7 +184,7 @@ impl<'l, 'g, 's> Search<'l, 'g, 's> {
     }
 
     /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
-    /// would not be a simple one; a loop back to the start is allowed).
+    /// would not be a simple one; a loop back to the start's candidate, true or false, is allowed).
     pub fn path(&self, reach: &Reach) -> Option<Vec<State>> {
         let mut path = vec![reach.to, reach.from];
         let mut s = reach.from;
@@ -193,7 +193,7 @@ impl<'l, 'g, 's> Search<'l, 'g, 's> {
             path.push(s);
         }
         path.reverse();
-        let closes = path.len() > 1 && reach.to == path[0];
+        let closes = path.len() > 1 && reach.to / 2 == path[0] / 2;
         let nodes = if closes {
             &path[..path.len() - 1]
         } else {
