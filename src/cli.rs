@@ -1,6 +1,7 @@
 //! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
 //! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
-//! commands (`grade`, `hint`, `explain`) live in [`logic`], `render` and `book` in [`print`](mod@print); the shape flags they share are
+//! commands (`grade`, `hint`, `explain`) live in [`logic`] (other shapes in [`shaped_logic`]),
+//! `render` and `book` in [`print`](mod@print); the shape flags they share are
 //! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
 //! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 
@@ -12,6 +13,7 @@ pub mod progress;
 pub mod random;
 pub mod serve;
 pub mod shape;
+pub mod shaped_logic;
 pub mod solve;
 
 use std::io;
@@ -136,7 +138,7 @@ pub enum Command {
         /// The player's grid: the givens plus the digits placed so far.
         #[arg(long)]
         progress: Option<String>,
-        /// The puzzle's shape (classic 9x9 only, for now).
+        /// The puzzle's shape [default: classic 9x9, or a JSON line's rules].
         #[command(flatten)]
         shape: ShapeArgs,
     },
@@ -144,7 +146,7 @@ pub enum Command {
     Explain {
         /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
-        /// The puzzle's shape (classic 9x9 only, for now).
+        /// The puzzle's shape [default: classic 9x9, or a JSON line's rules].
         #[command(flatten)]
         shape: ShapeArgs,
     },

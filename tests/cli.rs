@@ -1,8 +1,11 @@
 //! The `sudoku` command, run as a real process: output lines, summaries and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
 
+use cli::{stderr, stdout, sudoku};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use sudoku_service::engine::logic::LogicSolver;
 use sudoku_service::engine::{generate, Grid, Request, Solver, Verdict};
 use sudoku_service::http::error::ApiError;
@@ -17,31 +20,6 @@ const HARD1: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
 const GRID2: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A command refused for its arguments exits without reading its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn puzzles(file: &str) -> Vec<Grid> {
     std::fs::read_to_string(format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR")))

@@ -1,9 +1,10 @@
 //! The logic commands run as a real process: `sudoku grade`, `hint`, `explain` and
 //! `random --difficulty`, held to what the library says about the same puzzles.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
 
+use cli::{lines, sudoku};
 use sudoku_service::engine::logic::{Difficulty, Hint, LogicSolver};
 use sudoku_service::engine::{Grid, Solver, Verdict};
 use sudoku_service::http::error::ApiError;
@@ -16,31 +17,6 @@ const IMPOSSIBLE: &str =
     ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
 const HARD1: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
-
-fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn lines(bytes: &[u8]) -> Vec<String> {
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
 
 #[test]
 fn grade_prints_level_score_and_hardest_technique_per_puzzle_in_order() {

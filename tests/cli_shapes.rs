@@ -1,74 +1,19 @@
 //! The `sudoku` command on every shape, run as a real process: the shape flags, lines of N*N
 //! symbols, JSON lines with their own rules, and classic input and classic flags answered exactly
 //! as before. Solutions are checked by the rules (every unit, the givens kept), not by string
-//! equality.
+//! equality. `random` on shapes is in `cli_shapes_random.rs`, the logic commands in
+//! `cli_shapes_logic.rs`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
 
-use serde_json::Value;
-use sudoku_service::engine::shape::{Cells, Regions, Rules, Shape, Variant};
+use cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku, GRID2};
+use sudoku_service::engine::shape::{Regions, Rules, Variant};
 
 /// A 6x6 jigsaw layout that some grid fills (not all layouts do), one row a word.
 const JIGSAW6: &str = "AACEEE AACEED FACEBD FACBBD FCCBDD FFFBBD";
 /// The same labels with two cells swapped, so that region `F` (the first) is cut in two.
 const JIGSAW6_CUT: &str = "FACEEE AACEED FACEBD FACBBD FCCBDD FFABBD";
-const GRID2: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A command refused for its arguments exits without reading its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs a command that must succeed, returning its output lines.
-fn ok(args: &[&str], stdin: &str) -> Vec<String> {
-    let out = sudoku(args, stdin);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
-    stdout(&out)
-}
-
-fn shape(rules: Rules) -> Shape {
-    Shape::new(&rules).unwrap()
-}
-
-fn sized(size: usize, variants: &[Variant]) -> Shape {
-    shape(Rules {
-        size: Some(size),
-        variants: variants.to_vec(),
-        ..Rules::default()
-    })
-}
-
-/// Asserts every answer solves its puzzle on `shape`, by the rules.
-fn assert_solved(shape: &Shape, puzzles: &[String], answers: &[String]) {
-    assert_eq!(answers.len(), puzzles.len(), "{answers:?}");
-    for (puzzle, answer) in puzzles.iter().zip(answers) {
-        let puzzle = Cells::parse(shape, puzzle).unwrap();
-        let solution = Cells::parse(shape, answer).unwrap_or_else(|e| panic!("{answer}: {e}"));
-        assert!(solution.solves(shape, &puzzle), "{answer} does not solve");
-    }
-}
 
 #[test]
 fn six_by_six_puzzles_are_made_and_solved_with_size_or_box() {
@@ -100,40 +45,6 @@ fn six_by_six_puzzles_are_made_and_solved_with_size_or_box() {
         ..Rules::default()
     });
     assert_solved(&three_by_two, &tall, &answers);
-}
-
-#[test]
-fn a_16x16_with_rotational_symmetry_is_printed_with_its_rules_and_solved() {
-    let args = [
-        "random",
-        "--size",
-        "16",
-        "--symmetry",
-        "rotational",
-        "--seed",
-        "3",
-    ];
-    let puzzle = ok(&args, "").remove(0);
-    let cells: Vec<char> = puzzle.chars().collect();
-    assert_eq!(cells.len(), 256);
-    for (i, c) in cells.iter().enumerate() {
-        assert_eq!(*c == '.', cells[255 - i] == '.', "{puzzle} at {i}");
-    }
-    let json = ok(&[&args[..], &["--format", "json"]].concat(), "");
-    let line: Value = serde_json::from_str(&json[0]).unwrap();
-    assert_eq!(line["puzzle"], puzzle.as_str());
-    assert_eq!(line["rules"]["size"], 16);
-    assert_eq!(line["rules"]["box"], serde_json::json!([4, 4]));
-    assert_eq!(line["unique"], true);
-    // The JSON line reads back as it is, its solution checked; the flags solve the bare line.
-    let sixteen = sized(16, &[]);
-    assert_solved(
-        &sixteen,
-        std::slice::from_ref(&puzzle),
-        &ok(&["solve"], &json[0]),
-    );
-    let answers = ok(&["solve", "--size", "16"], &puzzle);
-    assert_solved(&sixteen, &[puzzle], &answers);
 }
 
 #[test]
@@ -184,54 +95,6 @@ fn a_jigsaw_is_read_with_the_regions_flag_and_from_json_lines() {
     // By the boxes instead of the regions, the first puzzle is a different one.
     let boxed = sudoku(&["solve", "--size", "6"], &puzzles[0]);
     assert_ne!(stdout(&boxed), answers[..1], "{}", stderr(&boxed));
-}
-
-#[test]
-fn random_jigsaw_prints_the_regions_it_drew() {
-    let json = ok(
-        &[
-            "random",
-            "--size",
-            "6",
-            "--variant",
-            "jigsaw",
-            "--seed",
-            "2",
-            "--format",
-            "json",
-        ],
-        "",
-    );
-    let line: Value = serde_json::from_str(&json[0]).unwrap();
-    let rules: Rules = serde_json::from_value(line["rules"].clone()).unwrap();
-    assert!(
-        rules.regions.is_some() && rules.box_shape.is_none(),
-        "{rules:?}"
-    );
-    let drawn = shape(rules);
-    let puzzle = line["puzzle"].as_str().unwrap().to_string();
-    // Read back without flags, the line's own regions solve it.
-    assert_solved(&drawn, &[puzzle], &ok(&["solve"], &json[0]));
-}
-
-#[test]
-fn random_jigsaw_regions_are_not_the_rows() {
-    let json = ok(
-        &[
-            "random",
-            "--variant",
-            "jigsaw",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-        ],
-        "",
-    );
-    let line: Value = serde_json::from_str(&json[0]).unwrap();
-    let regions = line["rules"]["regions"].as_str().unwrap().to_string();
-    let rows: String = (0..81).map(|i| char::from(b'A' + i / 9)).collect();
-    assert_ne!(regions, rows);
 }
 
 #[test]
@@ -382,48 +245,6 @@ fn every_line_is_answered_in_its_place_with_errors_there() {
 }
 
 #[test]
-fn logic_commands_refuse_other_shapes_and_take_classic_flags() {
-    let six = ok(&["random", "--size", "6", "--seed", "1"], "").remove(0);
-    for args in [
-        &["grade", "--size", "6"][..],
-        &["hint", "--size", "6", &six],
-        &["explain", "--size", "6", &six],
-        &["explain", "--variant", "x", GRID2],
-    ] {
-        let out = sudoku(args, &six);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("is not available yet"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(out.stdout.is_empty());
-    }
-    // In a file, a JSON line of another shape is an error in its place.
-    let json = format!(r#"{{"puzzle": "{six}", "rules": {{"size": 6}}}}"#);
-    let out = sudoku(&["grade"], &format!("{json}\n{GRID2}\n"));
-    assert_eq!(out.status.code(), Some(2));
-    let lines = stdout(&out);
-    assert!(
-        lines[0].starts_with("error: <stdin>:1: logic for 6x6"),
-        "{lines:?}"
-    );
-    assert_eq!(lines.len(), 2);
-    // Flags that describe classic 9x9 change nothing.
-    for args in [
-        &["explain", GRID2][..],
-        &["hint", GRID2],
-        &["grade", "puzzles/hardest.txt"],
-    ] {
-        let plain = sudoku(args, "");
-        let flagged = sudoku(&[args, &["--size", "9", "--box", "3x3"]].concat(), "");
-        assert_eq!(plain.status.code(), Some(0), "{args:?}");
-        assert_eq!(flagged.status.code(), plain.status.code());
-        assert_eq!(flagged.stdout, plain.stdout, "{args:?}");
-    }
-}
-
-#[test]
 fn classic_flags_read_and_solve_as_without_them() {
     // The notebook's lines carry names after the cells, which only the classic reader takes.
     for file in ["puzzles/notebook.txt", "puzzles/examples/essay.txt"] {
@@ -451,52 +272,4 @@ fn classic_flags_read_and_solve_as_without_them() {
         "",
     );
     assert_eq!(none, plain);
-}
-
-#[test]
-fn random_symmetry_on_classic_is_symmetric_and_graded() {
-    let json = ok(
-        &[
-            "random",
-            "--symmetry",
-            "mirror",
-            "--seed",
-            "7",
-            "--format",
-            "json",
-        ],
-        "",
-    );
-    let line: Value = serde_json::from_str(&json[0]).unwrap();
-    let puzzle: Vec<char> = line["puzzle"].as_str().unwrap().chars().collect();
-    for r in 0..9 {
-        for c in 0..9 {
-            assert_eq!(puzzle[r * 9 + c] == '.', puzzle[r * 9 + 8 - c] == '.');
-        }
-    }
-    assert!(line["difficulty"].is_string(), "{line}");
-    let solution = Cells::parse(&Shape::classic(), line["solution"].as_str().unwrap()).unwrap();
-    let given = Cells::parse(&Shape::classic(), line["puzzle"].as_str().unwrap()).unwrap();
-    assert!(solution.solves(&Shape::classic(), &given));
-}
-
-#[test]
-fn random_refuses_what_only_classic_puzzles_take() {
-    for (args, message) in [
-        (
-            &["random", "--size", "6", "--difficulty", "hard"][..],
-            "not available yet",
-        ),
-        (&["random", "--size", "6", "--givens", "20"], "--givens"),
-        (
-            &["random", "--variant", "jigsaw", "--box", "3x3"],
-            "jigsaw regions replace",
-        ),
-        (&["random", "--symmetry", "spiral"], "unknown symmetry"),
-    ] {
-        let out = sudoku(args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
-        assert!(out.stdout.is_empty());
-    }
 }

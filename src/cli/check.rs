@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Takes};
+use super::input::{exit_status, for_each_chunk, InputArgs};
 use super::output_failed;
 use crate::batch::{self, Puzzle, ShapedEntry};
 use crate::engine::general;
@@ -22,7 +22,7 @@ pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut contradictions = 0;
     let mut bad_lines = 0;
-    let result = for_each_chunk(input, Takes::AnyShape, |items, _| {
+    let result = for_each_chunk(input, |items, _| {
         for item in items {
             let found = match item {
                 Ok(Puzzle::Classic(entry)) => classic_candidates(&entry.puzzle, show_display),
@@ -100,7 +100,7 @@ pub fn validate(input: &InputArgs) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut invalid = 0;
     let mut bad_lines = 0;
-    let result = for_each_chunk(input, Takes::AnyShape, |items, _| {
+    let result = for_each_chunk(input, |items, _| {
         for item in items {
             let line = match item {
                 Ok(Puzzle::Classic(entry)) => validity_line(&entry.puzzle),

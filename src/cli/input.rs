@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::shape::{no_logic_yet, ShapeArgs};
+use super::shape::ShapeArgs;
 use super::{fail, output_failed};
 use crate::batch::{Puzzle, PuzzleReader, ReadError};
 use crate::engine::shape::Shape;
@@ -47,11 +47,6 @@ impl BadLine {
     fn new(source: &str, error: &ReadError) -> BadLine {
         BadLine(format!("{source}:{error}"))
     }
-
-    /// A puzzle of `shape` on `line` that a classic-only command cannot take.
-    fn no_logic(source: &str, line: usize, shape: &Shape) -> BadLine {
-        BadLine(format!("{source}:{line}: {}", no_logic_yet(shape)))
-    }
 }
 
 impl fmt::Display for BadLine {
@@ -63,15 +58,6 @@ impl fmt::Display for BadLine {
 
 /// A record as a command answers it.
 pub type Item = Result<Puzzle, BadLine>;
-
-/// Which puzzles a command takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Takes {
-    /// Every shape.
-    AnyShape,
-    /// Classic 9x9 only (the logic commands): a puzzle of another shape is a bad line.
-    ClassicOnly,
-}
 
 /// `<stdin>` for `-`, else the file's name as given.
 fn source_name(name: &str) -> &str {
@@ -98,7 +84,6 @@ fn open(name: &str) -> io::Result<Box<dyn BufRead>> {
 /// input is read.
 pub fn for_each_chunk(
     input: &InputArgs,
-    takes: Takes,
     mut each: impl FnMut(Vec<Item>, usize) -> io::Result<()>,
 ) -> Result<(), ExitCode> {
     let shape = input.shape.reading_shape().map_err(|e| fail(&e))?;
@@ -116,13 +101,7 @@ pub fn for_each_chunk(
             let mut items: Vec<Item> = Vec::with_capacity(chunk.records.len());
             let mut stop = None;
             for record in chunk.records {
-                let item = match record {
-                    Ok(Puzzle::Shaped(e)) if takes == Takes::ClassicOnly => {
-                        Err(BadLine::no_logic(source, e.line, &e.shape))
-                    }
-                    Ok(puzzle) => Ok(puzzle),
-                    Err(e) => Err(BadLine::new(source, &e)),
-                };
+                let item = record.map_err(|e| BadLine::new(source, &e));
                 match item {
                     Err(bad) if input.strict => {
                         stop = Some(bad);

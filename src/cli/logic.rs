@@ -1,16 +1,20 @@
 //! The logic commands: `sudoku grade` (one line per puzzle), `sudoku hint` (the next step of one
 //! puzzle, or the player's mistakes) and `sudoku explain` (its numbered steps).
 //!
-//! The logic is classic 9x9's for now: shape flags that describe another shape are refused before
-//! anything is read (exit status 2), and so is, in its place, a JSON line of another shape.
+//! Every shape: classic 9x9 (no shape flags, flags that describe it, or a JSON line whose rules do)
+//! goes to the classic logic layer, exactly as before shapes; any other shape, given by the shape
+//! flags or by a JSON line's `rules`, to the general one ([`super::shaped_logic`]), printed in the
+//! shape's symbols and cell names as the API does.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Item, Takes};
-use super::shape::{no_logic_yet, ShapeArgs};
+use super::input::{exit_status, for_each_chunk, InputArgs, Item};
+use super::shape::ShapeArgs;
+use super::shaped_logic::{self, OnePuzzle};
 use super::{fail, output_failed};
 use crate::batch::{self, shaped, Puzzle};
+use crate::engine::general::logic::ShapeLogic;
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver};
 use crate::engine::{Digit, Grid, Square};
 use crate::http::error::ApiError;
@@ -20,18 +24,19 @@ use crate::pool::Pool;
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
 /// `multiple solutions`. Exit status 1 when some puzzle could not be graded.
 pub fn grade(input: &InputArgs, jobs: usize) -> ExitCode {
-    if let Err(code) = classic_only(&input.shape) {
-        return code;
-    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut levels = [0usize; Difficulty::ALL.len()];
     let mut ungraded = 0usize;
     let mut bad_lines = 0usize;
     let pool = Pool::new(jobs, 0);
-    let result = for_each_chunk(input, Takes::ClassicOnly, |items, _| {
+    let result = for_each_chunk(input, |items, _| {
         let grades = pool.map(items, |item: &Item| match item {
-            Ok(Puzzle::Classic(e)) => Ok(LogicSolver::new().grade(&e.puzzle)),
-            Ok(Puzzle::Shaped(_)) => unreachable!("classic only: other shapes are bad lines"),
+            Ok(Puzzle::Classic(e)) => {
+                Ok(LogicSolver::new().grade(&e.puzzle).map_err(|e| refusal(&e)))
+            }
+            Ok(Puzzle::Shaped(e)) => Ok(ShapeLogic::new()
+                .grade(&e.shape, &e.puzzle)
+                .map_err(|e| shaped_logic::refusal(&e))),
             Err(bad) => Err(bad.clone()),
         });
         for grade in grades {
@@ -40,9 +45,9 @@ pub fn grade(input: &InputArgs, jobs: usize) -> ExitCode {
                     levels[g.difficulty as usize] += 1;
                     writeln!(out, "{}", grade_line(&g))?;
                 }
-                Ok(Err(e)) => {
+                Ok(Err(refused)) => {
                     ungraded += 1;
-                    writeln!(out, "{}", refusal(&e))?;
+                    writeln!(out, "{refused}")?;
                 }
                 Err(bad) => {
                     bad_lines += 1;
@@ -87,6 +92,7 @@ pub fn grade_line(grade: &Grade) -> String {
     )
 }
 
+/// What `grade` prints for a classic puzzle it cannot grade.
 fn refusal(error: &LogicError) -> &'static str {
     match error {
         LogicError::NoSolution => "no solution",
@@ -95,21 +101,31 @@ fn refusal(error: &LogicError) -> &'static str {
     }
 }
 
-/// Reads one puzzle with consistent givens: the argument, or the whole of standard input (a pasted
-/// grid over several lines, Norvig's display included, is one puzzle).
-fn one_puzzle(puzzle: Option<&str>) -> Result<Grid, ExitCode> {
-    let grid = read_grid(puzzle, "not a puzzle")?;
-    if let Some(conflict) = grid.conflicts().first() {
-        return Err(fail(&format!("the givens conflict: {conflict}")));
+/// Reads one puzzle with consistent givens, on the shape the flags (or a JSON line's rules)
+/// describe: the argument, or the whole of standard input (a pasted grid over several lines,
+/// Norvig's display included, is one puzzle).
+fn one_puzzle(puzzle: Option<&str>, shape: &ShapeArgs) -> Result<OnePuzzle, ExitCode> {
+    let flags = shape.reading_shape().map_err(|e| fail(&e))?;
+    let text = read_text(puzzle)?;
+    let one =
+        shaped_logic::parse_one(&text, flags.as_ref(), "not a puzzle").map_err(|e| fail(&e))?;
+    let conflict = match &one {
+        OnePuzzle::Classic(grid) => grid.conflicts().first().map(ToString::to_string),
+        OnePuzzle::Shaped(shape, cells) => cells
+            .conflicts(shape)
+            .first()
+            .map(|c| c.describe(shape).to_string()),
+    };
+    match conflict {
+        Some(conflict) => Err(fail(&format!("the givens conflict: {conflict}"))),
+        None => Ok(one),
     }
-    Ok(grid)
 }
 
-/// Reads a grid, `what` opening its error (`not a puzzle`): the argument, or the whole of standard
-/// input when it is absent or `-`.
-fn read_grid(puzzle: Option<&str>, what: &str) -> Result<Grid, ExitCode> {
-    let text = match puzzle {
-        Some(text) if text != "-" => text.to_string(),
+/// The argument, or the whole of standard input when it is absent or `-`.
+fn read_text(puzzle: Option<&str>) -> Result<String, ExitCode> {
+    match puzzle {
+        Some(text) if text != "-" => Ok(text.to_string()),
         _ => {
             let mut text = String::new();
             io::stdin()
@@ -117,31 +133,25 @@ fn read_grid(puzzle: Option<&str>, what: &str) -> Result<Grid, ExitCode> {
                 .take(batch::MAX_LINE_BYTES as u64)
                 .read_to_string(&mut text)
                 .map_err(|e| fail(&format!("reading standard input: {e}")))?;
-            text
+            Ok(text)
         }
-    };
+    }
+}
+
+/// Reads a classic grid, `what` opening its error (`not a puzzle`): a JSON line whose rules are
+/// classic, or the text form.
+fn read_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
     if text.trim_start().starts_with('{') {
-        return json_grid(text.trim(), what);
+        return match shaped::json_line(text.trim(), 1, None, &mut shaped::Shapes::default()) {
+            Ok(Puzzle::Classic(entry)) => Ok(entry.puzzle),
+            Ok(Puzzle::Shaped(entry)) => Err(fail(&format!(
+                "{what}: a {} grid, but the puzzle is classic 9x9",
+                entry.shape
+            ))),
+            Err(problem) => Err(fail(&format!("{what}: {problem}"))),
+        };
     }
-    Grid::parse(&text).map_err(|e| fail(&format!("{what}: {e}")))
-}
-
-/// A JSON puzzle line, `{"puzzle": "...", "rules": {...}}`: its grid when its rules are classic.
-fn json_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
-    match shaped::json_line(text, 1, None, &mut shaped::Shapes::default()) {
-        Ok(Puzzle::Classic(entry)) => Ok(entry.puzzle),
-        Ok(Puzzle::Shaped(entry)) => Err(fail(&no_logic_yet(&entry.shape))),
-        Err(problem) => Err(fail(&format!("{what}: {problem}"))),
-    }
-}
-
-/// Refuses shape flags that describe anything but classic 9x9, or no shape at all.
-fn classic_only(shape: &ShapeArgs) -> Result<(), ExitCode> {
-    match shape.reading_shape() {
-        Ok(None) => Ok(()),
-        Ok(Some(shape)) => Err(fail(&no_logic_yet(&shape))),
-        Err(error) => Err(fail(&error)),
-    }
+    Grid::parse(text).map_err(|e| fail(&format!("{what}: {e}")))
 }
 
 fn unusable(error: &LogicError) -> ExitCode {
@@ -152,11 +162,9 @@ fn unusable(error: &LogicError) -> ExitCode {
 /// `sudoku hint`: the player's mistakes (squares of `progress` whose digit is not the solution's),
 /// else the simplest next step from `progress` as `Technique: explanation`, or `solved`.
 pub fn hint(puzzle: Option<&str>, progress: Option<&str>, shape: &ShapeArgs) -> ExitCode {
-    if let Err(code) = classic_only(shape) {
-        return code;
-    }
-    let grid = match one_puzzle(puzzle) {
-        Ok(grid) => grid,
+    let grid = match one_puzzle(puzzle, shape) {
+        Ok(OnePuzzle::Classic(grid)) => grid,
+        Ok(OnePuzzle::Shaped(shape, cells)) => return shaped_logic::hint(&shape, &cells, progress),
         Err(code) => return code,
     };
     let progress = match progress.map(|p| progress_of(&grid, p)).transpose() {
@@ -187,7 +195,7 @@ pub fn mistakes_line(squares: &[Square]) -> String {
 
 /// The player's grid, which must keep every given, refused in the API's words when it does not.
 fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
-    let progress = read_grid(Some(text), "--progress is not a grid")?;
+    let progress = read_grid(text, "--progress is not a grid")?;
     for square in Square::all() {
         let Some(given) = puzzle.get(square) else {
             continue;
@@ -206,11 +214,9 @@ fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
 
 /// `sudoku explain`: the numbered steps of one puzzle, then its grade.
 pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
-    if let Err(code) = classic_only(shape) {
-        return code;
-    }
-    let grid = match one_puzzle(puzzle) {
-        Ok(grid) => grid,
+    let grid = match one_puzzle(puzzle, shape) {
+        Ok(OnePuzzle::Classic(grid)) => grid,
+        Ok(OnePuzzle::Shaped(shape, cells)) => return shaped_logic::explain(&shape, &cells),
         Err(code) => return code,
     };
     let explanation = match LogicSolver::new().explain(&grid) {
@@ -236,7 +242,8 @@ pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
     print_lines(&lines)
 }
 
-fn print_lines(lines: &[String]) -> ExitCode {
+/// Writes `lines` to standard output.
+pub fn print_lines(lines: &[String]) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = lines.iter().try_for_each(|l| writeln!(out, "{l}"));
     match written.and_then(|()| out.flush()) {

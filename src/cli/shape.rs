@@ -135,11 +135,11 @@ impl ShapeArgs {
     }
 }
 
-/// The refusal of the logic commands on a shape other than classic 9x9.
-pub fn no_logic_yet(shape: &Shape) -> String {
+/// The refusal of `random --difficulty` on a shape other than classic 9x9, in the API's words.
+pub fn no_levels_yet(shape: &Shape) -> String {
     format!(
-        "logic for {shape} puzzles is not available yet: grade, hint and explain work on \
-         classic 9x9 only (solve, candidates, validate and random take every shape)"
+        "difficulty levels for generated puzzles are available for classic 9x9 only so far; the \
+         shape asked for is {shape}"
     )
 }
 

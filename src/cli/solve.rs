@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Item, Takes};
+use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::output_failed;
 use super::progress::progress_bar;
 use crate::batch::{self, Answer, Puzzle, Summary};
@@ -39,7 +39,7 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
     };
     // One chunk is solved while the next is read and the last one's answers are written.
     let mut solving = None;
-    let read = for_each_chunk(input, Takes::AnyShape, |items, lines| {
+    let read = for_each_chunk(input, |items, lines| {
         let next = pool.map_async(items, move |item: &Item| match item {
             Ok(Puzzle::Classic(entry)) => Ok(batch::solve_entry(entry, timeout)),
             Ok(Puzzle::Shaped(entry)) => Ok(batch::solve_shaped(entry, timeout)),

@@ -12,7 +12,7 @@ use sudoku_service::engine::general::{self, Generated, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
 
-fn rules(size: usize, variants: &[Variant]) -> Rules {
+pub fn rules(size: usize, variants: &[Variant]) -> Rules {
     Rules {
         size: Some(size),
         variants: variants.to_vec(),
@@ -20,7 +20,7 @@ fn rules(size: usize, variants: &[Variant]) -> Rules {
     }
 }
 
-fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> Generated {
+pub fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> Generated {
     let request = ShapeRequest {
         symmetry: Symmetry::None,
         jigsaw,
@@ -33,7 +33,7 @@ fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> Generated {
 }
 
 /// Checks one step against the solution and the position it was found in.
-fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, step: &ShapeStep) {
+pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, step: &ShapeStep) {
     assert!(!step.is_empty(), "{step:?}");
     for p in &step.placements {
         assert_eq!(position.value(p.cell), 0, "{}", step.explanation);
@@ -71,7 +71,7 @@ fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, step: &
 
 /// Explains `count` generated puzzles on `rules`, checking every step; the techniques and the
 /// explanations seen, and the levels graded.
-fn walk_many(rules: &Rules, seeds: std::ops::Range<u64>, jigsaw: bool) -> Walked {
+pub fn walk_many(rules: &Rules, seeds: std::ops::Range<u64>, jigsaw: bool) -> Walked {
     let mut walked = Walked::default();
     for seed in seeds {
         let g = generated(rules, seed, jigsaw);
@@ -83,6 +83,7 @@ fn walk_many(rules: &Rules, seeds: std::ops::Range<u64>, jigsaw: bool) -> Walked
             position.apply(&g.shape, step);
             walked.techniques.insert(step.technique);
             walked.explanations.push(step.explanation.clone());
+            walked.steps.push(step.technique);
         }
         assert_eq!(
             position.cells(),
@@ -100,15 +101,25 @@ fn walk_many(rules: &Rules, seeds: std::ops::Range<u64>, jigsaw: bool) -> Walked
 }
 
 #[derive(Default)]
-struct Walked {
-    techniques: BTreeSet<Technique>,
-    explanations: Vec<String>,
-    levels: BTreeSet<Difficulty>,
+pub struct Walked {
+    pub techniques: BTreeSet<Technique>,
+    pub explanations: Vec<String>,
+    /// The technique of each explanation.
+    pub steps: Vec<Technique>,
+    pub levels: BTreeSet<Difficulty>,
 }
 
 impl Walked {
-    fn mentions(&self, words: &str) -> bool {
+    pub fn mentions(&self, words: &str) -> bool {
         self.explanations.iter().any(|e| e.contains(words))
+    }
+
+    /// Whether some step of `technique` says `words`.
+    pub fn mentions_in(&self, technique: Technique, words: &str) -> bool {
+        self.steps
+            .iter()
+            .zip(&self.explanations)
+            .any(|(&t, e)| t == technique && e.contains(words))
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{first_seed, Format, RandomArgs, CSV_HEADER};
-use crate::cli::shape::{flag_error, no_logic_yet, ShapeArgs};
+use crate::cli::shape::{flag_error, no_levels_yet, ShapeArgs};
 use crate::cli::{fail, output_failed};
 use crate::engine::general::{self, Generated, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
@@ -85,7 +85,7 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
             return Err("--difficulty with --symmetry: levels of symmetric puzzles are not                         available yet"
                 .to_string())
         }
-        Some(_) => return Err(format!("--difficulty: {}", no_logic_yet(&checked))),
+        Some(_) => return Err(format!("--difficulty: {}", no_levels_yet(&checked))),
         None => {}
     }
     if checked.is_jigsaw() && !shape.jigsaw() {

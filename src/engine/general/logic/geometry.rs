@@ -71,6 +71,11 @@ impl<'s> Geometry<'s> {
         self.unit_sets[cell] & 1 << unit != 0
     }
 
+    /// Whether two distinct cells share a unit (see each other).
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.unit_sets[a] & self.unit_sets[b] != 0
+    }
+
     /// The units every one of `cells` lies in, ascending.
     pub fn common_units(&self, cells: &[usize]) -> Vec<usize> {
         let mut set = cells

@@ -6,23 +6,37 @@
 //! HoDoKu; this one serves every other shape. Each technique declares what it assumes of the shape
 //! ([`Assumes`]); nothing here assumes regular boxes, so every finder runs on every shape, and a
 //! technique that needs more (finned fish, kites, empty rectangles, uniqueness patterns) is simply
-//! not offered. When nothing applies, a guess checked against the unique solution (`brute_force`)
+//! not offered (the chains and ALS here stand in for kites and empty rectangles, which are short
+//! chains on boxes). When nothing applies, a guess checked against the unique solution (`brute_force`)
 //! keeps the path going, so every unique puzzle finishes.
 //!
 //! - `step`: what one step places, removes and looks at.
 //! - `position`: placed values and candidates.
 //! - `geometry`: crossings of units, rows and columns, worked out once per puzzle.
-//! - `singles`, `intersections`, `subsets`, `fish`: the finders.
+//! - `singles`, `intersections`, `subsets`, `fish`: the finders of single cells, crossings, subsets
+//!   and fish.
+//! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
+//!   breadth-first search every chain walks.
+//! - `chains` (Turbot Fish, XY-Wing, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring),
+//!   `wings` (W-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
+//!   each runs on every shape, and each is capped in chain length and in work per step so that a
+//!   25x25 hint stays cheap.
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
+mod als;
+mod chain_search;
+mod chains;
+mod coloring;
 mod fish;
 mod geometry;
 mod intersections;
+mod links;
 mod position;
 mod singles;
 mod solver;
 mod step;
 mod subsets;
+mod wings;
 mod words;
 
 pub use geometry::Geometry;
@@ -135,6 +149,18 @@ pub const FINDERS: &[Finder] = &[
         Assumes::RowsAndColumns,
         fish::jellyfish,
     ),
+    finder(Technique::TurbotFish, Assumes::Units, chains::turbot_fish),
+    finder(Technique::WWing, Assumes::Units, wings::w_wing),
+    finder(Technique::XYWing, Assumes::Units, chains::xy_wing),
+    finder(
+        Technique::SimpleColoring,
+        Assumes::Units,
+        coloring::simple_coloring,
+    ),
+    finder(Technique::XChain, Assumes::Units, chains::x_chain),
+    finder(Technique::XYChain, Assumes::Units, chains::xy_chain),
+    finder(Technique::Aic, Assumes::Units, chains::aic),
+    finder(Technique::AlsXz, Assumes::Units, als::als_xz),
     finder(Technique::BruteForce, Assumes::Units, singles::brute_force),
 ];
 

@@ -1,0 +1,140 @@
+//! `sudoku grade`, `hint` and `explain` on shapes other than classic 9x9: the general logic layer,
+//! its answers printed as the classic ones are (`Technique: explanation`, numbered steps, a grade
+//! line), in the shape's symbols and cell names, as the API writes them.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::fail;
+use super::logic::{grade_line, print_lines};
+use crate::batch::{shaped, Puzzle};
+use crate::engine::general::logic::{ShapeHint, ShapeLogic, ShapeLogicError};
+use crate::engine::shape::{Cells, Shape};
+use crate::engine::Grid;
+use crate::http::error::ApiError;
+
+/// One puzzle given to `hint` or `explain`: classic 9x9 for the classic layer, or another shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnePuzzle {
+    /// Plain classic 9x9.
+    Classic(Grid),
+    /// Any other shape, and the givens on it.
+    Shaped(Arc<Shape>, Cells),
+}
+
+/// Reads one puzzle, `what` opening its error (`not a puzzle`): a JSON line on its own rules (or on
+/// `flags`' shape when it has none), else the text form on `flags`' shape, or classic 9x9 without
+/// one.
+pub fn parse_one(text: &str, flags: Option<&Arc<Shape>>, what: &str) -> Result<OnePuzzle, String> {
+    if text.trim_start().starts_with('{') {
+        return match shaped::json_line(text.trim(), 1, flags, &mut shaped::Shapes::default()) {
+            Ok(Puzzle::Classic(entry)) => Ok(OnePuzzle::Classic(entry.puzzle)),
+            Ok(Puzzle::Shaped(entry)) => Ok(OnePuzzle::Shaped(entry.shape, entry.puzzle)),
+            Err(problem) => Err(format!("{what}: {problem}")),
+        };
+    }
+    match flags {
+        None => Grid::parse(text)
+            .map(OnePuzzle::Classic)
+            .map_err(|e| format!("{what}: {e}")),
+        Some(shape) => Cells::parse(shape, text)
+            .map(|cells| OnePuzzle::Shaped(shape.clone(), cells))
+            .map_err(|e| format!("{what}: {e}")),
+    }
+}
+
+/// What `grade` prints for a puzzle it cannot grade.
+pub fn refusal(error: &ShapeLogicError) -> &'static str {
+    match error {
+        ShapeLogicError::NoSolution => "no solution",
+        ShapeLogicError::MultipleSolutions(_) => "multiple solutions",
+        ShapeLogicError::Interrupted(_) => "timeout",
+    }
+}
+
+fn unusable(error: &ShapeLogicError) -> ExitCode {
+    eprintln!("sudoku: {error}");
+    ExitCode::from(1)
+}
+
+/// `sudoku hint` on `shape`: the player's mistakes, else the simplest next step, or `solved`.
+pub fn hint(shape: &Arc<Shape>, puzzle: &Cells, progress: Option<&str>) -> ExitCode {
+    let progress = match progress.map(|p| progress_of(shape, puzzle, p)).transpose() {
+        Ok(progress) => progress.unwrap_or_else(|| puzzle.clone()),
+        Err(message) => return fail(&message),
+    };
+    match ShapeLogic::new().hint(shape, puzzle, &progress, None) {
+        Ok(ShapeHint::Step(step)) => {
+            print_lines(&[format!("{}: {}", step.technique, step.explanation)])
+        }
+        Ok(ShapeHint::Solved) => print_lines(&["solved".to_string()]),
+        Ok(ShapeHint::Mistakes(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
+            print_lines(&[format!("mistakes: {}", names.join(" "))])
+        }
+        Err(e @ ShapeLogicError::NoSolution) if &progress == puzzle => {
+            eprintln!("sudoku: {e}");
+            eprintln!(
+                "sudoku: if the grid holds your own symbols, give the givens as PUZZLE and your \
+                 grid with --progress to find the wrong squares"
+            );
+            ExitCode::from(1)
+        }
+        Err(e) => unusable(&e),
+    }
+}
+
+/// The player's grid on the puzzle's shape, which must keep every given, refused in the API's
+/// words when it does not.
+fn progress_of(shape: &Arc<Shape>, puzzle: &Cells, text: &str) -> Result<Cells, String> {
+    let what = "--progress is not a grid";
+    let progress = match parse_one(text, Some(shape), what)? {
+        OnePuzzle::Shaped(other, cells) if other == *shape => cells,
+        OnePuzzle::Shaped(other, _) => {
+            return Err(format!("{what}: a {other} grid, but the puzzle is {shape}"))
+        }
+        OnePuzzle::Classic(_) => {
+            return Err(format!("{what}: a 9x9 grid, but the puzzle is {shape}"))
+        }
+    };
+    let symbol = |v: u8| if v == 0 { '.' } else { shape.symbol(v) };
+    for cell in 0..shape.cell_count() {
+        let (given, found) = (puzzle.get(cell), progress.get(cell));
+        if given != 0 && found != given {
+            let mismatch = ApiError::ShapeProgressMismatch {
+                square: shape.cell_name(cell),
+                given: symbol(given),
+                found: symbol(found),
+                given_value: given,
+                found_value: found,
+            };
+            return Err(mismatch.to_string());
+        }
+    }
+    Ok(progress)
+}
+
+/// `sudoku explain` on `shape`: the numbered steps, the solution in the shape's symbols, the grade.
+pub fn explain(shape: &Shape, puzzle: &Cells) -> ExitCode {
+    let explanation = match ShapeLogic::new().explain(shape, puzzle) {
+        Ok(e) => e,
+        Err(e) => return unusable(&e),
+    };
+    let mut lines: Vec<String> = explanation
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| format!("{}. {}: {}", i + 1, step.technique, step.explanation))
+        .collect();
+    lines.push(format!("solution {}", explanation.solution.to_text(shape)));
+    let by_logic = if explanation.grade.solved_by_logic {
+        "yes"
+    } else {
+        "no"
+    };
+    lines.push(format!(
+        "{} (solved by logic: {by_logic})",
+        grade_line(&explanation.grade)
+    ));
+    print_lines(&lines)
+}

@@ -1,0 +1,139 @@
+//! `sudoku random` on every shape, run as a real process: sizes, boxes, jigsaw regions it draws
+//! and prints, symmetry, and what only classic puzzles take.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::{assert_solved, ok, shape, sized, stderr, sudoku};
+use serde_json::Value;
+use sudoku_service::engine::shape::{Cells, Rules, Shape};
+
+#[test]
+fn a_16x16_with_rotational_symmetry_is_printed_with_its_rules_and_solved() {
+    let args = [
+        "random",
+        "--size",
+        "16",
+        "--symmetry",
+        "rotational",
+        "--seed",
+        "3",
+    ];
+    let puzzle = ok(&args, "").remove(0);
+    let cells: Vec<char> = puzzle.chars().collect();
+    assert_eq!(cells.len(), 256);
+    for (i, c) in cells.iter().enumerate() {
+        assert_eq!(*c == '.', cells[255 - i] == '.', "{puzzle} at {i}");
+    }
+    let json = ok(&[&args[..], &["--format", "json"]].concat(), "");
+    let line: Value = serde_json::from_str(&json[0]).unwrap();
+    assert_eq!(line["puzzle"], puzzle.as_str());
+    assert_eq!(line["rules"]["size"], 16);
+    assert_eq!(line["rules"]["box"], serde_json::json!([4, 4]));
+    assert_eq!(line["unique"], true);
+    // The JSON line reads back as it is, its solution checked; the flags solve the bare line.
+    let sixteen = sized(16, &[]);
+    assert_solved(
+        &sixteen,
+        std::slice::from_ref(&puzzle),
+        &ok(&["solve"], &json[0]),
+    );
+    let answers = ok(&["solve", "--size", "16"], &puzzle);
+    assert_solved(&sixteen, &[puzzle], &answers);
+}
+
+#[test]
+fn random_jigsaw_prints_the_regions_it_drew() {
+    let json = ok(
+        &[
+            "random",
+            "--size",
+            "6",
+            "--variant",
+            "jigsaw",
+            "--seed",
+            "2",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let line: Value = serde_json::from_str(&json[0]).unwrap();
+    let rules: Rules = serde_json::from_value(line["rules"].clone()).unwrap();
+    assert!(
+        rules.regions.is_some() && rules.box_shape.is_none(),
+        "{rules:?}"
+    );
+    let drawn = shape(rules);
+    let puzzle = line["puzzle"].as_str().unwrap().to_string();
+    // Read back without flags, the line's own regions solve it.
+    assert_solved(&drawn, &[puzzle], &ok(&["solve"], &json[0]));
+}
+
+#[test]
+fn random_jigsaw_regions_are_not_the_rows() {
+    let json = ok(
+        &[
+            "random",
+            "--variant",
+            "jigsaw",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let line: Value = serde_json::from_str(&json[0]).unwrap();
+    let regions = line["rules"]["regions"].as_str().unwrap().to_string();
+    let rows: String = (0..81).map(|i| char::from(b'A' + i / 9)).collect();
+    assert_ne!(regions, rows);
+}
+
+#[test]
+fn random_symmetry_on_classic_is_symmetric_and_graded() {
+    let json = ok(
+        &[
+            "random",
+            "--symmetry",
+            "mirror",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let line: Value = serde_json::from_str(&json[0]).unwrap();
+    let puzzle: Vec<char> = line["puzzle"].as_str().unwrap().chars().collect();
+    for r in 0..9 {
+        for c in 0..9 {
+            assert_eq!(puzzle[r * 9 + c] == '.', puzzle[r * 9 + 8 - c] == '.');
+        }
+    }
+    assert!(line["difficulty"].is_string(), "{line}");
+    let solution = Cells::parse(&Shape::classic(), line["solution"].as_str().unwrap()).unwrap();
+    let given = Cells::parse(&Shape::classic(), line["puzzle"].as_str().unwrap()).unwrap();
+    assert!(solution.solves(&Shape::classic(), &given));
+}
+
+#[test]
+fn random_refuses_what_only_classic_puzzles_take() {
+    for (args, message) in [
+        (
+            &["random", "--size", "6", "--difficulty", "hard"][..],
+            "classic 9x9 only so far",
+        ),
+        (&["random", "--size", "6", "--givens", "20"], "--givens"),
+        (
+            &["random", "--variant", "jigsaw", "--box", "3x3"],
+            "jigsaw regions replace",
+        ),
+        (&["random", "--symmetry", "spiral"], "unknown symmetry"),
+    ] {
+        let out = sudoku(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+}
