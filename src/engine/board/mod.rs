@@ -6,7 +6,6 @@
 //! in rows and boxes and locked candidates (pointing and claiming) within a band from one table lookup
 //! per digit and band. Naked singles come from counting candidates per square across the nine masks.
 //! A `Board` is `Copy` and 136 bytes: search copies it onto the stack, with no heap allocation.
-
 //!
 //! # Layout
 //! - `masks`: the band's geometry and the settling tables;
