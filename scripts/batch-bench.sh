@@ -14,8 +14,9 @@ if [ $# -eq 0 ]; then
     "$TDOKU/puzzles6_forum_hardest_1106" "$TDOKU/puzzles7_serg_benchmark"
 fi
 cargo build --release --quiet --bin sudoku --example crate_baseline
-OURS=target/release/sudoku
-THEIRS=target/release/examples/crate_baseline
+release=${CARGO_TARGET_DIR:-target}/release
+OURS=$release/sudoku
+THEIRS=$release/examples/crate_baseline
 
 # Wall time of one run in milliseconds; the output goes nowhere.
 millis() {

@@ -6,7 +6,7 @@
 cleanup=()
 
 start_live_server() {
-  local binary=${SUDOKU_BIN:-target/release/sudoku}
+  local binary=${SUDOKU_BIN:-${CARGO_TARGET_DIR:-target}/release/sudoku}
   if [[ -z "${SUDOKU_BIN:-}" ]]; then cargo build --release --quiet --bin sudoku; fi
   local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

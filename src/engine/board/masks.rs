@@ -1,0 +1,190 @@
+//! The band representation's geometry: masks of a band's rows, boxes and columns, and the tables
+//! that settling a digit-band looks up (row-to-box permutations, column claims, peers).
+
+/// The 27 squares of a band.
+pub(super) const BAND: u32 = 0x7ff_ffff;
+
+/// Mask of row `r` (0..3) within a band.
+pub(super) const fn row_mask(r: usize) -> u32 {
+    0x1ff << (9 * r)
+}
+
+/// Mask of box `k` (0..3) within a band.
+pub(super) const fn box_mask(k: usize) -> u32 {
+    (0x7 << (3 * k)) * (1 | 1 << 9 | 1 << 18)
+}
+
+/// Mask of column `c` (0..9) within a band.
+pub(super) const fn col_mask(c: usize) -> u32 {
+    (1 << c) * (1 | 1 << 9 | 1 << 18)
+}
+
+/// For each 9-bit row, which of its three boxes hold a candidate (3 bits).
+pub(super) static BOXES_OF_ROW: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] =
+            ((x & 0x7 != 0) as u8) | ((x & 0x38 != 0) as u8) << 1 | ((x & 0x1c0 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// For a 3x3 occupancy (bit `3i + j`: row `i` may use box `j`), the cells lying on some permutation
+/// of rows onto boxes that it allows; 0 when none does.
+pub(super) const fn permutation_cells(occ: usize) -> u16 {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut allowed = 0;
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let cells = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+        if occ & cells == cells {
+            allowed |= cells;
+        }
+        p += 1;
+    }
+    allowed as u16
+}
+
+/// [`permutation_cells`] for rows against boxes in a band (bit `3r + k`: row `r` has a candidate in
+/// box `k`), spread to the band's squares.
+pub(super) static PERMUTATION_MASK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let cells = permutation_cells(occ);
+        let mut cell = 0;
+        while cell < 9 {
+            if cells >> cell & 1 == 1 {
+                t[occ] |= row_mask(cell / 3) & box_mask(cell % 3);
+            }
+            cell += 1;
+        }
+        occ += 1;
+    }
+    t
+};
+
+/// For each position in a band, the other squares of its row, box and column within that band.
+pub(super) static BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (row_mask(p / 9) | box_mask(p % 9 / 3) | col_mask(p % 9)) & !(1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// For each 9-bit set of columns a digit may use in one band, the squares of the other two bands it
+/// leaves open: a box with a single column left claims that column for this band.
+pub(super) static COLUMN_CLAIMS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0usize;
+    while cols < 512 {
+        let mut open = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (cols >> (3 * k) & 7) as u32;
+            if in_box != 0 && in_box & (in_box - 1) == 0 {
+                open &= !col_mask(3 * k + in_box.trailing_zeros() as usize);
+            }
+            k += 1;
+        }
+        t[cols] = open;
+        cols += 1;
+    }
+    t
+};
+
+/// The columns (9 bits) where band mask `m` has a square.
+#[inline(always)]
+pub(super) fn columns(m: u32) -> u32 {
+    (m | m >> 9 | m >> 18) & 0x1ff
+}
+
+/// The rows of band mask `a` (no row empty) that hold a single square, as a mask of whole rows.
+#[inline(always)]
+pub(super) fn single_rows(a: u32) -> u32 {
+    // Subtracting 1 from each 9-bit row borrows within the row only, as no row is empty: a row with
+    // one square left has no bits in `a & (a - 1)`.
+    let crowded = a & a.wrapping_sub(0x40201);
+    // Per row, set its top bit when any bit of the row is set, without carrying into the next row.
+    const LOW: u32 = 0xff * 0x40201;
+    const TOP: u32 = 0x100 * 0x40201;
+    let any = (((crowded & LOW) + LOW) | crowded) & TOP;
+    ((TOP ^ any) >> 8) * 0x1ff
+}
+
+/// The index of digit index `d`'s mask in band `b`: band-major, so a band's nine masks are adjacent
+/// and the passes over them (naked singles, taking a placed square from the other digits) vectorise.
+pub(super) const fn at(d: usize, b: usize) -> usize {
+    9 * b + d
+}
+
+/// For each digit-band, the same digit's other two digit-bands.
+pub(super) static SAME_DIGIT: [[u8; 2]; 27] = {
+    let mut t = [[0u8; 2]; 27];
+    let mut k = 0;
+    while k < 27 {
+        let d = k % 9;
+        t[k] = match k / 9 {
+            0 => [at(d, 1) as u8, at(d, 2) as u8],
+            1 => [at(d, 0) as u8, at(d, 2) as u8],
+            _ => [at(d, 0) as u8, at(d, 1) as u8],
+        };
+        k += 1;
+    }
+    t
+};
+
+/// The starting square of each row-box triad (three squares of a row within a box) of a band.
+pub(super) const TRIADS: u32 = 0x124_9249;
+
+/// Bit `d` for digit index `d`.
+pub(super) const DIGIT_BITS: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_mask_keeps_only_squares_on_a_row_to_box_matching() {
+        // Row 0 only in box 0 forces rows 1 and 2 out of box 0.
+        let occupancy = 0b111_111_001;
+        let allowed = PERMUTATION_MASK[occupancy];
+        assert_eq!(allowed & row_mask(1) & box_mask(0), 0);
+        assert_eq!(allowed & row_mask(0), row_mask(0) & box_mask(0));
+        assert_eq!(
+            PERMUTATION_MASK[0b001_001_001], 0,
+            "three rows cannot share one box"
+        );
+        assert_eq!(PERMUTATION_MASK[0b111_111_111], BAND);
+    }
+
+    #[test]
+    fn single_rows_are_the_rows_with_exactly_one_square() {
+        assert_eq!(single_rows(1 | 1 << 9 | 1 << 18), BAND);
+        assert_eq!(single_rows(0b11 | 1 << 17 | 0b101 << 18), row_mask(1));
+        assert_eq!(
+            single_rows(0x100 | 0x180 << 9 | 1 << 26),
+            row_mask(0) | row_mask(2)
+        );
+    }
+
+    #[test]
+    fn a_box_with_one_column_left_claims_it_from_the_other_bands() {
+        let claims = COLUMN_CLAIMS[0b111_111_010];
+        assert_eq!(claims, BAND & !col_mask(1));
+        assert_eq!(COLUMN_CLAIMS[0o777], BAND);
+    }
+}

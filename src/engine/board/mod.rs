@@ -1,0 +1,244 @@
+//! The solver's working state: for each digit and each band of three rows, a 27-bit mask of the squares
+//! where that digit may still go (the representation of the JCZSolve family of solvers).
+//!
+//! Placed digits stay in their digit's mask, so in every band each digit must occupy exactly one square
+//! per row and one per box: a 3x3 permutation of rows onto boxes. That single fact yields hidden singles
+//! in rows and boxes and locked candidates (pointing and claiming) within a band from one table lookup
+//! per digit and band. Naked singles come from counting candidates per square across the nine masks.
+//! A `Board` is `Copy` and 136 bytes: search copies it onto the stack, with no heap allocation.
+//!
+//! # Layout
+//! - `masks`: the band's geometry and the settling tables;
+//! - `singles`: naked singles and column hidden singles;
+//! - `triads`: locked triads, at depth 0;
+//! - `branch`: where to guess.
+
+mod branch;
+mod masks;
+mod singles;
+mod triads;
+
+use super::grid::Grid;
+use masks::{
+    at, columns, single_rows, BAND, BAND_PEERS, BOXES_OF_ROW, COLUMN_CLAIMS, DIGIT_BITS,
+    PERMUTATION_MASK, SAME_DIGIT,
+};
+
+/// Why propagation stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Propagation {
+    /// Every square holds a digit.
+    Solved,
+    /// Nothing more follows; a guess is needed.
+    Stuck,
+    /// A square has no candidate or a digit has no place.
+    Contradiction,
+}
+
+/// A contradiction: the board has no solution.
+struct Dead;
+
+/// Candidate masks per digit and band (index [`at`]`(digit, band)`), with the squares still unplaced.
+///
+/// Placing is lazy: a placement only narrows its own digit-band to the square and its line and box
+/// peers gone. Settling that digit-band later sees a row with one square left, and only then takes the
+/// square from the other digits and the column from the other bands, so a placement costs one AND.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    cand: [u32; 27],
+    unsolved: [u32; 3],
+    /// Squares with exactly two candidates, per band, as the last naked-single pass found them.
+    pairs: [u32; 3],
+    /// Digit-bands changed since they were last settled (bit [`at`]`(digit, band)`).
+    dirty: u32,
+}
+
+impl Board {
+    /// Every digit possible everywhere, nothing settled yet.
+    const OPEN: Board = Board {
+        cand: [BAND; 27],
+        unsolved: [BAND; 3],
+        pairs: [0; 3],
+        dirty: (1 << 27) - 1,
+    };
+
+    /// The board with `grid`'s givens placed. Givens that clash are found by [`Board::propagate`].
+    pub(crate) fn from_grid(grid: &Grid) -> Board {
+        let values = grid.values();
+        let mut board = Board::OPEN;
+        for (b, band) in values.chunks_exact(27).enumerate() {
+            let given = band
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
+            // A given square is open only to its own digit, so it is placed already.
+            for d in 0..9 {
+                board.cand[at(d, b)] &= !given;
+            }
+            board.unsolved[b] &= !given;
+            let mut rest = given;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = band[p] as usize - 1;
+                board.cand[at(d, b)] |= 1 << p;
+                board.narrow(d, 27 * b + p);
+            }
+        }
+        board
+    }
+
+    /// Puts digit index `d` at square `i`, which must still allow it: takes the digit from the square's
+    /// peers in its band; [`Board::propagate`] does the rest.
+    pub(crate) fn place(&mut self, d: usize, i: usize) {
+        debug_assert!(self.allows(d, i));
+        self.narrow(d, i);
+    }
+
+    /// Keeps square `i` in digit `d`'s band mask and drops its row, box and column peers there.
+    #[inline(always)]
+    fn narrow(&mut self, d: usize, i: usize) {
+        let k = at(d, i / 27);
+        self.cand[k] &= !BAND_PEERS[i % 27];
+        self.dirty |= 1 << k;
+    }
+
+    /// Removes digit index `d` from square `i`'s candidates.
+    pub(crate) fn remove(&mut self, d: usize, i: usize) {
+        let k = at(d, i / 27);
+        self.cand[k] &= !(1 << (i % 27));
+        self.dirty |= 1 << k;
+    }
+
+    /// Whether digit index `d` is still possible at square `i`.
+    pub(crate) fn allows(&self, d: usize, i: usize) -> bool {
+        self.cand[at(d, i / 27)] >> (i % 27) & 1 == 1
+    }
+
+    /// Applies every deduction until none applies; with `triads`, locks triads too (see
+    /// [`Board::lock_triads`], which costs more than it saves deep in a search).
+    pub(crate) fn propagate(&mut self, triads: bool) -> Propagation {
+        match self.settle(triads) {
+            Ok(state) => state,
+            Err(Dead) => Propagation::Contradiction,
+        }
+    }
+
+    fn settle(&mut self, triads: bool) -> Result<Propagation, Dead> {
+        loop {
+            self.settle_bands()?;
+            if self.unsolved == [0; 3] {
+                return Ok(Propagation::Solved);
+            }
+            if self.place_naked_singles()? || self.place_column_singles()? {
+                continue;
+            }
+            if !(triads && self.lock_triads()?) {
+                return Ok(Propagation::Stuck);
+            }
+        }
+    }
+
+    /// Settles changed digit-bands until none changes.
+    fn settle_bands(&mut self) -> Result<(), Dead> {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        // In rounds: a digit-band changed again while it waits its turn in this round is settled once.
+        while dirty != 0 {
+            let mut round = std::mem::take(&mut dirty);
+            while round != 0 {
+                let k = round.trailing_zeros() as usize;
+                round &= round - 1;
+                dirty |= self.settle_band(k)? & !round;
+            }
+        }
+        Ok(())
+    }
+
+    /// Digit-band `k`: keeps only squares on a row-to-box permutation; a box left with one column
+    /// claims it from the other bands; a row left with one square places the digit there. Returns the
+    /// other digit-bands this changed.
+    #[inline(always)]
+    fn settle_band(&mut self, k: usize) -> Result<u32, Dead> {
+        let b = k / 9;
+        let a = self.cand[k];
+        // The masks keep the indices provably in range, so no bounds check is compiled.
+        let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
+            | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
+            | (BOXES_OF_ROW[(a >> 18 & 0x1ff) as usize] as usize) << 6;
+        let a = a & PERMUTATION_MASK[occupancy & 0x1ff];
+        if a == 0 {
+            return Err(Dead);
+        }
+        self.cand[k] = a;
+        let open = COLUMN_CLAIMS[columns(a) as usize];
+        let [next, last] = SAME_DIGIT[k].map(usize::from);
+        let mut changed = 0;
+        let (m, n) = (self.cand[next], self.cand[last]);
+        if (m | n) & !open != 0 {
+            self.cand[next] = m & open;
+            self.cand[last] = n & open;
+            changed = u32::from(m & !open != 0) << next | u32::from(n & !open != 0) << last;
+        }
+        let placed = a & single_rows(a) & self.unsolved[b];
+        if placed != 0 {
+            self.unsolved[b] &= !placed;
+            // One bit per digit: cheaper than marking each digit-band as it is narrowed.
+            let mut hit = 0u32;
+            let masks = &mut self.cand[at(0, b)..at(9, b)];
+            for (m, bit) in masks.iter_mut().zip(DIGIT_BITS) {
+                hit |= if *m & placed != 0 { bit } else { 0 };
+                *m &= !placed;
+            }
+            self.cand[k] = a;
+            changed |= (hit << (9 * b)) & !(1 << k);
+        }
+        Ok(changed)
+    }
+
+    /// The candidate digit indices of square `i` as a 9-bit mask.
+    pub(crate) fn digits_at(&self, i: usize) -> u16 {
+        let (b, p) = (i / 27, i % 27);
+        (0..9).fold(0, |m, d| m | (((self.cand[at(d, b)] >> p) & 1) as u16) << d)
+    }
+
+    /// The grid of placed digits (every square, once solved).
+    pub(crate) fn to_grid(self) -> Grid {
+        let mut values = [0u8; 81];
+        for (k, &m) in self.cand.iter().enumerate() {
+            let (d, b) = (k % 9, k / 9);
+            let mut m = m & !self.unsolved[b];
+            while m != 0 {
+                values[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
+                m &= m - 1;
+            }
+        }
+        Grid::from_cells(&values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_removes_the_digit_from_all_twenty_peers_once_propagated() {
+        let mut board = Board::OPEN;
+        board.place(4, 40); // 5 at E5
+        assert_eq!(board.propagate(true), Propagation::Stuck);
+        for i in 0..81 {
+            let (r, c) = (i / 9, i % 9);
+            let peer = i != 40 && (r == 4 || c == 4 || (r / 3 == 1 && c / 3 == 1));
+            assert_eq!(board.allows(4, i), !peer, "square {i}");
+        }
+        assert_eq!(board.digits_at(40), 1 << 4);
+    }
+
+    #[test]
+    fn givens_of_one_digit_in_one_column_are_a_contradiction() {
+        let mut values = [0u8; 81];
+        values[0] = 3;
+        values[27] = 3;
+        let mut board = Board::from_grid(&Grid::from_cells(&values));
+        assert_eq!(board.propagate(true), Propagation::Contradiction);
+    }
+}
