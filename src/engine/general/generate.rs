@@ -10,11 +10,15 @@ use std::time::Instant;
 
 use super::jigsaw::{labels, random_regions};
 use super::propagate::initial;
-use super::search::Solver;
+use super::search::{Outcome, Solver};
 use super::symmetry::Symmetry;
+use super::tables::Tables;
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Regions, Rules, Shape, ShapeError};
 use crate::engine::solver::Verdict;
+
+/// The node budget of the first turn of [`any_solution`]'s searches.
+const FIRST_STEP: u64 = 64;
 
 /// Fill attempts on one layout before a jigsaw layout is drawn again.
 const FILLS_PER_LAYOUT: usize = 8;
@@ -81,17 +85,18 @@ fn solved_grid(
         } else {
             template.clone()
         };
+        let tables = Tables::new(&shape);
         for _ in 0..FILLS_PER_LAYOUT {
             if request.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
             let empty = initial(&shape, &vec![0; size * size]);
-            let solver = Solver::new().limit(1);
+            let solver = Solver::new().limit(1).blind();
             let solver = match request.deadline {
                 Some(d) => solver.deadline(d),
                 None => solver,
             };
-            if let Some(out) = solver.within(&shape, empty, budget, Some(rng)) {
+            if let Some(out) = solver.within(&shape, &tables, empty, budget, Some(rng)) {
                 if let Some(solution) = out.solutions.into_iter().next() {
                     return Ok(Some((shape, solution)));
                 }
@@ -105,12 +110,14 @@ fn solved_grid(
     }
 }
 
-/// Nodes allowed to one uniqueness check: generous for small grids, bounded for 25x25.
+/// Nodes (lookahead trials included) allowed to one uniqueness check: generous up to 16x16, whose
+/// puzzles are to be minimal; small above, where a check that runs out merely keeps a given (25x25
+/// puzzles still come out near 43% givens, and easier to solve).
 fn check_budget(size: usize) -> u64 {
     match size {
         0..=12 => 100_000,
         13..=16 => 20_000,
-        _ => 4_000,
+        _ => 200,
     }
 }
 
@@ -125,6 +132,7 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
         None => Solver::new(),
     };
     let budget = check_budget(shape.size());
+    let tables = Tables::new(shape);
     for orbit in orbits {
         if request.deadline.is_some_and(|d| Instant::now() >= d) {
             return (puzzle, false);
@@ -132,7 +140,7 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
         for &c in &orbit {
             puzzle.set(c, 0);
         }
-        match still_unique(shape, &puzzle, solution, &orbit, solver, budget) {
+        match still_unique(shape, &tables, &puzzle, solution, &orbit, solver, budget) {
             Some(true) => {}
             verdict => {
                 minimal &= verdict.is_some();
@@ -146,9 +154,15 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
 }
 
 /// Whether `puzzle` (just emptied at `orbit`) still has `solution` as its only solution; `None` when
-/// the check ran out of nodes.
+/// a check ran out of nodes.
+///
+/// Before the orbit was emptied the puzzle was unique, so any other solution differs from
+/// `solution` somewhere in the orbit: at its first cell, or agrees there and differs at the second,
+/// and so on. Each case is one search for any solution at all, with the case's cells fixed and the
+/// solution's value excluded, which propagation usually refutes at once.
 fn still_unique(
     shape: &Shape,
+    tables: &Tables,
     puzzle: &Cells,
     solution: &Cells,
     orbit: &[usize],
@@ -156,11 +170,42 @@ fn still_unique(
     budget: u64,
 ) -> Option<bool> {
     let mut cand = initial(shape, puzzle.values());
-    if let [cell] = orbit {
-        cand[*cell] &= !(1 << (solution.get(*cell) - 1));
-        let out = solver.limit(1).within(shape, cand, budget, None)?;
-        return Some(out.verdict == Verdict::None);
+    for &cell in orbit {
+        let bit = 1 << (solution.get(cell) - 1);
+        let mut case = cand.clone();
+        case[cell] &= !bit;
+        let out = any_solution(shape, tables, case, solver.near(solution.values()), budget)?;
+        if out.verdict != Verdict::None {
+            return Some(false);
+        }
+        cand[cell] = bit;
     }
-    let out = solver.limit(2).within(shape, cand, budget, None)?;
-    Some(out.verdict == Verdict::Unique)
+    Some(true)
+}
+
+/// Whether the board `cand` has a solution, by blind and lookahead searches in turn with growing
+/// node budgets, `budget` in all; `None` when that ran out. Blind guessing finds a solution of a
+/// loosely constrained board fastest, lookahead proves there is none fastest, and which case this
+/// is cannot be known before; taking turns costs at most about twice the better one.
+fn any_solution(
+    shape: &Shape,
+    tables: &Tables,
+    cand: Vec<u32>,
+    solver: Solver<'_>,
+    budget: u64,
+) -> Option<Outcome> {
+    let solver = solver.limit(1);
+    let mut spent = 0;
+    let mut step = FIRST_STEP;
+    while spent < budget {
+        let nodes = step.min(budget - spent);
+        for searcher in [solver.blind(), solver] {
+            if let Some(out) = searcher.within(shape, tables, cand.clone(), nodes, None) {
+                return Some(out);
+            }
+        }
+        spent += 2 * nodes;
+        step *= 4;
+    }
+    None
 }

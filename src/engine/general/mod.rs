@@ -2,11 +2,14 @@
 //! one generator. Plain classic 9x9 keeps its band solver ([`crate::engine::Solver`]); callers choose
 //! once, at the edge, with [`Shape::is_classic`](crate::engine::shape::Shape::is_classic).
 
+mod branch;
 mod generate;
 mod jigsaw;
+mod probe;
 mod propagate;
 mod search;
 mod symmetry;
+mod tables;
 
 pub use generate::{generate, Generated, ShapeRequest};
 pub use jigsaw::random_regions;
@@ -15,13 +18,15 @@ pub use symmetry::Symmetry;
 
 use crate::engine::shape::{Cells, Shape};
 use propagate::{initial, Propagator, Settled};
+use tables::Tables;
 
 /// Norvig's `parse_grid` on any shape: the candidates (one bit per value) left in each cell once both
 /// rules have run to a fixpoint from the givens; `None` when they prove the puzzle has no solution.
 pub fn candidates(shape: &Shape, puzzle: &Cells) -> Option<Vec<u32>> {
     let mut cand = initial(shape, puzzle.values());
-    let mut propagator = Propagator::default();
-    propagator.queue_singles(&cand);
+    let tables = Tables::new(shape);
+    let mut propagator = Propagator::new(&tables, false);
+    propagator.start(&cand);
     match propagator.settle(shape, &mut cand) {
         Settled::Contradiction => None,
         Settled::Solved | Settled::Open => Some(cand),
