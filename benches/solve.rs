@@ -1,6 +1,6 @@
 //! Solve speed side by side with the crates.io `sudoku` crate (a JCZSolve-style solver, dev-only
-//! because of its AGPL licence), on Norvig's sets and fixed samples of the tdoku sets; plus Norvig's
-//! candidates and the generator.
+//! because of its AGPL licence), on Norvig's sets, fixed samples of the tdoku sets (serg included) and
+//! 300 seeded random forms of Norvig's impossible puzzle; plus Norvig's candidates and the generator.
 //!
 //! Each iteration solves a whole batch, so criterion's throughput is puzzles per second. Both solvers
 //! count to two solutions, proving uniqueness. Run: `cargo bench --bench solve`.
@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use criterion::{criterion_main, Criterion, Throughput};
 use sudoku::{Sudoku, Symmetry};
-use sudoku_service::engine::{candidates, generate, Grid, Request, Solver, Verdict};
+use sudoku_service::engine::{candidates, generate, Grid, Request, Rng, Solver, Verdict};
 
 /// How many puzzles of each large set make the batch.
 const SAMPLE: usize = 1000;
@@ -89,12 +89,62 @@ fn tdoku_sets(c: &mut Criterion) {
         ("puzzles2_17_clue", "17_clue"),
         ("puzzles5_forum_hardest_1905_11+", "forum_hardest"),
         ("puzzles3_magictour_top1465", "magictour"),
+        ("puzzles6_forum_hardest_1106", "forum_hardest_1106"),
+        ("puzzles7_serg_benchmark", "serg"),
     ] {
         let path = crate_dir().join("../shared/datasets/tdoku").join(file);
         if let Some(grids) = load(&path, SAMPLE) {
             solve_group(c, name, &grids);
         }
     }
+}
+
+/// Norvig's impossible puzzle.
+const IMPOSSIBLE: &str =
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+
+/// How many random equivalent forms of the impossible puzzle make its batch.
+const FORMS: usize = 300;
+
+/// `grid` with its digits relabelled, bands, stacks, rows within bands and columns within stacks
+/// shuffled, and transposed or not, all drawn from `rng`.
+fn random_form(rng: &mut Rng, grid: &Grid) -> Grid {
+    let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
+    rng.shuffle(&mut digits);
+    let (rows, cols) = (shuffled_lines(rng), shuffled_lines(rng));
+    let transpose = rng.below(2) == 1;
+    let mut out = [None; 81];
+    for (i, &v) in grid.values().iter().enumerate() {
+        let (r, c) = (rows[i / 9], cols[i % 9]);
+        let (r, c) = if transpose { (c, r) } else { (r, c) };
+        out[r * 9 + c] = (v != 0).then(|| i64::from(digits[usize::from(v) - 1]));
+    }
+    Grid::from_flat(&out).expect("81 digits")
+}
+
+/// A permutation of nine lines that keeps bands (or stacks) together.
+fn shuffled_lines(rng: &mut Rng) -> [usize; 9] {
+    let mut bands = [0, 1, 2];
+    rng.shuffle(&mut bands);
+    let mut lines = [0; 9];
+    for (b, &to) in bands.iter().enumerate() {
+        let mut within = [0, 1, 2];
+        rng.shuffle(&mut within);
+        for (r, &w) in within.iter().enumerate() {
+            lines[3 * b + r] = 3 * to + w;
+        }
+    }
+    lines
+}
+
+/// Norvig's impossible puzzle in a fixed, seeded set of random equivalent forms. (The crate answers
+/// these without searching: a puzzle with fewer than eight distinct digits cannot be unique, so its
+/// `solution` returns `None` at once; ours proves there is no solution at all.)
+fn impossible_family(c: &mut Criterion) {
+    let mut rng = Rng::seeded(18);
+    let puzzle: Grid = IMPOSSIBLE.parse().expect("a puzzle");
+    let grids: Vec<Grid> = (0..FORMS).map(|_| random_form(&mut rng, &puzzle)).collect();
+    solve_group(c, "impossible_forms", &grids);
 }
 
 fn norvig_candidates(c: &mut Criterion) {
@@ -145,12 +195,12 @@ fn config() -> Criterion {
 
 /// In a private module because `criterion_group!` makes an undocumented `pub fn`.
 mod group {
-    use super::{config, generator, norvig_candidates, norvig_sets, tdoku_sets};
+    use super::{config, generator, impossible_family, norvig_candidates, norvig_sets, tdoku_sets};
 
     criterion::criterion_group! {
         name = benches;
         config = config();
-        targets = norvig_sets, tdoku_sets, norvig_candidates, generator
+        targets = norvig_sets, tdoku_sets, impossible_family, norvig_candidates, generator
     }
 }
 

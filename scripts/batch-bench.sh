@@ -3,14 +3,15 @@
 # on whole puzzle files, one thread each, both counting to two solutions and printing a line per
 # puzzle. The two run alternately, ROUNDS times per file; the table shows the medians.
 #
-#   scripts/batch-bench.sh                    # release builds, the three large tdoku sets
+#   scripts/batch-bench.sh                    # release builds, the five tdoku sets
 #   ROUNDS=5 scripts/batch-bench.sh FILE...   # other files
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 TDOKU=../shared/datasets/tdoku
 if [ $# -eq 0 ]; then
-  set -- "$TDOKU/puzzles2_17_clue" "$TDOKU/puzzles3_magictour_top1465" "$TDOKU/puzzles5_forum_hardest_1905_11+"
+  set -- "$TDOKU/puzzles2_17_clue" "$TDOKU/puzzles3_magictour_top1465" "$TDOKU/puzzles5_forum_hardest_1905_11+" \
+    "$TDOKU/puzzles6_forum_hardest_1106" "$TDOKU/puzzles7_serg_benchmark"
 fi
 cargo build --release --quiet --bin sudoku --example crate_baseline
 OURS=target/release/sudoku

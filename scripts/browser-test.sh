@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The playground in a real browser: Debian's chromium driven by playwright-core (npm; no browser
 # download) against a live `sudoku serve` on a loopback port. Installs what it needs (apt chromium
-# if /usr/bin/chromium is missing, `npm ci` in tests/browser), runs tests/browser/playground.test.js,
+# if /usr/bin/chromium is missing, `npm ci` in tests/browser), runs tests/browser/*.test.js,
 # then takes the README's screenshots (desktop and phone, light and dark) into docs/.
 #
 # Usage: scripts/browser-test.sh   env: SUDOKU_BIN (a prebuilt binary; default: cargo build
@@ -27,7 +27,7 @@ start_live_server
 export SUDOKU_URL=$base
 
 cd tests/browser
-node --test --test-concurrency=1 --test-reporter=spec playground.test.js
+node --test --test-concurrency=1 --test-reporter=spec playground.test.js newcomer.test.js shapes.test.js
 if [[ ${SCREENSHOTS:-1} == 1 ]]; then
   node screenshots.js ../../docs
 fi

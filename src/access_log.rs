@@ -47,6 +47,35 @@ impl Throttle {
     }
 }
 
+/// Marks a response as the readiness probe's 503 while the server drains (set by `/readyz`), so
+/// that it is logged as what it is rather than as load shedding.
+#[derive(Clone, Copy, Debug)]
+pub struct Draining;
+
+/// How an answered request is logged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogLine {
+    /// An INFO line of its own.
+    Answered,
+    /// A 503 refusing work: summed into the throttled WARN.
+    Shed,
+    /// `/readyz` saying the server is draining: an INFO line saying so.
+    Draining,
+}
+
+impl LogLine {
+    /// The line `response` gets.
+    pub fn of<B>(response: &Response<B>) -> LogLine {
+        if response.status() != StatusCode::SERVICE_UNAVAILABLE {
+            return LogLine::Answered;
+        }
+        if response.extensions().get::<Draining>().is_some() {
+            return LogLine::Draining;
+        }
+        LogLine::Shed
+    }
+}
+
 /// The per-request log lines of the trace layer.
 #[derive(Clone, Debug)]
 pub struct AccessLog {
@@ -62,23 +91,29 @@ impl Default for AccessLog {
 }
 
 impl AccessLog {
-    /// Logs an answered request: INFO, or a throttled WARN for a 503.
+    /// Logs an answered request: INFO, or a throttled WARN for a 503 that refuses work.
     pub fn on_response<B>(&self, response: &Response<B>, latency: Duration) {
-        let status = response.status();
-        if status != StatusCode::SERVICE_UNAVAILABLE {
-            let latency_us = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
-            tracing::info!(
-                status = status.as_u16(),
-                latency_us,
-                "finished processing request"
-            );
-            return;
-        }
-        if let Some(shed) = self.shed.tick() {
-            tracing::warn!(
-                shed,
-                "shedding load: answered 503 (see /metrics); at most one such line per second"
-            );
+        let status = response.status().as_u16();
+        let latency_us = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
+        match LogLine::of(response) {
+            LogLine::Answered => {
+                tracing::info!(status, latency_us, "finished processing request");
+            }
+            LogLine::Draining => {
+                tracing::info!(
+                    status,
+                    latency_us,
+                    "not ready: shutting down, so /readyz answered 503"
+                );
+            }
+            LogLine::Shed => {
+                if let Some(shed) = self.shed.tick() {
+                    tracing::warn!(
+                        shed,
+                        "shedding load: answered 503 (see /metrics); at most one such line per second"
+                    );
+                }
+            }
         }
     }
 
@@ -100,6 +135,29 @@ impl AccessLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_draining_readiness_probe_is_not_logged_as_shedding_load() {
+        let response = |status: StatusCode, draining: bool| {
+            let mut response = Response::builder().status(status).body(()).unwrap();
+            if draining {
+                response.extensions_mut().insert(Draining);
+            }
+            response
+        };
+        assert_eq!(
+            LogLine::of(&response(StatusCode::OK, false)),
+            LogLine::Answered
+        );
+        assert_eq!(
+            LogLine::of(&response(StatusCode::SERVICE_UNAVAILABLE, false)),
+            LogLine::Shed
+        );
+        assert_eq!(
+            LogLine::of(&response(StatusCode::SERVICE_UNAVAILABLE, true)),
+            LogLine::Draining
+        );
+    }
 
     #[test]
     fn a_throttle_reports_the_first_event_then_sums_the_rest_of_its_period() {

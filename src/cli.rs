@@ -1,30 +1,31 @@
-//! The `sudoku` command: arguments (clap) and the `solve`, `candidates`, `validate` and `random`
-//! commands; the logic commands (`grade`, `hint`, `explain`, `random --difficulty`) live in
-//! [`logic`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and `healthcheck`'s
-//! flags are in [`serve`]; serving is [`crate::server`].
+//! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
+//! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
+//! commands (`grade`, `hint`, `explain`) live in [`logic`]; the shape flags they share are
+//! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
+//! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 
+pub mod check;
+pub mod input;
 pub mod logic;
+pub mod progress;
+pub mod random;
 pub mod serve;
+pub mod shape;
+pub mod solve;
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::batch::{self, Answer, Entry, PuzzleReader, Summary};
 use crate::config::ServerConfig;
-use crate::engine::generator::DEFAULT_GIVENS;
-use crate::engine::logic::Difficulty;
-use crate::engine::{self, candidates, Grid, Request};
-use crate::limits::{fresh_seed, MAX_SEED};
-use crate::limits::{Limit, LimitError, GIVENS, SEED, THREADS, TIMEOUT_MS};
-use crate::pool::Pool;
+use crate::limits::{Limit, LimitError, THREADS, TIMEOUT_MS};
 use crate::server;
+use input::InputArgs;
+use random::RandomArgs;
 use serve::{HealthcheckArgs, ServeArgs};
+use shape::ShapeArgs;
 
 /// Solves, explains and generates Sudoku puzzles; serves them over HTTP.
 #[derive(Debug, Parser)]
@@ -38,20 +39,45 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve puzzles: one per line, grids over several lines, or the Kaggle CSV.
+    /// Solve puzzles: one per line, grids over several lines, or a Kaggle CSV.
     ///
-    /// Reads files, or standard input when none is named: one puzzle per line (a name may follow
-    /// it, from its first letter or `#`), grids over several lines (9 rows, Norvig's display), or
-    /// the Kaggle `puzzle,solution` CSV, whose solutions are checked.
+    /// Reads the files in order; `-`, or no file, reads standard input.
+    ///
+    /// Every line is a puzzle except:
+    ///   - a blank line, or a comment: a line starting with `#`;
+    ///   - a separator made only of `-`, `+`, `|` and `=` (Norvig's `------+------+------`);
+    ///   - a Project Euler title: `Grid` and a number (`Grid 01`);
+    ///   - a CSV header on a file's first line: comma-separated names, one of them `puzzle`,
+    ///     `puzzles` or `quizzes` (and `solution` or `solutions` for solutions to check).
+    ///
+    /// A puzzle is 81 cells: `1`-`9`, `0` or `.` for a blank; other characters between them are
+    /// separators. A name may follow it, from its first letter or `#` (`<puzzle> grid 2`).
+    /// Nine lines of 9 cells are one grid: 9 pasted rows, Norvig's display, Project Euler's blocks.
+    /// A line whose cells have exactly one comma between them is a CSV row without a header,
+    /// `puzzle,solution`. After a CSV header, every line is a row with the header's columns: both
+    /// Kaggle layouts, `quizzes,solutions` and `id,puzzle,solution,clues,difficulty`, are read.
+    ///
+    /// Other shapes: with --size, --box, --variant, --regions or --symbols, every other line is
+    /// one puzzle of N*N symbols on that shape (`.` for a blank). A line starting with `{` is a
+    /// JSON line, `{"puzzle": "...", "rules": {...}}`, with its own rules in the API's form
+    /// (without rules: the flags' shape, or classic 9x9); its `solution`, if any, is checked.
+    ///
     /// Prints one line per puzzle in input order: the 81-digit solution (with ` multiple` appended
     /// when it is not unique), `the givens conflict: …` naming the conflict, `no solution`,
     /// `timeout`, or, for a CSV whose given solution is wrong, the solution with ` mismatch`.
-    /// Norvig's summary goes to standard error.
-    /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 bad input, 141 when the output's reader
-    /// has gone, 74 when output fails.
+    /// A line that is not a puzzle gets `error: FILE:LINE: reason` in its place, and the rest is
+    /// solved; `--strict` stops there instead.
+    ///
+    /// Norvig's summary goes to standard error, with the count of errors; on a terminal, a progress
+    /// display shows the lines done (of the total, for files), the rate and the time left.
+    ///
+    /// Exit status: 0 all solved, 1 some puzzle unsolved, 2 some line not a puzzle or a file not
+    /// readable, 141 when the output's reader has gone, 74 when output fails.
+    #[command(verbatim_doc_comment)]
     Solve {
-        /// Puzzle files; standard input when none.
-        files: Vec<PathBuf>,
+        /// The puzzle files.
+        #[command(flatten)]
+        input: InputArgs,
         /// Solver threads [default: all cores].
         #[arg(long, short = 'j', value_parser = within(THREADS))]
         jobs: Option<u64>,
@@ -61,65 +87,65 @@ pub enum Command {
     },
     /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
     ///
-    /// One line per puzzle: 81 strings, the API's words for conflicting givens, or `no solution`.
-    /// Input as for `solve`. Exit status: 0 when no puzzle contradicts Norvig's rules, 1 when one
-    /// does (conflicting givens included), 2 bad input.
+    /// One line per puzzle: 81 strings (N*N on other shapes), the API's words for conflicting
+    /// givens, or `no solution`.
+    /// Input, and `error: …` lines, as for `solve`. Exit status: 0 when no puzzle contradicts
+    /// Norvig's rules, 1 when one does (conflicting givens included), 2 when a line is not a puzzle.
     Candidates {
-        /// Puzzle files; standard input when none.
-        files: Vec<PathBuf>,
+        /// The puzzle files.
+        #[command(flatten)]
+        input: InputArgs,
         /// Print Norvig's display instead of one line per puzzle.
         #[arg(long)]
         display: bool,
     },
     /// Check each puzzle's givens against the rules, as `POST /validate` does.
     ///
-    /// Input as for `solve`; nothing is solved.
+    /// Input, and `error: …` lines, as for `solve`; nothing is solved.
     /// Prints one line per puzzle in input order: `valid` or `invalid`, then ` complete` when every
     /// square is filled, then, for an invalid grid, `: ` and every conflict. A valid grid may still
     /// have no solution (`solve` decides that).
-    /// Exit status: 0 every grid valid, 1 some grid invalid, 2 bad input.
+    /// Exit status: 0 every grid valid, 1 some grid invalid, 2 some line not a puzzle.
     Validate {
-        /// Puzzle files; standard input when none.
-        files: Vec<PathBuf>,
+        /// The puzzle files.
+        #[command(flatten)]
+        input: InputArgs,
     },
-    /// Print random puzzles, one 81-character line each.
-    Random {
-        /// At least this many givens.
-        #[arg(long, default_value_t = DEFAULT_GIVENS as u64, value_parser = within(GIVENS))]
-        givens: u64,
-        /// Unique, minimal puzzles, as in the API; `--unique=false` gives Norvig's, which may have
-        /// no or several solutions.
-        #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true",
-              action = clap::ArgAction::Set)]
-        unique: bool,
-        /// Seed of the first puzzle (the k-th uses seed + k); drawn at random and reported when absent.
-        #[arg(long, value_parser = within(SEED))]
-        seed: Option<u64>,
-        /// How many puzzles.
-        #[arg(long, default_value_t = 1)]
-        count: u64,
-        /// Unique puzzles graded at this level: easy, medium, hard, expert or extreme.
-        #[arg(long)]
-        difficulty: Option<Difficulty>,
-    },
+    /// Print random puzzles: one 81-character line each, or with their solution, grade and seed.
+    Random(RandomArgs),
     /// Grade puzzles by the techniques a person needs, one line per puzzle from files or standard
     /// input: `difficulty score hardest_technique`; a summary of the levels goes to standard error.
     Grade {
-        /// Puzzle files; standard input when none.
-        files: Vec<PathBuf>,
+        /// The puzzle files.
+        #[command(flatten)]
+        input: InputArgs,
         /// Grading threads [default: all cores].
         #[arg(long, short = 'j', value_parser = within(THREADS))]
         jobs: Option<u64>,
     },
-    /// Print the next logical step of one puzzle, explained.
+    /// Print the next logical step of one puzzle, explained, or the squares the player got wrong.
+    ///
+    /// PUZZLE holds the givens; `--progress` the player's grid (the givens and their own digits),
+    /// as in `POST /hint`. Squares whose digit differs from the solution are named first
+    /// (`mistakes: A1 C7`); otherwise the simplest step from the player's grid is explained, or
+    /// `solved` is printed.
     Hint {
-        /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
+        /// The puzzle's givens; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
+        /// The player's grid: the givens plus the digits placed so far.
+        #[arg(long)]
+        progress: Option<String>,
+        /// The puzzle's shape (classic 9x9 only, for now).
+        #[command(flatten)]
+        shape: ShapeArgs,
     },
     /// Print every step from one puzzle to its solution, numbered, then its grade.
     Explain {
         /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
+        /// The puzzle's shape (classic 9x9 only, for now).
+        #[command(flatten)]
+        shape: ShapeArgs,
     },
     /// Run the HTTP JSON service.
     Serve(ServeArgs),
@@ -131,34 +157,25 @@ pub enum Command {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Solve {
-            files,
+            input,
             jobs,
             timeout_ms,
         } => {
             let jobs = jobs.map_or_else(default_jobs, |j| j as usize);
-            solve(&files, jobs, timeout_ms.map(Duration::from_millis))
+            solve::solve(&input, jobs, timeout_ms.map(Duration::from_millis))
         }
-        Command::Candidates { files, display } => show_candidates(&files, display),
-        Command::Validate { files } => validate(&files),
-        Command::Random {
-            givens,
-            seed,
-            count,
-            difficulty: Some(difficulty),
-            ..
-        } => logic::random_at(difficulty, givens as usize, seed, count),
-        Command::Random {
-            givens,
-            unique,
-            seed,
-            count,
-            difficulty: None,
-        } => random(givens as usize, unique, seed, count),
-        Command::Grade { files, jobs } => {
-            logic::grade(&files, jobs.map_or_else(default_jobs, |j| j as usize))
+        Command::Candidates { input, display } => check::show_candidates(&input, display),
+        Command::Validate { input } => check::validate(&input),
+        Command::Random(args) => random::random(&args),
+        Command::Grade { input, jobs } => {
+            logic::grade(&input, jobs.map_or_else(default_jobs, |j| j as usize))
         }
-        Command::Hint { puzzle } => logic::hint(puzzle.as_deref()),
-        Command::Explain { puzzle } => logic::explain(puzzle.as_deref()),
+        Command::Hint {
+            puzzle,
+            progress,
+            shape,
+        } => logic::hint(puzzle.as_deref(), progress.as_deref(), &shape),
+        Command::Explain { puzzle, shape } => logic::explain(puzzle.as_deref(), &shape),
         Command::Serve(args) => server::serve(ServerConfig::from(&args)),
         Command::Healthcheck(args) => serve::healthcheck(&args),
     }
@@ -181,43 +198,6 @@ const OUTPUT_FAILED: u8 = 74;
 /// The reader of our output went away, as a process killed by SIGPIPE reports it (128 + 13).
 const BROKEN_PIPE: u8 = 141;
 
-/// A named input: a file, or `-` for standard input.
-fn open_inputs(files: &[PathBuf]) -> Vec<(String, io::Result<Box<dyn BufRead>>)> {
-    if files.is_empty() {
-        return vec![("<stdin>".to_string(), Ok(Box::new(io::stdin().lock())))];
-    }
-    files
-        .iter()
-        .map(|f| {
-            let opened =
-                File::open(f).map(|file| Box::new(BufReader::new(file)) as Box<dyn BufRead>);
-            (f.display().to_string(), opened)
-        })
-        .collect()
-}
-
-/// Feeds every chunk of every input to `each`. Stops with exit status 2 at the first bad line, and
-/// when output fails: quietly with 141 if its reader has gone (`| head`), else with 74.
-fn for_each_chunk(
-    files: &[PathBuf],
-    mut each: impl FnMut(Vec<Entry>) -> io::Result<()>,
-) -> Result<(), ExitCode> {
-    for (name, input) in open_inputs(files) {
-        let input = input.map_err(|e| fail(&format!("{name}: {e}")))?;
-        let mut reader = PuzzleReader::new(input);
-        loop {
-            let entries = reader
-                .read_chunk()
-                .map_err(|e| fail(&format!("{name}:{e}")))?;
-            if entries.is_empty() {
-                break;
-            }
-            each(entries).map_err(output_failed)?;
-        }
-    }
-    Ok(())
-}
-
 fn fail(message: &str) -> ExitCode {
     eprintln!("sudoku: {message}");
     ExitCode::from(BAD_INPUT)
@@ -229,144 +209,4 @@ fn output_failed(e: io::Error) -> ExitCode {
     }
     eprintln!("sudoku: writing output: {e}");
     ExitCode::from(OUTPUT_FAILED)
-}
-
-fn solve(files: &[PathBuf], jobs: usize, timeout: Option<Duration>) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut summary = Summary::default();
-    let progress = progress_bar();
-    let pool = Pool::new(jobs, 0);
-    let mut write = |answers: Vec<(Answer, Duration)>| -> io::Result<()> {
-        for (answer, elapsed) in &answers {
-            summary.add(answer, *elapsed);
-            answer.write_line(&mut out)?;
-        }
-        progress.inc(answers.len() as u64);
-        Ok(())
-    };
-    // One chunk is solved while the next is read and the last one's answers are written.
-    let mut solving = None;
-    let read = for_each_chunk(files, |entries| {
-        let next = pool.map_async(entries, move |e| batch::solve_entry(e, timeout));
-        match solving.replace(next) {
-            Some(previous) => write(previous.wait()),
-            None => Ok(()),
-        }
-    });
-    // The chunks read before a bad line are answered before the error's exit status.
-    let last = solving.map_or(Ok(()), |last| write(last.wait()).map_err(output_failed));
-    let result = read
-        .and(last)
-        .and_then(|()| out.flush().map_err(output_failed));
-    progress.finish_and_clear();
-    if let Err(code) = result {
-        return code;
-    }
-    eprintln!("{}", summary.line());
-    ExitCode::from(u8::from(summary.solved < summary.puzzles))
-}
-
-/// A spinner counting puzzles on standard error, hidden unless it is a terminal.
-fn progress_bar() -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner();
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} {human_pos} puzzles ({per_sec}, {elapsed})")
-    {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
-fn show_candidates(files: &[PathBuf], display: bool) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut contradictions = 0;
-    let result = for_each_chunk(files, |entries| {
-        for entry in entries {
-            if let Some(conflict) = entry.puzzle.conflicts().first() {
-                contradictions += 1;
-                writeln!(out, "{}", batch::conflict_line(conflict))?;
-                continue;
-            }
-            match (candidates(&entry.puzzle), display) {
-                (None, _) => {
-                    contradictions += 1;
-                    writeln!(out, "no solution")?;
-                }
-                (Some(c), false) => writeln!(out, "{}", c.strings().join(" "))?,
-                (Some(c), true) => writeln!(out, "{}", c.display())?,
-            }
-        }
-        Ok(())
-    });
-    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
-        return code;
-    }
-    ExitCode::from(u8::from(contradictions > 0))
-}
-
-fn validate(files: &[PathBuf]) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut invalid = 0;
-    let result = for_each_chunk(files, |entries| {
-        for entry in entries {
-            let line = validity_line(&entry.puzzle);
-            invalid += usize::from(line.starts_with("invalid"));
-            writeln!(out, "{line}")?;
-        }
-        Ok(())
-    });
-    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
-        return code;
-    }
-    ExitCode::from(u8::from(invalid > 0))
-}
-
-/// `valid`, `valid complete`, or `invalid: ` and every conflict, `; `-separated.
-fn validity_line(grid: &Grid) -> String {
-    let conflicts = grid.conflicts();
-    let verdict = if conflicts.is_empty() {
-        "valid"
-    } else {
-        "invalid"
-    };
-    let complete = if grid.is_complete() { " complete" } else { "" };
-    if conflicts.is_empty() {
-        return format!("{verdict}{complete}");
-    }
-    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
-    format!("{verdict}{complete}: {}", named.join("; "))
-}
-
-fn random(givens: usize, unique: bool, seed: Option<u64>, count: u64) -> ExitCode {
-    let first = seed.unwrap_or_else(|| {
-        let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
-        eprintln!("# seed {s}");
-        s
-    });
-    if count
-        .checked_sub(1)
-        .is_some_and(|more| first.saturating_add(more) > MAX_SEED)
-    {
-        return fail(&format!(
-            "--seed {first} with --count {count} runs past the largest seed, {MAX_SEED}"
-        ));
-    }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = (0..count).try_for_each(|k| {
-        let puzzle = engine::generate(&Request {
-            givens,
-            unique,
-            seed: first + k,
-        })
-        .puzzle;
-        writeln!(out, "{puzzle}")
-    });
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => output_failed(e),
-    }
 }

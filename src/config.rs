@@ -9,8 +9,10 @@ use std::time::Duration;
 /// Solves allowed to wait for a worker before the server answers 503 (`--queue`).
 pub const DEFAULT_QUEUE: usize = 64;
 
-/// How long a client may take to send a request head. Past it the connection is closed, so a client
-/// that trickles or stalls its headers (slowloris) cannot hold a connection open.
+/// How long a client may take to send a request head: from connecting to its first head, and from
+/// the first byte of a later head to its end (between requests, the idle timeout applies instead).
+/// Past it the connection is closed, so a client that trickles or stalls its headers (slowloris)
+/// cannot hold a connection open.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long a connection may stay open with no request in flight (keep-alive HTTP/1.1 or HTTP/2).

@@ -4,8 +4,12 @@
 //! Its watchdog ([`Conn::watch`]) closes it when:
 //! - no request has started within the head deadline of it opening: a client that sends nothing, a
 //!   partial or bare HTTP/2 preface, or a trickled first head;
+//! - a later HTTP/1.1 request head has not arrived whole within the head deadline of its first
+//!   byte (a trickled head on a kept-alive connection);
 //! - no request has been in flight for the idle timeout: a keep-alive HTTP/1.1 or HTTP/2
-//!   connection left open (HTTP/2 pings do not count as use);
+//!   connection left open (HTTP/2 pings do not count as use). hyper's own header-read timer is
+//!   off, since it runs from the end of one request, not from the first byte of the next, so it
+//!   would close kept-alive connections long before the idle timeout;
 //! - a write has made no progress for the write timeout: a client that stopped reading;
 //! - a newer connection needs its place while the registry is full (eviction, oldest idle first).
 //!
@@ -13,7 +17,6 @@
 //! been handed back to hyper in full ([`Tracked`]), so a long solve is never idle.
 
 use std::collections::HashMap;
-use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -22,8 +25,10 @@ use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use http_body::{Frame, SizeHint};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Notify;
+
+mod watched;
+pub use watched::Watched;
 
 /// File descriptors kept back from the connection cap: the listener, the runtime's epoll and
 /// wake-up descriptors, standard streams, signal handling, and the short overlap while an evicted
@@ -55,7 +60,8 @@ pub fn default_max_connections() -> usize {
 /// The deadlines a connection's watchdog enforces.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadlines {
-    /// From opening to its first request.
+    /// From opening to its first request, and from the first byte of a later HTTP/1.1 request
+    /// head to the whole head.
     pub first_request: Duration,
     /// With no request in flight, after the last one ended.
     pub idle: Duration,
@@ -76,6 +82,8 @@ impl Deadlines {
 pub enum Closed {
     /// No request began within the first-request deadline.
     NoRequest,
+    /// A later request head was not whole within the head deadline of its first byte.
+    SlowHead,
     /// Nothing was in flight for the idle timeout.
     Idle,
     /// A write made no progress for the write timeout.
@@ -95,6 +103,12 @@ pub struct Conn {
     /// Milliseconds since `opened`, plus one, when a write first found the socket full; 0 while
     /// writes go through.
     write_blocked_ms: AtomicU64,
+    /// Milliseconds since `opened`, plus one, when the first byte arrived with no request in
+    /// flight (the start of a request head); 0 until then and again once the request begins.
+    head_started_ms: AtomicU64,
+    /// Whether the client opened with the HTTP/2 preface: its frames between requests (pings,
+    /// settings) are not request heads.
+    http2: AtomicBool,
     evicted: AtomicBool,
     evict: Notify,
 }
@@ -107,6 +121,8 @@ impl Conn {
             requests: AtomicU64::new(0),
             last_end_ms: AtomicU64::new(0),
             write_blocked_ms: AtomicU64::new(0),
+            head_started_ms: AtomicU64::new(0),
+            http2: AtomicBool::new(false),
             evicted: AtomicBool::new(false),
             evict: Notify::new(),
         }
@@ -120,6 +136,7 @@ impl Conn {
     pub fn begin_request(self: &Arc<Self>) -> InFlight {
         self.requests.fetch_add(1, Ordering::SeqCst);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
+        self.head_started_ms.store(0, Ordering::SeqCst);
         InFlight(self.clone())
     }
 
@@ -139,6 +156,10 @@ impl Conn {
         let idle_since = self.idle_since_ms()?;
         if self.requests.load(Ordering::SeqCst) == 0 {
             return (elapsed_since(now, 0) >= deadlines.first_request).then_some(Closed::NoRequest);
+        }
+        let head = self.head_started_ms.load(Ordering::SeqCst);
+        if head > 0 && elapsed_since(now, head - 1) >= deadlines.first_request {
+            return Some(Closed::SlowHead);
         }
         (elapsed_since(now, idle_since) >= deadlines.idle).then_some(Closed::Idle)
     }
@@ -169,6 +190,24 @@ impl Conn {
 
     fn write_progressed(&self) {
         self.write_blocked_ms.store(0, Ordering::SeqCst);
+    }
+
+    /// Notes bytes read from the client: the first ones say which protocol it speaks, and any
+    /// arriving between HTTP/1.1 requests start the next head's deadline.
+    fn read_some(&self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if self.requests.load(Ordering::SeqCst) == 0 && bytes.starts_with(b"PRI * HTTP/2") {
+            self.http2.store(true, Ordering::SeqCst);
+        }
+        if self.http2.load(Ordering::SeqCst) || self.in_flight.load(Ordering::SeqCst) > 0 {
+            return;
+        }
+        let since = self.now_ms().saturating_add(1);
+        let _ = self
+            .head_started_ms
+            .compare_exchange(0, since, Ordering::SeqCst, Ordering::SeqCst);
     }
 }
 
@@ -221,71 +260,6 @@ impl http_body::Body for Tracked {
 
     fn size_hint(&self) -> SizeHint {
         self.body.size_hint()
-    }
-}
-
-/// A socket that tells its [`Conn`] when writes stop going through.
-#[derive(Debug)]
-pub struct Watched<S> {
-    stream: S,
-    conn: Arc<Conn>,
-}
-
-impl<S> Watched<S> {
-    /// `stream`, reporting to `conn`.
-    pub fn new(stream: S, conn: Arc<Conn>) -> Watched<S> {
-        Watched { stream, conn }
-    }
-
-    fn note(&self, written: &Poll<io::Result<usize>>) {
-        match written {
-            Poll::Pending => self.conn.write_blocked(),
-            Poll::Ready(_) => self.conn.write_progressed(),
-        }
-    }
-}
-
-impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
-}
-
-impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write(cx, buf);
-        self.note(&written);
-        written
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        self.note(&written);
-        written
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }
 

@@ -37,26 +37,41 @@ pub fn serve(config: ServerConfig) -> ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build();
-    let result = runtime.and_then(|rt| {
-        rt.block_on(async {
-            let listener = TcpListener::bind(&config.addr).await.map_err(|error| {
+    // A failure to start (no runtime, the address taken) is the command's error, said once on
+    // standard error; once the server is up, a failure is a log event like every other.
+    let started = runtime.and_then(|rt| {
+        let listener = rt
+            .block_on(TcpListener::bind(&config.addr))
+            .map_err(|error| {
                 io::Error::new(
                     error.kind(),
                     format!("cannot listen on {}: {error}", config.addr),
                 )
             })?;
-            tracing::info!(addr = %listener.local_addr()?, workers = config.workers,
-                queue = config.queue, max_connections = config.max_connections, "listening");
-            run(listener, config, shutdown_signal()).await
-        })
+        Ok((rt, listener))
+    });
+    let (rt, listener) = match started {
+        Ok(started) => started,
+        Err(err) => {
+            eprintln!("sudoku serve: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = rt.block_on(async {
+        tracing::info!(addr = %listener.local_addr()?, workers = config.workers,
+            queue = config.queue, max_connections = config.max_connections, "listening");
+        run(listener, config, shutdown_signal()).await
     });
     match result {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
         }
-        Err(err) => {
+        Err(err) if tracing::enabled!(tracing::Level::ERROR) => {
             tracing::error!(error = %err, "server failed");
+            ExitCode::FAILURE
+        }
+        Err(err) => {
             eprintln!("sudoku serve: {err}");
             ExitCode::FAILURE
         }
@@ -135,7 +150,10 @@ impl Server {
         connections
             .http1()
             .timer(TokioTimer::new())
-            .header_read_timeout(config.header_read_timeout);
+            // Off: hyper's timer runs from the end of one request, so it would close a kept-alive
+            // connection before the idle timeout. The watchdog keeps the head deadline instead,
+            // from a head's first byte ([`crate::connections`]).
+            .header_read_timeout(None);
         // Pings find peers that vanished without closing; the watchdog closes idle ones.
         connections
             .http2()

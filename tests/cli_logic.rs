@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use sudoku_service::engine::logic::{Difficulty, LogicSolver};
+use sudoku_service::engine::logic::{Difficulty, Hint, LogicSolver};
 use sudoku_service::engine::{Grid, Solver, Verdict};
+use sudoku_service::http::error::ApiError;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -179,4 +180,75 @@ fn random_refuses_an_unknown_difficulty() {
     let out = sudoku(&["random", "--difficulty", "unfair"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected easy, medium, hard"));
+}
+
+/// The README's `POST /hint` example: the givens, and a player's grid with a wrong 1 at A1.
+const LEVEL_GIVENS: &str =
+    ".9...87.6.2.3..........9.21.51.3.2....76.....8....5.............851...49..69.4...";
+const WRONG_AT_A1: &str =
+    "19...87.6.2.3..........9.21.51.3.2....76.....8....5.............851...49..69.4...";
+
+#[test]
+fn hint_with_progress_names_the_wrong_squares_as_the_api_does() {
+    let out = sudoku(&["hint", LEVEL_GIVENS, "--progress", WRONG_AT_A1], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let Ok(Hint::Mistakes(squares)) = LogicSolver::new().hint(
+        &LEVEL_GIVENS.parse().unwrap(),
+        &WRONG_AT_A1.parse().unwrap(),
+        None,
+    ) else {
+        panic!("the library finds the mistake");
+    };
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["A1"]);
+    assert_eq!(
+        lines(&out.stdout),
+        [format!("mistakes: {}", names.join(" "))]
+    );
+}
+
+#[test]
+fn hint_with_progress_explains_the_next_step_from_the_players_grid() {
+    let givens =
+        "...2.3..527.5........6.7...1......4.9.3...7...8....56...9........49...313....52..";
+    let progress =
+        ".9.2.3.7527.5......3.6.7.2.1..7...4.943856712782...56...9....57..497..313.7..52..";
+    let out = sudoku(&["hint", givens, "--progress", progress], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        lines(&out.stdout),
+        lines(&sudoku(&["hint", progress], "").stdout)
+    );
+    assert!(lines(&out.stdout)[0].starts_with("Locked Candidates (Pointing): "));
+}
+
+#[test]
+fn hint_refuses_progress_that_changes_a_given_in_the_apis_words() {
+    let changed = format!(".8{}", &LEVEL_GIVENS[2..]);
+    let out = sudoku(&["hint", LEVEL_GIVENS, "--progress", &changed], "");
+    assert_eq!(out.status.code(), Some(2));
+    let api = ApiError::ProgressMismatch {
+        square: "A2".parse().unwrap(),
+        given: 9,
+        found: 8,
+    };
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&api.to_string()),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn hint_of_a_players_grid_without_a_solution_points_to_progress() {
+    let out = sudoku(&["hint", WRONG_AT_A1], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no solution"), "{stderr}");
+    assert!(stderr.contains("--progress"), "{stderr}");
 }

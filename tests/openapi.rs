@@ -64,6 +64,39 @@ fn router_and_spec_have_the_same_routes() {
     );
 }
 
+#[test]
+fn every_operation_with_a_body_documents_413_and_schemathesis_counts_it_as_a_rejection() {
+    let spec = Spec::load();
+    let paths = spec.doc()["paths"].as_object().unwrap();
+    let with_body: Vec<(&String, &str)> = paths
+        .iter()
+        .flat_map(|(path, item)| {
+            let item = item.as_object().unwrap();
+            item.iter()
+                .filter(|(_, op)| op.get("requestBody").is_some())
+                .map(move |(method, op)| (path, method.as_str(), op))
+        })
+        .inspect(|(path, method, op)| {
+            assert!(
+                op["responses"].get("413").is_some(),
+                "{method} {path} lacks 413"
+            );
+        })
+        .map(|(path, method, _)| (path, method))
+        .collect();
+    assert!(with_body.len() >= 6, "{with_body:?}");
+    let config = include_str!("../schemathesis.toml");
+    let section = config
+        .split("[checks.negative_data_rejection]")
+        .nth(1)
+        .expect("schemathesis.toml configures negative_data_rejection");
+    let statuses = section
+        .lines()
+        .find(|l| l.starts_with("expected-statuses"))
+        .expect("with its expected statuses");
+    assert!(statuses.contains("\"413\""), "{statuses}");
+}
+
 #[tokio::test]
 async fn every_route_is_served_without_404_405_or_a_server_error() {
     for &(method, template) in ROUTES {

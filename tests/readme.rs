@@ -4,6 +4,8 @@
 //! What the README shows may be shortened, never changed: an object may leave out members, an array
 //! may stop at a `"…"` element, and a string may stop at `…`. Timings (`elapsed_us`) are the only
 //! values that may differ.
+//!
+//! Its error table is held to `PROBLEM_KINDS`: every code the API can answer has a row.
 
 #[path = "support/json_match.rs"]
 mod json_match;
@@ -160,4 +162,36 @@ fn a_shortened_example_must_still_agree_with_what_it_keeps() {
     assert!(!shortens(&serde_json::json!({"s": "abd…"}), &real, None));
     assert!(!shortens(&serde_json::json!({"n": 2}), &real, None));
     assert!(!shortens(&serde_json::json!({"missing": 1}), &real, None));
+}
+
+/// The codes in the first column of the README's error table (`a` / `b` rows name two).
+fn readme_error_codes() -> std::collections::BTreeSet<String> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let table = readme
+        .split("| code | status | when | locating members |")
+        .nth(1)
+        .expect("the README has its error table");
+    table
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .flat_map(|line| {
+            let first = line.split('|').nth(1).unwrap_or_default().to_string();
+            first
+                .split('/')
+                .map(|code| code.trim().trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_readmes_error_table_lists_every_code_the_api_can_answer() {
+    let table = readme_error_codes();
+    let codes: std::collections::BTreeSet<String> = sudoku_service::http::error::PROBLEM_KINDS
+        .iter()
+        .map(|kind| kind.code.to_string())
+        .collect();
+    assert_eq!(table, codes);
 }

@@ -104,3 +104,54 @@ fn an_address_in_use_is_named_in_the_error() {
         "the error names {addr}: {stderr}"
     );
 }
+
+/// `sudoku healthcheck` with `SUDOKU_ADDR` set to `addr` (and no URL of its own).
+fn healthcheck_at(addr: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("healthcheck")
+        .env("SUDOKU_ADDR", addr)
+        .env_remove("SUDOKU_HEALTHCHECK_URL")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn healthcheck_probes_where_sudoku_addr_says_the_server_listens() {
+    let port = free_port();
+    let _server = serve(&[], port, &["--addr", &format!("127.0.0.1:{port}")]);
+    for addr in [format!("127.0.0.1:{port}"), format!("0.0.0.0:{port}")] {
+        let out = healthcheck_at(&addr);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{addr}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let elsewhere = free_port();
+    let out = healthcheck_at(&format!("0.0.0.0:{elsewhere}"));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("http://127.0.0.1:{elsewhere}/healthz")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_address_in_use_is_said_once() {
+    let taken = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["serve", "--addr", &addr])
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let everything = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(everything.matches("in use").count(), 1, "{everything}");
+}

@@ -88,25 +88,45 @@ fn host_and_port(text: &str) -> Result<String, String> {
 /// The flags of `sudoku healthcheck`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct HealthcheckArgs {
-    /// The URL to probe (plain http).
-    #[arg(
-        long,
-        env = "SUDOKU_HEALTHCHECK_URL",
-        default_value = "http://127.0.0.1:8080/healthz"
-    )]
-    pub url: String,
+    /// The URL to probe (plain http) [default: /healthz at --addr].
+    #[arg(long, env = "SUDOKU_HEALTHCHECK_URL")]
+    pub url: Option<String>,
+    /// The address the service listens on, as `serve --addr` takes it (so the same SUDOKU_ADDR
+    /// serves both); an unspecified host (`0.0.0.0`, `[::]`) is probed on loopback.
+    #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080", value_parser = host_and_port)]
+    pub addr: String,
+}
+
+impl HealthcheckArgs {
+    /// The URL probed: `--url`, else `/healthz` at `--addr`.
+    pub fn url(&self) -> String {
+        self.url.clone().unwrap_or_else(|| healthz_url(&self.addr))
+    }
+}
+
+/// `http://HOST:PORT/healthz` for a listen address checked by [`host_and_port`], with the
+/// addresses that mean "every interface" replaced by loopback, which a client can connect to.
+fn healthz_url(addr: &str) -> String {
+    let (host, port) = addr.rsplit_once(':').unwrap_or((addr, "8080"));
+    let host = match host {
+        "0.0.0.0" => "127.0.0.1",
+        "[::]" | "[0:0:0:0:0:0:0:0]" => "[::1]",
+        other => other,
+    };
+    format!("http://{host}:{port}/healthz")
 }
 
 /// `sudoku healthcheck`: exit 0 when the URL answers 200 within 2 seconds, else 1.
 pub fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
-    match probe(&args.url, Duration::from_secs(2)) {
+    let url = args.url();
+    match probe(&url, Duration::from_secs(2)) {
         Ok(200) => ExitCode::SUCCESS,
         Ok(status) => {
-            eprintln!("unhealthy: {} answered {status}", args.url);
+            eprintln!("unhealthy: {url} answered {status}");
             ExitCode::FAILURE
         }
         Err(err) => {
-            eprintln!("unhealthy: {}: {err}", args.url);
+            eprintln!("unhealthy: {url}: {err}");
             ExitCode::FAILURE
         }
     }
@@ -121,6 +141,33 @@ mod tests {
     struct Cli {
         #[command(flatten)]
         serve: ServeArgs,
+    }
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        healthcheck: HealthcheckArgs,
+    }
+
+    #[test]
+    fn the_healthcheck_probes_healthz_where_serve_listens() {
+        let url = |args: &[&str]| {
+            let mut argv = vec!["sudoku"];
+            argv.extend(args);
+            Probe::try_parse_from(argv).unwrap().healthcheck.url()
+        };
+        assert_eq!(
+            url(&["--addr=0.0.0.0:9000"]),
+            "http://127.0.0.1:9000/healthz"
+        );
+        assert_eq!(url(&["--addr=[::]:9000"]), "http://[::1]:9000/healthz");
+        assert_eq!(url(&["--addr=localhost:81"]), "http://localhost:81/healthz");
+        assert_eq!(url(&["--addr=[::1]:81"]), "http://[::1]:81/healthz");
+        assert_eq!(
+            url(&["--addr=localhost:81", "--url=http://a.example/readyz"]),
+            "http://a.example/readyz"
+        );
+        assert!(Probe::try_parse_from(["sudoku", "--addr=nowhere"]).is_err());
     }
 
     #[test]

@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, GridFormat, PuzzleField};
+use super::grid_json::{GridFormat, PuzzleField};
+use super::shape_json::{parse_consistent, Submitted};
 use super::AppState;
-use crate::engine::{candidates, Candidates};
+use crate::engine::shape::{display, Rules, Shape};
+use crate::engine::{candidates, general, Candidates};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -24,6 +26,8 @@ struct CandidatesRequest {
     #[serde(default)]
     #[allow(dead_code)]
     format: GridFormat,
+    #[serde(default)]
+    rules: Option<Rules>,
 }
 
 /// The body of a 200: the candidates, or `none` when propagation proves there is no solution.
@@ -62,13 +66,43 @@ impl CandidatesResponse {
             None => CandidatesResponse::NoSolution { status: "none" },
         }
     }
+
+    /// The same answer on another shape: each cell's candidates as the shape's symbols.
+    fn shaped(shape: &Shape, found: Option<&[u32]>) -> CandidatesResponse {
+        let Some(cells) = found else {
+            return CandidatesResponse::NoSolution { status: "none" };
+        };
+        let symbols = |m: u32| -> String {
+            (0..shape.size() as u8)
+                .filter(|v| m & (1 << v) != 0)
+                .map(|v| shape.symbol(v + 1))
+                .collect()
+        };
+        CandidatesResponse::Found {
+            candidates: cells.iter().map(|&m| symbols(m)).collect(),
+            display: display(shape, cells),
+            solved_squares: cells.iter().filter(|m| m.count_ones() == 1).count(),
+            status: "ok",
+        }
+    }
 }
 
 async fn candidates_of(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CandidatesRequest>,
 ) -> Result<Json<CandidatesResponse>, ApiError> {
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            let (shape, found) = state
+                .run_job(state.solve_cap_ms(), move |_, _| {
+                    let found = general::candidates(&shape, &cells);
+                    (shape, found)
+                })
+                .await?;
+            return Ok(Json(CandidatesResponse::shaped(&shape, found.as_deref())));
+        }
+    };
     let found = state
         .run_job(state.solve_cap_ms(), move |_, _| candidates(&grid))
         .await?;

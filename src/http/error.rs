@@ -5,6 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::engine::shape::{CellsError, ShapeError};
 use crate::engine::{Conflict, Grid, GridError, Square, Stats};
 
 /// Prefix of every problem's `type` URI; the code completes it.
@@ -27,6 +28,15 @@ pub enum ApiError {
         /// What is wrong with it.
         detail: String,
     },
+    /// 400: a query parameter given more than once (`seed=1&seed=2`): which one was meant is not
+    /// for the server to guess.
+    #[error("query parameter `{field}` is given {count} times; give it at most once")]
+    DuplicateParameter {
+        /// The parameter.
+        field: String,
+        /// How many times it was given.
+        count: usize,
+    },
     /// 422: a number outside its allowed range.
     #[error("{field} must be between {minimum} and {maximum}, got {value}")]
     OutOfRange {
@@ -35,6 +45,21 @@ pub enum ApiError {
         /// The smallest allowed value.
         minimum: u64,
         /// The largest allowed value.
+        maximum: u64,
+        /// What was sent.
+        value: u64,
+    },
+    /// 422 `out_of_range`: more givens than puzzles of the level asked for have (more givens make
+    /// a puzzle easier), which would search until the deadline for what is almost never found.
+    #[error(
+        "givens must be between {minimum} and {maximum} with difficulty={difficulty}, got {value}: \
+         puzzles with more givens are easier than {difficulty} (see GET /random in the README)",
+        minimum = crate::limits::GIVENS.minimum
+    )]
+    GivensAboveLevel {
+        /// The level asked for.
+        difficulty: &'static str,
+        /// The most givens it allows.
         maximum: u64,
         /// What was sent.
         value: u64,
@@ -51,6 +76,13 @@ pub enum ApiError {
         /// The encoding the request declared.
         encoding: String,
     },
+    /// 415: the body is declared JSON in a charset other than UTF-8 (JSON on the wire is UTF-8,
+    /// RFC 8259 section 8.1), so reading it as UTF-8 would misread it.
+    #[error("the body's charset {charset:?} is not supported; send JSON as UTF-8 (charset=utf-8 or none)")]
+    UnsupportedCharset {
+        /// The charset the request declared.
+        charset: String,
+    },
     /// 413: the body is larger than the server accepts.
     #[error("the body is larger than {limit_bytes} bytes")]
     PayloadTooLarge {
@@ -61,18 +93,24 @@ pub enum ApiError {
     /// other shape faults).
     #[error("{}", GridError::CellCount { found: *found })]
     WrongCellCount {
+        /// The request member holding the grid (`puzzle`, or `progress` for `/hint`).
+        field: &'static str,
         /// How many cells were found.
         found: usize,
     },
     /// 422: the 9x9 array does not have 9 rows.
     #[error("{}", GridError::RowCount { found: *found })]
     WrongRowCount {
+        /// The request member holding the grid.
+        field: &'static str,
         /// How many rows were found.
         found: usize,
     },
     /// 422: a row of the 9x9 array does not have 9 values.
     #[error("{}", GridError::RowLength { row: *row, found: *found })]
     WrongRowLength {
+        /// The request member holding the grid.
+        field: &'static str,
         /// The row, 1-based.
         row: usize,
         /// How many values it had.
@@ -85,6 +123,8 @@ pub enum ApiError {
         column = .square.col() + 1
     )]
     ValueOutOfRange {
+        /// The request member holding the grid.
+        field: &'static str,
         /// The square holding it.
         square: Square,
         /// The value.
@@ -93,6 +133,28 @@ pub enum ApiError {
     /// 422: givens of one digit share a unit (every conflict is listed).
     #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
     ConflictingGivens(Vec<Conflict>),
+    /// 422: the `rules` member does not describe a shape (the member at fault is named).
+    #[error("{0}")]
+    InvalidRules(ShapeError),
+    /// 422: a puzzle that does not fit its shape (wrong count, a value above N, a stray character).
+    #[error("{error}")]
+    ShapeCells {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// What is wrong.
+        error: CellsError,
+    },
+    /// 422: givens of one symbol share a unit of a shape other than classic (every one listed).
+    #[error("the givens conflict: {} appears {} times in {} ({})",
+        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
+        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
+    ShapeConflicts(Vec<ConflictJson>),
+    /// 422: generating to a difficulty level exists for classic 9x9 only so far.
+    #[error("difficulty levels for generated puzzles are available for classic 9x9 only so far; the shape asked for is {shape}")]
+    UnsupportedShape {
+        /// The shape, in words (`16x16`, `9x9 x`).
+        shape: String,
+    },
     /// 422: the puzzle has no solution, so it cannot be graded, hinted or explained.
     #[error("the puzzle has no solution, so it cannot be solved step by step")]
     NoSolution,
@@ -100,6 +162,10 @@ pub enum ApiError {
     /// justified by logic alone.
     #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
     MultipleSolutions(Box<[Grid; 2]>),
+    /// 422: as [`ApiError::MultipleSolutions`] for a puzzle of another shape, its two solutions
+    /// written in the shape's symbols.
+    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
+    ShapeMultipleSolutions(Box<[String; 2]>),
     /// 422: the player's progress changes one of the puzzle's givens.
     #[error(
         "progress changes the given {given} at {square} to {found}; progress must keep every given"
@@ -111,6 +177,22 @@ pub enum ApiError {
         given: u8,
         /// What progress holds there (0 for blank).
         found: u8,
+    },
+    /// 422: as [`ApiError::ProgressMismatch`] on a grid of another shape (values 1..N, 0 blank).
+    #[error(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )]
+    ShapeProgressMismatch {
+        /// The square's name.
+        square: String,
+        /// The puzzle's given there, in the shape's symbols.
+        given: char,
+        /// What progress holds there (`.` for blank).
+        found: char,
+        /// The given's value, 1..N.
+        given_value: u8,
+        /// The value progress holds there (0 for blank).
+        found_value: u8,
     },
     /// 404: no such route, set or resource.
     #[error("{0}")]
@@ -137,6 +219,16 @@ pub enum ApiError {
         /// The request timeout that applied.
         limit_ms: u64,
     },
+    /// 400: a request head HTTP cannot read (a bad `Content-Length`, an unknown HTTP version, a NUL
+    /// in a header), refused by the connection before the router.
+    #[error("the request head is not valid HTTP/1.1 (a malformed request line, header or Content-Length); the connection is closed")]
+    MalformedRequest,
+    /// 414: a request target longer than the connection reads, refused before the router.
+    #[error("the request's URI is too long; the connection is closed")]
+    UriTooLong,
+    /// 431: a request head with too many or too large headers, refused before the router.
+    #[error("the request's headers are too many or too large; the connection is closed")]
+    HeadersTooLarge,
     /// 500: a bug (a caught panic); never caused by client input.
     #[error("an internal error occurred; it has been logged")]
     Internal,
@@ -166,6 +258,8 @@ const fn kind(status: u16, code: &'static str, title: &'static str) -> ProblemKi
 
 const INVALID_JSON: ProblemKind = kind(400, "invalid_json", "Malformed JSON");
 const INVALID_FIELD: ProblemKind = kind(400, "invalid_field", "Invalid field");
+const DUPLICATE_PARAMETER: ProblemKind =
+    kind(400, "duplicate_parameter", "Duplicate query parameter");
 const OUT_OF_RANGE: ProblemKind = kind(422, "out_of_range", "Parameter out of range");
 const UNSUPPORTED_MEDIA_TYPE: ProblemKind =
     kind(415, "unsupported_media_type", "Unsupported media type");
@@ -174,12 +268,17 @@ const UNSUPPORTED_CONTENT_ENCODING: ProblemKind = kind(
     "unsupported_content_encoding",
     "Unsupported content encoding",
 );
+const UNSUPPORTED_CHARSET: ProblemKind = kind(415, "unsupported_charset", "Unsupported charset");
 const PAYLOAD_TOO_LARGE: ProblemKind = kind(413, "payload_too_large", "Payload too large");
 const WRONG_CELL_COUNT: ProblemKind = kind(422, "wrong_cell_count", "Wrong number of cells");
 const WRONG_ROW_COUNT: ProblemKind = kind(422, "wrong_row_count", "Wrong number of rows");
 const WRONG_ROW_LENGTH: ProblemKind = kind(422, "wrong_row_length", "Wrong row length");
 const VALUE_OUT_OF_RANGE: ProblemKind = kind(422, "value_out_of_range", "Cell value out of range");
 const CONFLICTING_GIVENS: ProblemKind = kind(422, "conflicting_givens", "Conflicting givens");
+const INVALID_RULES: ProblemKind = kind(422, "invalid_rules", "Invalid rules");
+const UNKNOWN_SYMBOL: ProblemKind = kind(422, "unknown_symbol", "Unknown symbol");
+const UNSUPPORTED_SHAPE: ProblemKind =
+    kind(422, "unsupported_shape", "Not available for this shape");
 const NO_SOLUTION: ProblemKind = kind(422, "no_solution", "No solution");
 const MULTIPLE_SOLUTIONS: ProblemKind = kind(422, "multiple_solutions", "Multiple solutions");
 const PROGRESS_MISMATCH: ProblemKind = kind(422, "progress_mismatch", "Progress changes a given");
@@ -188,21 +287,29 @@ const METHOD_NOT_ALLOWED: ProblemKind = kind(405, "method_not_allowed", "Method 
 const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
 const DEADLINE_EXCEEDED: ProblemKind = kind(504, "deadline_exceeded", "Deadline exceeded");
 const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
+const MALFORMED_REQUEST: ProblemKind = kind(400, "malformed_request", "Malformed request");
+const URI_TOO_LONG: ProblemKind = kind(414, "uri_too_long", "URI too long");
+const HEADERS_TOO_LARGE: ProblemKind = kind(431, "headers_too_large", "Request headers too large");
 const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 20] = [
+pub const PROBLEM_KINDS: [ProblemKind; 28] = [
     INVALID_JSON,
     INVALID_FIELD,
+    DUPLICATE_PARAMETER,
     OUT_OF_RANGE,
     UNSUPPORTED_MEDIA_TYPE,
     UNSUPPORTED_CONTENT_ENCODING,
+    UNSUPPORTED_CHARSET,
     PAYLOAD_TOO_LARGE,
     WRONG_CELL_COUNT,
     WRONG_ROW_COUNT,
     WRONG_ROW_LENGTH,
     VALUE_OUT_OF_RANGE,
     CONFLICTING_GIVENS,
+    INVALID_RULES,
+    UNKNOWN_SYMBOL,
+    UNSUPPORTED_SHAPE,
     NO_SOLUTION,
     MULTIPLE_SOLUTIONS,
     PROGRESS_MISMATCH,
@@ -211,6 +318,9 @@ pub const PROBLEM_KINDS: [ProblemKind; 20] = [
     QUEUE_FULL,
     DEADLINE_EXCEEDED,
     REQUEST_TIMEOUT,
+    MALFORMED_REQUEST,
+    URI_TOO_LONG,
+    HEADERS_TOO_LARGE,
     INTERNAL,
 ];
 
@@ -219,38 +329,101 @@ impl From<GridError> for ApiError {
     /// conflict found while building the grid is the same problem as one found after.
     fn from(error: GridError) -> Self {
         match error {
-            GridError::CellCount { found } => ApiError::WrongCellCount { found },
-            GridError::RowCount { found } => ApiError::WrongRowCount { found },
-            GridError::RowLength { row, found } => ApiError::WrongRowLength { row, found },
-            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange { square, value },
+            GridError::CellCount { found } => ApiError::WrongCellCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowCount { found } => ApiError::WrongRowCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowLength { row, found } => ApiError::WrongRowLength {
+                field: PUZZLE,
+                row,
+                found,
+            },
+            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange {
+                field: PUZZLE,
+                square,
+                value,
+            },
             GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
         }
     }
 }
 
 impl ApiError {
+    /// The same fault found in another member holding a grid (`progress` rather than `puzzle`):
+    /// shape faults name it, and a field path or sentence that begins with `puzzle` begins with it.
+    pub fn in_member(self, member: &'static str) -> ApiError {
+        match self {
+            ApiError::WrongCellCount { found, .. } => ApiError::WrongCellCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowCount { found, .. } => ApiError::WrongRowCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowLength { row, found, .. } => ApiError::WrongRowLength {
+                field: member,
+                row,
+                found,
+            },
+            ApiError::ValueOutOfRange { square, value, .. } => ApiError::ValueOutOfRange {
+                field: member,
+                square,
+                value,
+            },
+            ApiError::InvalidField { field, detail } => ApiError::InvalidField {
+                field: renamed(&field, member),
+                detail: renamed(&detail, member),
+            },
+            other => other,
+        }
+    }
+
     /// This error's row of [`PROBLEM_KINDS`].
     pub fn kind(&self) -> ProblemKind {
         match self {
             ApiError::InvalidJson(_) => INVALID_JSON,
             ApiError::InvalidField { .. } => INVALID_FIELD,
-            ApiError::OutOfRange { .. } => OUT_OF_RANGE,
+            ApiError::DuplicateParameter { .. } => DUPLICATE_PARAMETER,
+            ApiError::OutOfRange { .. } | ApiError::GivensAboveLevel { .. } => OUT_OF_RANGE,
             ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
+            ApiError::UnsupportedCharset { .. } => UNSUPPORTED_CHARSET,
             ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
             ApiError::WrongCellCount { .. } => WRONG_CELL_COUNT,
             ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
             ApiError::WrongRowLength { .. } => WRONG_ROW_LENGTH,
             ApiError::ValueOutOfRange { .. } => VALUE_OUT_OF_RANGE,
-            ApiError::ConflictingGivens(_) => CONFLICTING_GIVENS,
+            ApiError::ConflictingGivens(_) | ApiError::ShapeConflicts(_) => CONFLICTING_GIVENS,
+            ApiError::InvalidRules(_) => INVALID_RULES,
+            ApiError::ShapeCells { error, .. } => match error {
+                CellsError::CellCount { .. } => WRONG_CELL_COUNT,
+                CellsError::RowCount { .. } => WRONG_ROW_COUNT,
+                CellsError::RowLength { .. } => WRONG_ROW_LENGTH,
+                CellsError::OutOfRange { .. } => VALUE_OUT_OF_RANGE,
+                CellsError::UnknownSymbol { .. } => UNKNOWN_SYMBOL,
+                CellsError::Conflict { .. } => CONFLICTING_GIVENS,
+            },
+            ApiError::UnsupportedShape { .. } => UNSUPPORTED_SHAPE,
             ApiError::NoSolution => NO_SOLUTION,
-            ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
-            ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
+            ApiError::MultipleSolutions(_) | ApiError::ShapeMultipleSolutions(_) => {
+                MULTIPLE_SOLUTIONS
+            }
+            ApiError::ProgressMismatch { .. } | ApiError::ShapeProgressMismatch { .. } => {
+                PROGRESS_MISMATCH
+            }
             ApiError::NotFound(_) => NOT_FOUND,
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
             ApiError::QueueFull => QUEUE_FULL,
             ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
             ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
+            ApiError::MalformedRequest => MALFORMED_REQUEST,
+            ApiError::UriTooLong => URI_TOO_LONG,
+            ApiError::HeadersTooLarge => HEADERS_TOO_LARGE,
             ApiError::Internal => INTERNAL,
         }
     }
@@ -260,10 +433,9 @@ impl ApiError {
     pub fn problem(&self) -> ProblemDetails {
         let base = ProblemDetails::new(self.kind(), self.to_string());
         match self {
-            ApiError::InvalidField { field, .. } => ProblemDetails {
-                field: Some(field.clone()),
-                ..base
-            },
+            ApiError::InvalidField { field, .. } | ApiError::DuplicateParameter { field, .. } => {
+                base.in_field(field)
+            }
             ApiError::OutOfRange {
                 field,
                 minimum,
@@ -275,31 +447,46 @@ impl ApiError {
                 maximum: Some(*maximum),
                 ..base
             },
+            ApiError::GivensAboveLevel { maximum, .. } => ProblemDetails {
+                field: Some("givens".to_string()),
+                minimum: Some(crate::limits::GIVENS.minimum),
+                maximum: Some(*maximum),
+                ..base
+            },
             ApiError::PayloadTooLarge { limit_bytes } => ProblemDetails {
                 limit_bytes: Some(*limit_bytes),
                 ..base
             },
-            ApiError::WrongCellCount { found } => ProblemDetails {
+            ApiError::WrongCellCount { field, found } => ProblemDetails {
                 found_cells: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::WrongRowCount { found } => ProblemDetails {
+            ApiError::WrongRowCount { field, found } => ProblemDetails {
                 found_rows: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::WrongRowLength { row, found } => ProblemDetails {
+            ApiError::WrongRowLength { field, row, found } => ProblemDetails {
                 row: Some(*row),
                 found: Some(*found),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::ValueOutOfRange { square, value } => ProblemDetails {
+            ApiError::ValueOutOfRange {
+                field,
+                square,
+                value,
+            } => ProblemDetails {
                 square: Some(square.to_string()),
                 row: Some(square.row() + 1),
                 column: Some(square.col() + 1),
                 value: Some(*value),
-                ..base.in_field(PUZZLE)
+                ..base.in_field(field)
             },
-            ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts),
+            ApiError::ConflictingGivens(conflicts) => {
+                conflict_problem(base, conflicts.iter().map(ConflictJson::from).collect())
+            }
+            ApiError::ShapeConflicts(conflicts) => conflict_problem(base, conflicts.clone()),
+            ApiError::InvalidRules(error) => base.in_field(error.field()),
+            ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
             ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
                 stats: Some(StatsJson::from(stats)),
                 ..base
@@ -312,6 +499,21 @@ impl ApiError {
             ApiError::MultipleSolutions(solutions) => ProblemDetails {
                 solutions: Some(solutions.iter().map(Grid::to_line).collect()),
                 ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeMultipleSolutions(solutions) => ProblemDetails {
+                solutions: Some(solutions.to_vec()),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeProgressMismatch {
+                square,
+                given_value,
+                found_value,
+                ..
+            } => ProblemDetails {
+                square: Some(square.clone()),
+                given: Some(*given_value),
+                found: Some(usize::from(*found_value)),
+                ..base.in_field("progress")
             },
             ApiError::ProgressMismatch {
                 square,
@@ -326,16 +528,30 @@ impl ApiError {
             ApiError::InvalidJson(_)
             | ApiError::UnsupportedMediaType
             | ApiError::UnsupportedContentEncoding { .. }
+            | ApiError::UnsupportedCharset { .. }
             | ApiError::NotFound(_)
             | ApiError::MethodNotAllowed
             | ApiError::QueueFull
+            | ApiError::MalformedRequest
+            | ApiError::UriTooLong
+            | ApiError::HeadersTooLarge
+            | ApiError::UnsupportedShape { .. }
             | ApiError::Internal => base,
         }
     }
 }
 
-/// The request member every puzzle fault is located in.
+/// The request member a puzzle fault is located in unless [`ApiError::in_member`] says otherwise.
 const PUZZLE: &str = "puzzle";
+
+/// `text` with its leading `puzzle` (a field path such as `puzzle[3]`, or a sentence about it)
+/// put as `member`.
+fn renamed(text: &str, member: &str) -> String {
+    match text.strip_prefix(PUZZLE) {
+        Some(rest) => format!("{member}{rest}"),
+        None => text.to_string(),
+    }
+}
 
 /// The body of every error: RFC 9457's five standard members, then the members that locate the
 /// fault, each present only for the codes the spec's `Problem` schema names it for.
@@ -384,6 +600,9 @@ pub struct ProblemDetails {
     /// The smallest allowed value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<u64>,
+    /// The 1-based position, among the text's characters, of a character that is no symbol.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<usize>,
     /// The 1-based row of a value out of range or of a row of the wrong length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
@@ -436,8 +655,7 @@ impl ProblemDetails {
 }
 
 /// The first conflict locates the fault at the top level; `conflicts` lists them all.
-fn conflict_problem(base: ProblemDetails, conflicts: &[Conflict]) -> ProblemDetails {
-    let all: Vec<ConflictJson> = conflicts.iter().map(ConflictJson::from).collect();
+fn conflict_problem(base: ProblemDetails, all: Vec<ConflictJson>) -> ProblemDetails {
     let Some(first) = all.first().cloned() else {
         return base.in_field(PUZZLE);
     };
@@ -447,6 +665,36 @@ fn conflict_problem(base: ProblemDetails, conflicts: &[Conflict]) -> ProblemDeta
         squares: Some(first.squares),
         conflicts: Some(all),
         ..base.in_field(PUZZLE)
+    }
+}
+
+/// A puzzle that does not fit its shape, located as the classic faults are.
+fn shape_cells_problem(base: ProblemDetails, field: &str, error: &CellsError) -> ProblemDetails {
+    let base = base.in_field(field);
+    match error {
+        CellsError::CellCount { found, .. } => ProblemDetails {
+            found_cells: Some(*found),
+            ..base
+        },
+        CellsError::RowCount { found, .. } => ProblemDetails {
+            found_rows: Some(*found),
+            ..base
+        },
+        CellsError::RowLength { row, found, .. } => ProblemDetails {
+            row: Some(*row),
+            found: Some(*found),
+            ..base
+        },
+        CellsError::OutOfRange { square, value, .. } => ProblemDetails {
+            square: Some(square.clone()),
+            value: Some(*value),
+            ..base
+        },
+        CellsError::UnknownSymbol { position, .. } => ProblemDetails {
+            position: Some(*position),
+            ..base
+        },
+        CellsError::Conflict { .. } => base,
     }
 }
 

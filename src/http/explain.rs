@@ -1,4 +1,7 @@
-//! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade.
+//! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade,
+//! on any shape (other shapes take the general logic layer, [`super::shape_logic`]).
+
+use std::time::Instant;
 
 use axum::extract::State;
 use axum::routing::post;
@@ -7,8 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
+use super::grid_json::{GridFormat, GridJson, PuzzleField};
 use super::logic_json::{logic_error, StepJson};
+use super::shape_json::{parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -23,6 +28,8 @@ struct ExplainRequest {
     puzzle: PuzzleField,
     #[serde(default)]
     format: GridFormat,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 /// The body of a 200.
@@ -44,8 +51,16 @@ async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            return shape_logic::explain(&state, shape, cells, req.format)
+                .await
+                .map(Json);
+        }
+    };
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let explained = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LogicSolver::new()
@@ -54,7 +69,7 @@ async fn explain(
                 .explain(&grid)
         })
         .await?;
-    let explanation = explained.map_err(|e| logic_error(e, timeout_ms))?;
+    let explanation = explained.map_err(|e| logic_error(e, timeout_ms, started))?;
     Ok(Json(ExplainResponse {
         steps: explanation.steps.iter().map(StepJson::from).collect(),
         solution: req.format.render(&explanation.solution),

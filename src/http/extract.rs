@@ -28,6 +28,9 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
         if !is_json(req.headers()) {
             return Err(ApiError::UnsupportedMediaType);
         }
+        if let Some(charset) = foreign_charset(req.headers()) {
+            return Err(ApiError::UnsupportedCharset { charset });
+        }
         let limit_bytes = state.config().max_body_bytes;
         let bytes = Bytes::from_request(req, state)
             .await
@@ -64,6 +67,20 @@ fn is_json(headers: &HeaderMap) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
+/// The declared `charset` parameter of the content type, unless absent or UTF-8 (JSON has no other
+/// encoding on the wire: RFC 8259 section 8.1).
+fn foreign_charset(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let charset = value.split(';').skip(1).find_map(|param| {
+        let (name, value) = param.split_once('=')?;
+        name.trim()
+            .eq_ignore_ascii_case("charset")
+            .then(|| value.trim().trim_matches('"').to_string())
+    })?;
+    let utf8 = charset.eq_ignore_ascii_case("utf-8") || charset.eq_ignore_ascii_case("utf8");
+    (!utf8).then_some(charset)
+}
+
 fn body_error(rejection: &BytesRejection, limit_bytes: usize) -> ApiError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return ApiError::PayloadTooLarge { limit_bytes };
@@ -73,10 +90,21 @@ fn body_error(rejection: &BytesRejection, limit_bytes: usize) -> ApiError {
 
 /// Deserialises `bytes`, telling syntax errors from data errors and naming the offending field.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // serde_json checks UTF-8 only inside strings, and a bad key then has no name to report.
+    if let Err(error) = std::str::from_utf8(bytes) {
+        return Err(ApiError::InvalidJson(format!(
+            "the body is not valid UTF-8 (byte {} is not part of a UTF-8 character); JSON must be sent as UTF-8",
+            error.valid_up_to()
+        )));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
+        // Skipping a string does not check its escapes, so this must come before the test below.
+        if let Some(message) = surrogate_message(&inner) {
+            return ApiError::InvalidJson(message);
+        }
         if inner.is_data() {
             let detail = plain_words(without_position(&inner.to_string()));
             let field = field_name(&path, &detail);
@@ -98,6 +126,25 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // Trailing characters after the value are a syntax error, as in `serde_json::from_slice`.
     de.end().map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     Ok(value)
+}
+
+/// A message in words for a `\\u` escape of half a UTF-16 surrogate pair (`\\ud800` alone), which
+/// serde_json reports as "unexpected end of hex escape"; `None` for any other error.
+fn surrogate_message(error: &serde_json::Error) -> Option<String> {
+    let message = error.to_string();
+    let reason = without_position(&message);
+    let surrogate = reason == "unexpected end of hex escape"
+        || reason == "lone leading surrogate in hex escape";
+    if !surrogate {
+        return None;
+    }
+    Some(format!(
+        "a \\u escape at line {} column {} is half of a UTF-16 surrogate pair (\\ud800-\\udfff) without \
+         its other half; a string must hold whole Unicode characters (write one beyond U+FFFF as a \
+         pair, such as \\ud83d\\ude00, or as itself in UTF-8)",
+        error.line(),
+        error.column()
+    ))
 }
 
 /// serde_json's message without its ` at line 1 column 104`: a field's fault is located by `field`,
@@ -152,22 +199,37 @@ fn bad_query() -> ApiError {
 }
 
 impl QueryParams {
-    /// Fails on any parameter not in `known`, so a misspelt option is reported, not ignored.
+    /// The one rule of every `GET` that takes parameters: fails on any parameter not in `known`
+    /// (400 `invalid_field`), so a misspelt option is reported, not ignored, and on any given twice
+    /// (400 `duplicate_parameter`), so that which one counts is never a guess.
     pub fn only(&self, known: &[&str]) -> Result<(), ApiError> {
-        match self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            Some((name, _)) => Err(ApiError::InvalidField {
+        if let Some((name, _)) = self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            let detail = match known {
+                [] => format!("unknown query parameter `{name}`; this route takes none"),
+                _ => format!("unknown query parameter `{name}`; expected one of {known:?}"),
+            };
+            return Err(ApiError::InvalidField {
                 field: name.clone(),
-                detail: format!("unknown query parameter `{name}`; expected one of {known:?}"),
-            }),
-            None => Ok(()),
+                detail,
+            });
         }
+        for (i, (name, _)) in self.0.iter().enumerate() {
+            let count = self.0.iter().filter(|(k, _)| k == name).count();
+            let first = self.0.iter().position(|(k, _)| k == name) == Some(i);
+            if count > 1 && first {
+                return Err(ApiError::DuplicateParameter {
+                    field: name.clone(),
+                    count,
+                });
+            }
+        }
+        Ok(())
     }
 
-    /// The last value given for `name`.
+    /// The value given for `name` (after [`QueryParams::only`], there is at most one).
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
-            .rev()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }

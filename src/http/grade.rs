@@ -1,4 +1,7 @@
-//! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs.
+//! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs, on
+//! any shape (other shapes take the general logic layer, [`super::shape_logic`]).
+
+use std::time::Instant;
 
 use axum::extract::State;
 use axum::routing::post;
@@ -7,8 +10,10 @@ use serde::Deserialize;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, GradeJson};
+use super::shape_json::{parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
 
@@ -21,14 +26,22 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct GradeRequest {
     puzzle: PuzzleField,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 async fn grade(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            return shape_logic::grade(&state, shape, cells).await.map(Json);
+        }
+    };
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let graded = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LogicSolver::new()
@@ -37,6 +50,6 @@ async fn grade(
                 .grade(&grid)
         })
         .await?;
-    let grade = graded.map_err(|e| logic_error(e, timeout_ms))?;
+    let grade = graded.map_err(|e| logic_error(e, timeout_ms, started))?;
     Ok(Json(GradeJson::from(&grade)))
 }

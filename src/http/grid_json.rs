@@ -47,6 +47,10 @@ pub enum GridJson {
     Text(GridLine),
     /// Nine arrays of nine integers, `0` for blanks.
     Rows([[u8; 9]; 9]),
+    /// Another shape's N*N symbols, `.` for blanks.
+    Symbols(String),
+    /// Another shape's N arrays of N integers, `0` for blanks.
+    Values(Vec<Vec<u8>>),
 }
 
 /// A grid's 81-character line, written as a JSON string straight from its bytes: a `/solve` answer

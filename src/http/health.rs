@@ -2,12 +2,13 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
 use super::AppState;
+use crate::access_log::Draining;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -29,14 +30,18 @@ async fn healthz() -> Json<ProbeStatus> {
 
 /// 503 once shutdown has begun, so a load balancer stops sending new work while in-flight requests
 /// finish.
-async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+/// The 503 is marked [`Draining`] so the access log tells it from load shedding.
+async fn readyz(State(state): State<AppState>) -> Response {
     if state.is_shutting_down() {
-        return (
+        let mut response = (
             StatusCode::SERVICE_UNAVAILABLE,
             Json(ProbeStatus {
                 status: "shutting_down",
             }),
-        );
+        )
+            .into_response();
+        response.extensions_mut().insert(Draining);
+        return response;
     }
-    (StatusCode::OK, Json(ProbeStatus { status: "ready" }))
+    (StatusCode::OK, Json(ProbeStatus { status: "ready" })).into_response()
 }

@@ -1,5 +1,8 @@
 //! `POST /hint`: the next step for a stuck player, from their digits and pencil marks, or the squares
-//! where they went wrong.
+//! where they went wrong. Puzzles of other shapes take the general logic layer
+//! ([`super::shape_logic`]); classic 9x9 answers as it always has.
+
+use std::time::Instant;
 
 use axum::extract::State;
 use axum::routing::post;
@@ -9,9 +12,11 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{parse_consistent_puzzle, parse_puzzle, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, StepJson};
 use super::members::not_null;
+use super::shape_json::{classic_only, parse_consistent, Submitted};
+use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
 use crate::engine::{Digit, DigitSet, Grid, Square};
@@ -29,6 +34,8 @@ struct HintRequest {
     progress: Option<PuzzleField>,
     #[serde(default, deserialize_with = "not_null")]
     candidates: Option<Value>,
+    #[serde(default)]
+    rules: Option<crate::engine::shape::Rules>,
 }
 
 /// The body of a 200: a step, the player's mistakes, or the news that the grid is solved.
@@ -53,13 +60,29 @@ async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let puzzle = parse_consistent_puzzle(&req.puzzle)?;
+    let puzzle = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            let input = shape_logic::HintInput {
+                shape,
+                puzzle: cells,
+                progress: req.progress.as_ref(),
+                candidates: req.candidates.as_ref(),
+            };
+            return shape_logic::hint(&state, input).await.map(Json);
+        }
+    };
     let progress = match &req.progress {
-        Some(field) => progress_of(&puzzle, field)?,
+        Some(field) => progress_of(&puzzle, field, req.rules.as_ref())?,
         None => puzzle,
     };
-    let marks = req.candidates.as_ref().map(parse_marks).transpose()?;
+    let marks = req
+        .candidates
+        .as_ref()
+        .map(|value| parse_marks(value, &progress))
+        .transpose()?;
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let hinted = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LogicSolver::new()
@@ -68,7 +91,7 @@ async fn hint(
                 .hint(&puzzle, &progress, marks.as_ref())
         })
         .await?;
-    let body = match hinted.map_err(|e| logic_error(e, timeout_ms))? {
+    let body = match hinted.map_err(|e| logic_error(e, timeout_ms, started))? {
         Hint::Step(step) => HintResponse::Step {
             step: StepJson::from(&step),
         },
@@ -82,14 +105,12 @@ async fn hint(
 
 /// The player's grid, which must keep every given (its own digits may be wrong: that is what the
 /// hint reports).
-fn progress_of(puzzle: &Grid, field: &PuzzleField) -> Result<Grid, ApiError> {
-    let progress = parse_puzzle(field).map_err(|e| match e {
-        ApiError::InvalidField { field, detail } => ApiError::InvalidField {
-            field: field.replacen("puzzle", "progress", 1),
-            detail: detail.replacen("puzzle", "progress", 1),
-        },
-        other => other,
-    })?;
+fn progress_of(
+    puzzle: &Grid,
+    field: &PuzzleField,
+    rules: Option<&crate::engine::shape::Rules>,
+) -> Result<Grid, ApiError> {
+    let progress = classic_only(field, rules, "progress", false)?;
     for square in Square::all() {
         let Some(given) = puzzle.get(square) else {
             continue;
@@ -105,14 +126,18 @@ fn progress_of(puzzle: &Grid, field: &PuzzleField) -> Result<Grid, ApiError> {
     Ok(progress)
 }
 
-/// 81 strings of pencil marks, row-major: each the digits 1-9 the player keeps in that square (the
-/// entries of filled squares are ignored, so `""` is fine there).
-fn parse_marks(value: &Value) -> Result<[DigitSet; 81], ApiError> {
+/// 81 entries of pencil marks, row-major: each the string of digits 1-9 the player keeps in that
+/// square, or `null` for a square the player has not marked, which keeps every digit no peer of it
+/// holds in `progress` (what the hint would assume with no `candidates` at all). `""` is a square
+/// with every digit crossed out, so it is a mistake wherever the square is empty. The entries of
+/// filled squares are ignored.
+fn parse_marks(value: &Value, progress: &Grid) -> Result<[DigitSet; 81], ApiError> {
     let invalid = |field: String, detail: String| ApiError::InvalidField { field, detail };
     let Value::Array(items) = value else {
         return Err(invalid(
             "candidates".into(),
-            "candidates must be an array of 81 strings of digits 1-9, one per square, row-major"
+            "candidates must be an array of 81 entries, one per square, row-major: a string of \
+             digits 1-9, or null for a square not marked"
                 .into(),
         ));
     };
@@ -120,7 +145,7 @@ fn parse_marks(value: &Value) -> Result<[DigitSet; 81], ApiError> {
         return Err(invalid(
             "candidates".into(),
             format!(
-                "candidates must hold 81 strings, one per square; found {}",
+                "candidates must hold 81 entries, one per square; found {}",
                 items.len()
             ),
         ));
@@ -128,19 +153,31 @@ fn parse_marks(value: &Value) -> Result<[DigitSet; 81], ApiError> {
     let mut marks = [DigitSet::EMPTY; 81];
     for (i, item) in items.iter().enumerate() {
         let square = Square::new(i).expect("81 items");
-        let parsed = item.as_str().and_then(|text| {
-            text.bytes()
+        let parsed = match item {
+            Value::Null => Some(unmarked(progress, square)),
+            Value::String(text) => text
+                .bytes()
                 .map(|b| Digit::new(b.wrapping_sub(b'0')))
-                .collect::<Option<DigitSet>>()
-        });
+                .collect::<Option<DigitSet>>(),
+            _ => None,
+        };
         marks[i] = parsed.ok_or_else(|| {
             invalid(
                 format!("candidates[{i}]"),
                 format!(
-                    "candidates[{i}] (square {square}) must be a string of digits 1-9, such as \"137\""
+                    "candidates[{i}] (square {square}) must be a string of digits 1-9, such as \"137\", or null if not marked"
                 ),
             )
         })?;
     }
     Ok(marks)
+}
+
+/// The marks of a square the player left unmarked: every digit that no peer holds in `progress`.
+fn unmarked(progress: &Grid, square: Square) -> DigitSet {
+    square
+        .peers()
+        .iter()
+        .filter_map(|&peer| progress.get(peer))
+        .fold(DigitSet::ALL, DigitSet::without)
 }

@@ -106,6 +106,10 @@ fn request_span(req: &Request) -> tracing::Span {
     tracing::info_span!("request", method = %req.method(), path, request_id)
 }
 
+/// How long a browser may cache a preflight answer: the allowed methods and headers change only
+/// with a release. Two hours is the most Chromium honours (Firefox allows a day).
+const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(2 * 60 * 60);
+
 /// Any origin by default; otherwise exactly the configured ones (invalid entries are skipped).
 fn cors(origins: &[String]) -> CorsLayer {
     let layer = CorsLayer::new()
@@ -118,7 +122,8 @@ fn cors(origins: &[String]) -> CorsLayer {
         .expose_headers([
             header::HeaderName::from_static("x-request-id"),
             header::RETRY_AFTER,
-        ]);
+        ])
+        .max_age(PREFLIGHT_MAX_AGE);
     if origins.is_empty() || origins.iter().any(|o| o == "*") {
         return layer.allow_origin(AnyOrigin);
     }

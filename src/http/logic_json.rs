@@ -2,6 +2,7 @@
 //! steps, grades, and the engine's refusals mapped to problems.
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use serde::Serialize;
 
@@ -111,24 +112,28 @@ impl From<&Grade> for GradeJson {
 }
 
 /// The problem for a puzzle the logic layer cannot take: 422 for no or several solutions, 504 when
-/// the deadline of `timeout_ms` passed.
-pub fn logic_error(error: LogicError, timeout_ms: u64) -> ApiError {
+/// the deadline of `timeout_ms` passed on work that began at `started`.
+pub fn logic_error(error: LogicError, timeout_ms: u64, started: Instant) -> ApiError {
     match error {
         LogicError::NoSolution => ApiError::NoSolution,
         LogicError::MultipleSolutions(solutions) => ApiError::MultipleSolutions(solutions),
-        LogicError::Interrupted(_) => deadline(timeout_ms),
+        LogicError::Interrupted(_) => deadline(timeout_ms, started),
     }
 }
 
-/// The 504 for work on the logic layer stopped by its deadline (it runs no search, so no counters).
-pub fn deadline(timeout_ms: u64) -> ApiError {
+/// The 504 for work on the logic layer, begun at `started`, stopped by its deadline: it runs no
+/// search, so its only counter is the time it took.
+pub fn deadline(timeout_ms: u64, started: Instant) -> ApiError {
     ApiError::DeadlineExceeded {
         timeout_ms,
-        stats: Stats::default(),
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
     }
 }
 
-/// The 504 for generation stopped by its deadline.
-pub fn generation_stopped(_: StopReason, timeout_ms: u64) -> ApiError {
-    deadline(timeout_ms)
+/// The 504 for generation, begun at `started`, stopped by its deadline.
+pub fn generation_stopped(_: StopReason, timeout_ms: u64, started: Instant) -> ApiError {
+    deadline(timeout_ms, started)
 }

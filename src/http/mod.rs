@@ -1,6 +1,7 @@
 //! The HTTP JSON API: shared state and the router, one module per resource merged here, wrapped in
 //! the tower-http layers of [`layers`].
 
+pub mod before_router;
 pub mod candidates;
 pub mod error;
 pub mod explain;
@@ -18,6 +19,8 @@ pub mod playground;
 pub mod puzzle_field;
 pub mod puzzles;
 pub mod random;
+pub mod shape_json;
+pub mod shape_logic;
 pub mod solve;
 pub mod validate;
 

@@ -33,6 +33,33 @@ const SCRIPT: Asset = Asset {
     content_type: "text/javascript; charset=utf-8",
     body: include_str!("playground/app.js"),
 };
+/// The modules app.js imports: the API client, the shape model, the board's drawing, the messages
+/// beside the controls and the shape picker.
+const API_MODULE: Asset = Asset {
+    path: "/playground/api.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/api.js"),
+};
+const SHAPE_MODULE: Asset = Asset {
+    path: "/playground/shape.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/shape.js"),
+};
+const BOARD_MODULE: Asset = Asset {
+    path: "/playground/board.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/board.js"),
+};
+const MESSAGES_MODULE: Asset = Asset {
+    path: "/playground/messages.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/messages.js"),
+};
+const PICKER_MODULE: Asset = Asset {
+    path: "/playground/picker.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("playground/picker.js"),
+};
 const STYLE: Asset = Asset {
     path: "/playground/style.css",
     content_type: "text/css; charset=utf-8",
@@ -44,16 +71,27 @@ const ICON: Asset = Asset {
     body: include_str!("playground/icon.svg"),
 };
 
+/// Every asset, each at its own route.
+const ASSETS: [&Asset; 9] = [
+    &INDEX,
+    &SCRIPT,
+    &API_MODULE,
+    &SHAPE_MODULE,
+    &BOARD_MODULE,
+    &MESSAGES_MODULE,
+    &PICKER_MODULE,
+    &STYLE,
+    &ICON,
+];
+
 /// The routes of the page and its assets.
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(INDEX.path, get(|headers: HeaderMap| serve(&INDEX, headers)))
-        .route(
-            SCRIPT.path,
-            get(|headers: HeaderMap| serve(&SCRIPT, headers)),
+    ASSETS.into_iter().fold(Router::new(), |router, asset| {
+        router.route(
+            asset.path,
+            get(move |headers: HeaderMap| serve(asset, headers)),
         )
-        .route(STYLE.path, get(|headers: HeaderMap| serve(&STYLE, headers)))
-        .route(ICON.path, get(|headers: HeaderMap| serve(&ICON, headers)))
+    })
 }
 
 /// The asset, or 304 when the client's copy is current. The asset names carry no fingerprint, so
@@ -109,8 +147,8 @@ fn matches_etag(headers: &HeaderMap, etag: &HeaderValue) -> bool {
 
 /// The quoted ETag of an asset, computed once per asset.
 fn etag_of(asset: &Asset) -> HeaderValue {
-    static TAGS: LazyLock<[(&str, HeaderValue); 4]> = LazyLock::new(|| {
-        [&INDEX, &SCRIPT, &STYLE, &ICON].map(|a| {
+    static TAGS: LazyLock<[(&str, HeaderValue); ASSETS.len()]> = LazyLock::new(|| {
+        ASSETS.map(|a| {
             let tag = format!("\"{:016x}\"", fnv1a(a.body.as_bytes()));
             (a.path, HeaderValue::from_str(&tag).expect("hex digits"))
         })

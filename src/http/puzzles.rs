@@ -133,7 +133,9 @@ pub struct PuzzleEntry {
     pub puzzle: String,
 }
 
-async fn list_sets() -> Json<PuzzleSets> {
+/// Takes no parameters, and says so under the rule of every `GET` ([`QueryParams::only`]).
+async fn list_sets(query: QueryParams) -> Result<Json<PuzzleSets>, ApiError> {
+    query.only(&[])?;
     let sets = sets()
         .iter()
         .map(|s| PuzzleSetJson {
@@ -142,7 +144,7 @@ async fn list_sets() -> Json<PuzzleSets> {
             name: s.name,
         })
         .collect();
-    Json(PuzzleSets { sets })
+    Ok(Json(PuzzleSets { sets }))
 }
 
 async fn list_puzzles(

@@ -8,10 +8,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
-use super::grid_json::{parse_consistent_puzzle, GridFormat, GridJson, PuzzleField};
+use super::grid_json::{GridFormat, GridJson, PuzzleField};
 use super::members::whole_number;
+use super::shape_json::{parse_consistent, render, Submitted};
 use super::AppState;
-use crate::engine::{Outcome, Solver, Verdict};
+use crate::engine::general;
+use crate::engine::shape::{Rules, Shape};
+use crate::engine::{Outcome, Solver, Stats, Verdict};
 
 /// Solutions returned when the request does not say.
 const DEFAULT_MAX_SOLUTIONS: u64 = 2;
@@ -31,6 +34,8 @@ struct SolveRequest {
     timeout_ms: Option<u64>,
     #[serde(default)]
     format: GridFormat,
+    #[serde(default)]
+    rules: Option<Rules>,
 }
 
 async fn solve(
@@ -41,7 +46,27 @@ async fn solve(
     let wanted = req.max_solutions.unwrap_or(DEFAULT_MAX_SOLUTIONS);
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
     let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
-    let grid = parse_consistent_puzzle(&req.puzzle)?;
+    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
+        Submitted::Classic(grid) => grid,
+        Submitted::Shaped { shape, cells } => {
+            let result = state
+                .run_job(timeout_ms, move |deadline, cancel| {
+                    let result = general::Solver::new()
+                        .limit(wanted.max(2))
+                        .deadline(deadline)
+                        .cancel_flag(cancel)
+                        .solve(&shape, &cells);
+                    (shape, result)
+                })
+                .await?;
+            return match result {
+                (shape, Ok(outcome)) => Ok(Json(SolveResponse::shaped(
+                    &shape, &outcome, wanted, req.format,
+                ))),
+                (_, Err(stop)) => Err(stopped(stop.reason, stop.stats, timeout_ms)),
+            };
+        }
+    };
     let job_state = state.clone();
     let result = state
         .run_job(timeout_ms, move |deadline, cancel| {
@@ -59,14 +84,14 @@ async fn solve(
         Ok(outcome) => Ok(Json(SolveResponse::new(&outcome, wanted, req.format))),
         // Cancelled only when this request is already gone (or timed out), so the deadline
         // answer is the only one anyone can receive.
-        Err(stop) => {
-            tracing::info!(reason = ?stop.reason, nodes = stop.stats.nodes, "search stopped");
-            Err(ApiError::DeadlineExceeded {
-                timeout_ms,
-                stats: stop.stats,
-            })
-        }
+        Err(stop) => Err(stopped(stop.reason, stop.stats, timeout_ms)),
     }
+}
+
+/// The 504 of a search stopped by its deadline.
+fn stopped(reason: crate::engine::StopReason, stats: Stats, timeout_ms: u64) -> ApiError {
+    tracing::info!(?reason, nodes = stats.nodes, "search stopped");
+    ApiError::DeadlineExceeded { timeout_ms, stats }
 }
 
 /// The request's deadline: at least 1 ms, and anything above the server's cap is the cap.
@@ -122,6 +147,30 @@ impl SolveResponse {
                 .iter()
                 .take(shown)
                 .map(|g| format.render(g))
+                .collect(),
+            stats: StatsJson::from(&outcome.stats),
+            status: status_name(outcome.verdict),
+        }
+    }
+
+    /// The same answer for a puzzle on another shape, its grids in the shape's symbols.
+    fn shaped(
+        shape: &Shape,
+        outcome: &general::Outcome,
+        wanted: usize,
+        format: GridFormat,
+    ) -> SolveResponse {
+        let shown = match outcome.verdict {
+            Verdict::Multiple => wanted.max(2),
+            _ => wanted,
+        };
+        SolveResponse {
+            solution: outcome.solutions.first().map(|c| render(shape, c, format)),
+            solutions: outcome
+                .solutions
+                .iter()
+                .take(shown)
+                .map(|c| render(shape, c, format))
                 .collect(),
             stats: StatsJson::from(&outcome.stats),
             status: status_name(outcome.verdict),

@@ -7,8 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, ConflictJson};
 use super::extract::ApiJson;
-use super::grid_json::{parse_puzzle, PuzzleField};
+use super::grid_json::PuzzleField;
+use super::shape_json::{conflicts, parse_submitted, Submitted};
 use super::AppState;
+use crate::engine::shape::Rules;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -19,6 +21,8 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct ValidateRequest {
     puzzle: PuzzleField,
+    #[serde(default)]
+    rules: Option<Rules>,
 }
 
 /// The body of a 200 (members in alphabetical order, the order the service has always written).
@@ -35,10 +39,18 @@ pub struct ValidateResponse {
 async fn validate(
     ApiJson(req): ApiJson<ValidateRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
-    let grid = parse_puzzle(&req.puzzle)?;
-    let conflicts: Vec<ConflictJson> = grid.conflicts().iter().map(ConflictJson::from).collect();
+    let (complete, conflicts) = match parse_submitted(&req.puzzle, req.rules.as_ref(), "puzzle")? {
+        Submitted::Classic(grid) => (
+            grid.is_complete(),
+            grid.conflicts().iter().map(ConflictJson::from).collect(),
+        ),
+        Submitted::Shaped { shape, cells } => (
+            cells.givens() == shape.cell_count(),
+            conflicts(&shape, &cells),
+        ),
+    };
     Ok(Json(ValidateResponse {
-        complete: grid.is_complete(),
+        complete,
         valid: conflicts.is_empty(),
         conflicts,
     }))

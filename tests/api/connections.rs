@@ -237,3 +237,81 @@ async fn after_a_shutdown_request_the_server_still_accepts_and_says_not_ready_fo
         "then the listener closed"
     );
 }
+
+/// Sends `request` on `stream` (kept alive) and reads one response with a `content-length`.
+async fn keep_alive_exchange(stream: &mut TcpStream, request: &str) -> String {
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut chunk))
+            .await
+            .expect("an answer")
+            .unwrap();
+        assert!(
+            n > 0,
+            "closed before answering: {:?}",
+            String::from_utf8_lossy(&bytes)
+        );
+        bytes.extend_from_slice(&chunk[..n]);
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length: ")
+                        .map(str::to_string)
+                })
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .expect("a content-length");
+            if body.len() >= length {
+                return text;
+            }
+        }
+    }
+}
+
+const KEEP_ALIVE_HEALTHZ: &str = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_alive_connection_is_reused_after_20_s_with_the_default_deadlines() {
+    // The documented deadlines: a 10 s head deadline and a 30 s idle timeout. hyper's header-read
+    // timer used to run between requests and close the connection at 10 s.
+    let live = start(no_grace(test_config())).await;
+    let mut stream = TcpStream::connect(live.addr).await.unwrap();
+    let first = keep_alive_exchange(&mut stream, KEEP_ALIVE_HEALTHZ).await;
+    assert!(first.starts_with("HTTP/1.1 200"), "{first}");
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    let body = json!({ "puzzle": EASY }).to_string();
+    let post = format!(
+        "POST /solve HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let second = keep_alive_exchange(&mut stream, &post).await;
+    assert!(second.starts_with("HTTP/1.1 200"), "{second}");
+    live.shutdown.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn between_requests_the_idle_timeout_applies_and_a_trickled_next_head_gets_the_head_deadline()
+{
+    let config = ServerConfig {
+        idle_timeout: Duration::from_secs(30),
+        ..short_deadlines()
+    };
+    let live = start(config).await;
+    let mut stream = TcpStream::connect(live.addr).await.unwrap();
+    keep_alive_exchange(&mut stream, KEEP_ALIVE_HEALTHZ).await;
+    // Three head deadlines of quiet: still open, since the idle timeout is what applies.
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    let again = keep_alive_exchange(&mut stream, KEEP_ALIVE_HEALTHZ).await;
+    assert!(again.starts_with("HTTP/1.1 200"), "{again}");
+    // Part of a head, then nothing: closed at the head deadline, not after the idle timeout.
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHo")
+        .await
+        .unwrap();
+    closed_by_server(&mut stream, Duration::from_secs(5)).await;
+    live.shutdown.send(()).unwrap();
+}

@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::http::Request;
 use serde_json::json;
+use sudoku_service::access_log::LogLine;
 use sudoku_service::http::{router, AppState};
 
 use crate::helpers::*;
@@ -24,8 +25,14 @@ async fn readyz_is_ready_until_shutdown_begins() {
         (200, json!({ "status": "ready" }))
     );
     state.begin_shutdown();
-    let r = get_on(router(state), "/readyz").await;
+    let r = get_on(router(state.clone()), "/readyz").await;
     assert_eq!(r.status, 503);
+    // What the access log sees: the draining probe, not load shedding.
+    let request = Request::get("/readyz").body(Body::empty()).unwrap();
+    let response = tower::ServiceExt::oneshot(router(state), request)
+        .await
+        .unwrap();
+    assert_eq!(LogLine::of(&response), LogLine::Draining);
 }
 
 #[tokio::test]
@@ -128,7 +135,7 @@ async fn large_responses_are_gzipped_when_the_client_accepts_it() {
 }
 
 #[tokio::test]
-async fn cors_lets_browsers_send_a_request_id_and_read_retry_after() {
+async fn cors_lets_browsers_send_a_request_id_read_retry_after_and_cache_the_preflight() {
     let preflight = Request::options("/solve")
         .header("origin", "https://game.example")
         .header("access-control-request-method", "POST")
@@ -139,6 +146,11 @@ async fn cors_lets_browsers_send_a_request_id_and_read_retry_after() {
         .body(Body::empty())
         .unwrap();
     let r = send(app(), preflight).await;
+    assert_eq!(
+        r.header("access-control-max-age"),
+        Some("7200"),
+        "browsers may cache the preflight for two hours (Chromium's cap)"
+    );
     let allowed = r
         .header("access-control-allow-headers")
         .unwrap_or("")

@@ -1,9 +1,12 @@
 //! The API's integration suite: the real router driven with `oneshot`, one file per resource, and a
 //! few tests against a real server on a loopback port (`live`).
 
+mod before_router;
 mod candidates;
 mod connections;
+mod contract;
 mod errors;
+mod golden;
 #[path = "../support/http.rs"]
 mod harness;
 mod health;
@@ -15,6 +18,8 @@ mod playground;
 mod puzzles;
 mod random;
 mod schema_agreement;
+mod shape_logic;
+mod shapes;
 mod solve;
 mod validate;
 mod wire;

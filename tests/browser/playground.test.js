@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 
-import { api, boardText, cell, launch, openPlayground, squareName } from "./browser.js";
+import { api, boardText, cell, launch, loadPuzzle, newPuzzle, openPlayground, squareName } from "./browser.js";
 
 /** Grid 1 of Norvig's essay: easy, unique. */
 const EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -36,13 +36,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function loadPuzzle(page, text) {
-  await page.getByLabel("Puzzle", { exact: true }).fill(text);
-  await page.getByRole("button", { name: "Load" }).click();
-  // Load answers asynchronously (it validates the puzzle first); the next control must not race it.
-  await page.waitForFunction(() => !document.getElementById("load").hasAttribute("aria-busy"));
-}
 
 /** A blank square of EASY and a digit that is not its solution's (nor clashing with a given). */
 function wrongMove() {
@@ -239,9 +232,9 @@ test("Candidates shows Norvig's candidates as pencil marks", async () => {
 
 test("an easy New puzzle shows its seed and level, and the puzzle is what /random gives for that seed", async () => {
   const { page } = await openPlayground(browser.context);
-  await page.getByLabel("Difficulty").selectOption("easy");
-  await page.getByRole("button", { name: "New puzzle" }).click();
-  await page.locator("#seed").filter({ hasText: "seed" }).waitFor();
+  const first = await boardText(page); // the puzzle the page opened on
+  await newPuzzle(page, "easy");
+  assert.notEqual(await boardText(page), first);
   const seed = (await page.locator("#seed").textContent()).match(/seed (\d+)/)[1];
   assert.match(await page.locator("#seed").textContent(), /^easy · seed \d+/);
   const again = await api("GET", `/random?difficulty=easy&seed=${seed}`);
@@ -252,9 +245,7 @@ test("an easy New puzzle shows its seed and level, and the puzzle is what /rando
 
 test("a hard New puzzle is a puzzle that grades hard", async () => {
   const { page } = await openPlayground(browser.context);
-  await page.getByLabel("Difficulty").selectOption("hard");
-  await page.getByRole("button", { name: "New puzzle" }).click();
-  await page.locator("#seed, #new-error").filter({ hasText: /seed|\S/ }).first().waitFor({ timeout: 60000 });
+  await newPuzzle(page, "hard");
   assert.equal(await page.locator("#new-error").textContent(), "");
   assert.match(await page.locator("#seed").textContent(), /^hard · seed \d+/);
   const grade = await api("POST", "/grade", { puzzle: await boardText(page) });

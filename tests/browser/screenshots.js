@@ -4,21 +4,22 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { cell, launch, openPlayground } from "./browser.js";
+import { makeShape, shapeParams } from "../../src/http/playground/shape.js";
+import { api, cell, launch, loadPuzzle, openPlayground } from "./browser.js";
 
 const PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const out = process.argv[2] || "docs";
 mkdirSync(out, { recursive: true });
 
+/** A phone is a touch screen, so it shows the page's touch help rather than the keys. */
 const VIEWS = [
-  { name: "desktop", width: 1200, height: 820 },
-  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1200, height: 880, touch: false },
+  { name: "phone", width: 390, height: 844, touch: true },
 ];
 
 /** A game in progress: hints applied, a few pencil marks, and the next hint on show. */
 async function stage(page) {
-  await page.getByLabel("Puzzle", { exact: true }).fill(PUZZLE);
-  await page.getByRole("button", { name: "Load" }).click();
+  await loadPuzzle(page, PUZZLE);
   for (let i = 0; i < 12; i++) {
     await page.getByRole("button", { name: "Hint" }).click();
     await page.locator("#hint-panel").waitFor();
@@ -33,21 +34,72 @@ async function stage(page) {
   await cell(page, "E5").click();
 }
 
-const browser = await launch();
-try {
-  for (const scheme of ["light", "dark"]) {
-    for (const view of VIEWS) {
-      const { page, problems } = await openPlayground(browser.context);
-      await page.setViewportSize({ width: view.width, height: view.height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await stage(page);
-      const file = join(out, `playground-${view.name}-${scheme}.png`);
-      await page.screenshot({ path: file, fullPage: view.name === "phone" });
+/**
+ * The phone's whole page: the viewport is stretched to the page's height, because a `fullPage`
+ * screenshot drops chromium's touch emulation for the shot and would show the keyboard's help.
+ */
+async function shoot(page, view, file) {
+  if (view.touch) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: view.width, height });
+  }
+  await page.screenshot({ path: file });
+}
+
+/**
+ * Other shapes on a desktop, each from a fixed seed so the pictures stay put: a 16x16 with
+ * Candidates as pencil marks in their 4x4 mini-grids, and a jigsaw X in dark mode.
+ */
+const SHAPES = [
+  { name: "16x16", scheme: "light", query: "size=16&seed=16", candidates: true },
+  { name: "jigsaw", scheme: "dark", query: "size=9&variant=jigsaw,x&seed=9", candidates: false },
+];
+
+async function shootShapes() {
+  const browser = await launch({ viewport: { width: 1200, height: 880 } });
+  try {
+    for (const shape of SHAPES) {
+      const answer = await api("GET", `/random?${shape.query}`);
+      if (answer.status !== 200) throw new Error(`/random?${shape.query}: ${JSON.stringify(answer.body)}`);
+      const { puzzle, rules, seed } = answer.body;
+      // The page's own link form of the rules (shape.js is a plain module, so node reads it too).
+      const link = new URLSearchParams([["puzzle", puzzle], ...shapeParams(makeShape(rules).rules), ["seed", String(seed)]]);
+      const { page, problems } = await openPlayground(browser.context, `/#${link}`);
+      await page.emulateMedia({ colorScheme: shape.scheme });
+      if (shape.candidates) {
+        await page.getByRole("button", { name: "Candidates" }).click();
+        await page.locator("#message").filter({ hasText: "Norvig" }).waitFor();
+      }
+      const blank = [...puzzle].findIndex((ch) => ch === ".");
+      await cell(page, "ABCDEFGHIJKLMNOP"[Math.floor(blank / rules.size)] + String((blank % rules.size) + 1)).click();
+      const file = join(out, `playground-${shape.name}-${shape.scheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
       if (problems.length) throw new Error(problems.join("\n"));
       console.log(file);
       await page.close();
     }
+  } finally {
+    await browser.close();
   }
-} finally {
-  await browser.close();
+}
+
+await shootShapes();
+
+for (const view of VIEWS) {
+  const size = { width: view.width, height: view.height };
+  const browser = await launch({ viewport: size, hasTouch: view.touch, isMobile: view.touch });
+  try {
+    for (const scheme of ["light", "dark"]) {
+      const { page, problems } = await openPlayground(browser.context);
+      await page.emulateMedia({ colorScheme: scheme });
+      await stage(page);
+      const file = join(out, `playground-${view.name}-${scheme}.png`);
+      await shoot(page, view, file);
+      if (problems.length) throw new Error(problems.join("\n"));
+      console.log(file);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }

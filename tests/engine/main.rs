@@ -10,6 +10,7 @@ mod logic;
 mod norvig;
 mod norvig_ref;
 mod rules;
+mod shape_logic;
 mod shapes;
 mod solver;
 mod symmetry;

@@ -410,3 +410,32 @@ fn only_plain_nine_by_nine_is_classic() {
     };
     assert!(!Shape::new(&letters).unwrap().is_classic());
 }
+
+#[test]
+fn drawn_jigsaw_regions_are_connected_and_not_just_rows_or_boxes() {
+    use sudoku_service::engine::general::random_regions;
+    use sudoku_service::engine::Rng;
+    for size in [4, 5, 6, 9, 12] {
+        for seed in 0..3 {
+            let regions = random_regions(size, &mut Rng::seeded(seed));
+            let labels: String = regions.iter().map(|&g| char::from(b'A' + g)).collect();
+            // Shape::new checks N regions of N connected cells.
+            let shape = Shape::new(&Rules {
+                size: Some(size),
+                regions: Some(Regions::Text(labels)),
+                ..Rules::default()
+            })
+            .unwrap_or_else(|e| panic!("size {size} seed {seed}: {e}"));
+            let straight = (0..size).filter(|&g| {
+                let cells = shape.unit(2 * size + g);
+                let rows: BTreeSet<usize> = cells.iter().map(|&c| usize::from(c) / size).collect();
+                let cols: BTreeSet<usize> = cells.iter().map(|&c| usize::from(c) % size).collect();
+                rows.len() == 1 || cols.len() == 1
+            });
+            assert!(
+                straight.count() < size / 2,
+                "size {size} seed {seed}: mostly straight regions"
+            );
+        }
+    }
+}

@@ -87,3 +87,34 @@ async fn logic_refusals_validate_with_their_code() {
         assert_eq!(body["code"], code);
     }
 }
+
+#[tokio::test]
+async fn shaped_logic_answers_validate() {
+    let spec = Spec::load();
+    let rules = json!({ "size": 4, "variants": ["x"], "symbols": "WXYZ" });
+    let solution = "WXYZYZWXZYXWXWZY";
+    let puzzle = "W..Z..W...XW...Y";
+    for (path, request) in [
+        ("/hint", json!({ "puzzle": puzzle, "rules": rules })),
+        (
+            "/hint",
+            json!({ "puzzle": puzzle, "rules": rules, "progress": solution }),
+        ),
+        (
+            "/explain",
+            json!({ "puzzle": puzzle, "rules": rules, "format": "rows" }),
+        ),
+        ("/grade", json!({ "puzzle": puzzle, "rules": rules })),
+    ] {
+        let answer = request_json("POST", path, &request).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path} {request}");
+        assert_documented(&spec, "POST", path, &answer);
+    }
+    let two = json!({ "puzzle": ".".repeat(16), "rules": { "size": 4 } });
+    let answer = request_json("POST", "/explain", &two).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        assert_documented(&spec, "POST", "/explain", &answer)["code"],
+        "multiple_solutions"
+    );
+}

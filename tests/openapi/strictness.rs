@@ -42,7 +42,7 @@ fn schemas_reject_answers_that_break_the_contract() {
         let kind = format!("https://sudoku.example/problems/{code}");
         json!({ "type": kind, "title": "t", "status": status, "detail": "d", "code": code })
     };
-    let bad_unit = json!([{ "digit": 1, "unit": "row J", "squares": ["A1", "A2"] }]);
+    let bad_unit = json!([{ "digit": 1, "unit": "row Z", "squares": ["A1", "A2"] }]);
     let wrong = [
         (
             "SolveResponse",

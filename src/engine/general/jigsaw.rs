@@ -1,13 +1,16 @@
 //! Random jigsaw regions: N regions of N cells each, every one connected edge to edge.
 //!
 //! They start as a snake (the cells in boustrophedon order, cut into runs of N, so each run is a
-//! path) and are shuffled by swapping the regions of two adjacent cells whenever both regions stay
-//! connected: sizes never change, and many swaps wander far from the start. Not every layout has a
-//! solution; the generator draws again when its fill finds none.
+//! path) and are shuffled by trades: a cell `a` of region A that touches region B moves to B, and a
+//! cell `b` of B that touches A (other than through `a`) moves to A, kept only when both regions stay
+//! connected. Sizes never change, and many trades wander far from the start. (Swapping two adjacent
+//! cells alone never works from a straight border: the cell that crosses it touches its new region
+//! only through the cell it replaced.) Not every layout has a solution; the generator draws again
+//! when its fill finds none.
 
 use crate::engine::rng::Rng;
 
-/// Swap attempts per cell: enough that the snake no longer shows.
+/// Trade attempts per cell: enough that the snake no longer shows.
 const SWAPS_PER_CELL: usize = 40;
 
 /// A random partition of the N x N grid into N connected regions of N cells: each cell's region,
@@ -19,20 +22,40 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
         region[cell] = (i / size) as u8;
     }
     for _ in 0..cells * SWAPS_PER_CELL {
-        let a = rng.below(cells as u64) as usize;
-        let near: Vec<usize> = neighbours(a, size)
-            .filter(|&b| region[b] != region[a])
-            .collect();
-        if near.is_empty() {
-            continue;
-        }
-        let b = near[rng.below(near.len() as u64) as usize];
-        region.swap(a, b);
-        if !(connected(&region, region[a], size) && connected(&region, region[b], size)) {
-            region.swap(a, b);
-        }
+        trade(&mut region, size, rng);
     }
     renumber(&region)
+}
+
+/// One attempted trade between a random cell's region and a neighbouring region.
+fn trade(region: &mut [u8], size: usize, rng: &mut Rng) {
+    let a = rng.below(region.len() as u64) as usize;
+    let near: Vec<usize> = neighbours(a, size)
+        .filter(|&n| region[n] != region[a])
+        .collect();
+    if near.is_empty() {
+        return;
+    }
+    let (from, to) = (
+        region[a],
+        region[near[rng.below(near.len() as u64) as usize]],
+    );
+    region[a] = to;
+    // The cells of `to` that touch what is left of `from`: any of them may cross the other way.
+    let movable: Vec<usize> = (0..region.len())
+        .filter(|&b| region[b] == to && b != a)
+        .filter(|&b| neighbours(b, size).any(|n| region[n] == from))
+        .collect();
+    if movable.is_empty() {
+        region[a] = from;
+        return;
+    }
+    let b = movable[rng.below(movable.len() as u64) as usize];
+    region[b] = from;
+    if !(connected(region, from, size) && connected(region, to, size)) {
+        region[a] = from;
+        region[b] = to;
+    }
 }
 
 fn snake(size: usize) -> impl Iterator<Item = usize> {

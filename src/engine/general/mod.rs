@@ -5,6 +5,7 @@
 mod branch;
 mod generate;
 mod jigsaw;
+pub mod logic;
 mod probe;
 mod propagate;
 mod search;

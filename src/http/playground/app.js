@@ -2,196 +2,116 @@
 // Plain ES module, no build step. State lives in `state`; `render()` draws it; the URL fragment
 // mirrors it so a link or a reload restores the board.
 
-const ROWS = "ABCDEFGHI";
-const ALL_MARKS = 0b1111111110; // bits 1..9
+import { api, Problem } from "/playground/api.js";
+import { drawBoard, drawPad } from "/playground/board.js";
+import { act, clearErrors, showError, showMessage } from "/playground/messages.js";
+import { cellsHelp, fillSizes, fillBoxes, keysHelp, selectedParams, selectedShape, showShapeInSelectors } from "/playground/picker.js";
+import {
+  cellsText,
+  makeShape,
+  marksText as maskText,
+  maskOf as symbolsMask,
+  parseCells,
+  rulesFromParams,
+  RulesError,
+  shapeParams,
+} from "/playground/shape.js";
+
+const CLASSIC = makeShape();
 
 const state = {
+  shape: CLASSIC, // the board's shape (shape.js): size, regions, variants, symbols
   givens: new Array(81).fill(0),
-  digits: new Array(81).fill(0), // the player's digits; never where a given is
-  marks: new Array(81).fill(0), // pencil marks as bit masks (bit d = digit d)
+  digits: new Array(81).fill(0), // the player's values (1..N); never where a given is
+  marks: new Array(81).fill(0), // pencil marks as bit masks (bit v = value v)
   selected: 0,
   pencil: false,
   conflicts: new Set(),
   wrong: new Set(),
   pattern: { squares: new Set(), units: new Set(), targets: new Set(), removals: new Map() },
   step: null,
-  info: null, // { difficulty, seed, score } of a generated puzzle
+  // The puzzle's level, from /random or /grade: { difficulty, score, seed } (seed for a generated
+  // one), or { note } saying why it has none; null while unknown.
+  info: null,
+  // Counts the puzzles put on the board: an answer about an earlier one (a late /random or /grade)
+  // sees the count moved on and is dropped.
+  puzzleCount: 0,
 };
 
 const $ = (id) => document.getElementById(id);
 const cells = [];
+/** Each cell's digit and mark elements, found once: a 16x16 board has 4,096 marks to draw. */
+let parts = [];
+const CLASSIC_PLACEHOLDER = $("puzzle").placeholder;
 
 // ---------------------------------------------------------------- squares and units
 
-const squareName = (i) => ROWS[Math.floor(i / 9)] + String((i % 9) + 1);
-const squareIndex = (name) => ROWS.indexOf(name[0]) * 9 + Number(name.slice(1)) - 1;
-const rowOf = (i) => Math.floor(i / 9);
-const colOf = (i) => i % 9;
-const boxOf = (i) => Math.floor(rowOf(i) / 3) * 3 + Math.floor(colOf(i) / 3);
+const shape = () => state.shape;
+const squareName = (i) => shape().cellName(i);
+const squareIndex = (name) => shape().cellIndex(name);
+const rowOf = (i) => Math.floor(i / shape().n);
+const colOf = (i) => i % shape().n;
+const peers = (i) => shape().peers[i];
+/** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
+const unitSquares = (name) => shape().unitCells(name);
 
-function peers(i) {
-  const out = [];
-  for (let j = 0; j < 81; j++) {
-    if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) {
-      out.push(j);
-    }
-  }
-  return out;
-}
-
-/** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`. */
-function unitSquares(name) {
-  const [kind, label] = name.split(" ");
-  const squares = [];
-  for (let i = 0; i < 81; i++) {
-    const hit =
-      (kind === "row" && ROWS[rowOf(i)] === label) ||
-      (kind === "column" && colOf(i) + 1 === Number(label)) ||
-      (kind === "box" && boxOf(i) + 1 === Number(label));
-    if (hit) squares.push(i);
-  }
-  return squares;
-}
+/** Hints, grades and levels exist for classic 9x9 only for now (the API answers 422 unsupported_shape). */
+const hasLogic = (s) => s.classic;
 
 const valueAt = (i) => state.givens[i] || state.digits[i];
-const gridText = (values) => values.map((v) => (v ? String(v) : ".")).join("");
+const gridText = (values) => cellsText(shape(), values);
 const progressText = () => gridText(state.givens.map((g, i) => g || state.digits[i]));
 const hasPlayerDigits = () => state.digits.some((d) => d);
-const marksText = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & (1 << d)).join("");
-const maskOf = (text) => [...text].reduce((m, c) => (c >= "1" && c <= "9" ? m | (1 << Number(c)) : m), 0);
-
-// ---------------------------------------------------------------- the API
-
-class Problem extends Error {
-  constructor(body, status) {
-    super(body && body.detail ? body.detail : `the service answered ${status}`);
-    this.body = body;
-  }
-}
-
-/** Calls the API; resolves to the JSON body of a 2xx, rejects with a Problem carrying `detail`. */
-async function api(method, path, body) {
-  const init = { method, headers: { accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (err) {
-    throw new Problem({ detail: `the service could not be reached (${err.message})` }, 0);
-  }
-  const text = await response.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  if (!response.ok) throw new Problem(json, response.status);
-  return json;
-}
-
-// ---------------------------------------------------------------- messages and errors
-
-const ERROR_SLOTS = ["load", "new", "hint", "candidates", "solve", "check"];
-
-function clearErrors() {
-  for (const name of ERROR_SLOTS) showError(name, "");
-}
-
-/** Shows `text` in the error slot beside the control `name` (empty text hides it). */
-function showError(name, text) {
-  const slot = $(`${name}-error`);
-  slot.textContent = text;
-  const control = name === "load" ? $("puzzle") : $(name);
-  if (text) control.setAttribute("aria-invalid", "true");
-  else control.removeAttribute("aria-invalid");
-}
-
-function showMessage(text, tone = "") {
-  const box = $("message");
-  box.textContent = text;
-  box.className = `message ${tone}`.trim();
-  box.hidden = !text;
-}
-
-/** Runs one control's work with its button busy; a Problem lands beside that control. */
-async function act(name, work) {
-  const button = name === "load" ? $("load") : $(name);
-  clearErrors();
-  button.disabled = true;
-  button.setAttribute("aria-busy", "true");
-  try {
-    await work();
-  } catch (err) {
-    if (!(err instanceof Problem)) throw err;
-    showError(name, err.message);
-  } finally {
-    button.disabled = false;
-    button.removeAttribute("aria-busy");
-  }
-}
+const marksText = (mask) => maskText(shape(), mask);
+const maskOf = (text) => symbolsMask(shape(), text);
+const blank = () => new Array(shape().cells).fill(0);
+/** A request body about `puzzle` on the board's shape: classic carries no rules, as before. */
+const withRules = (body) => (shape().rules ? { ...body, rules: shape().rules } : body);
 
 // ---------------------------------------------------------------- the board
 
-function buildBoard() {
-  const board = $("board");
-  for (let r = 0; r < 9; r++) {
-    const row = document.createElement("div");
-    row.className = "board-row";
-    row.setAttribute("role", "row");
-    for (let c = 0; c < 9; c++) {
-      const i = r * 9 + c;
-      const cell = document.createElement("div");
-      cell.className = "cell";
-      cell.setAttribute("role", "gridcell");
-      cell.setAttribute("aria-label", squareName(i));
-      cell.dataset.square = squareName(i);
-      cell.tabIndex = -1;
-      const digit = document.createElement("span");
-      digit.className = "digit";
-      const marks = document.createElement("span");
-      marks.className = "marks";
-      marks.setAttribute("aria-hidden", "true");
-      for (let d = 1; d <= 9; d++) {
-        const mark = document.createElement("span");
-        mark.dataset.mark = String(d);
-        marks.append(mark);
-      }
-      cell.append(digit, marks);
-      cell.addEventListener("click", () => select(i, true));
-      row.append(cell);
-      cells.push(cell);
-    }
-    board.append(row);
-  }
-  board.addEventListener("keydown", onKey);
+/** Draws the board and the pad for `next`, unless it is the shape on show; the board's state is the caller's. */
+function setShape(next) {
+  const first = !cells.length;
+  if (!first && next.key === state.shape.key) return;
+  state.shape = next;
+  cells.splice(0, cells.length, ...drawBoard($("board"), next, (i) => select(i, true)));
+  parts = cells.map((cell) => ({ digit: cell.querySelector(".digit"), marks: [...cell.querySelectorAll(".marks span")] }));
+  drawPad($("pad"), next, (v) => {
+    play(v, state.pencil);
+    cells[state.selected].focus();
+  });
+  document.body.classList.toggle("big-board", next.n > 9);
+  $("keys-symbols").replaceChildren(...keysHelp(next));
+  $("hint").disabled = !hasLogic(next);
+  $("difficulty").disabled = !hasLogic(next);
+  $("shape-note").hidden = hasLogic(next);
+  $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
+  showShapeInSelectors(next);
 }
 
 function render() {
   const sel = state.selected;
   const selValue = valueAt(sel);
-  for (let i = 0; i < 81; i++) {
+  const related = peers(sel);
+  for (let i = 0; i < shape().cells; i++) {
     const cell = cells[i];
     const given = state.givens[i];
     const value = valueAt(i);
-    cell.querySelector(".digit").textContent = value ? String(value) : "";
-    const markSpans = cell.querySelectorAll(".marks span");
+    setText(parts[i].digit, value ? shape().symbol(value) : "");
     const removals = state.pattern.removals.get(i) || 0;
-    markSpans.forEach((span, k) => {
+    parts[i].marks.forEach((span, k) => {
       const d = k + 1;
       const on = !value && state.marks[i] & (1 << d);
-      span.textContent = on || (!value && removals & (1 << d)) ? String(d) : "";
-      span.className = removals & (1 << d) ? "removal" : "";
+      setText(span, on || (!value && removals & (1 << d)) ? shape().symbol(d) : "");
+      const name = removals & (1 << d) ? "removal" : "";
+      if (span.className !== name) span.className = name;
     });
-    const related = i !== sel && (rowOf(i) === rowOf(sel) || colOf(i) === colOf(sel) || boxOf(i) === boxOf(sel));
     const classes = {
       given: Boolean(given),
       player: !given && Boolean(value),
       selected: i === sel,
-      related,
+      related: related.has(i),
       same: i !== sel && Boolean(selValue) && value === selValue,
       conflict: state.conflicts.has(i),
       wrong: state.wrong.has(i),
@@ -200,13 +120,12 @@ function render() {
       target: state.pattern.targets.has(i),
     };
     for (const [name, on] of Object.entries(classes)) cell.classList.toggle(name, on);
-    cell.tabIndex = i === sel ? 0 : -1;
-    cell.setAttribute("aria-selected", String(i === sel));
-    if (given) cell.setAttribute("aria-readonly", "true");
-    else cell.removeAttribute("aria-readonly");
-    if (state.wrong.has(i)) cell.setAttribute("aria-invalid", "true");
-    else cell.removeAttribute("aria-invalid");
-    cell.setAttribute("aria-description", describe(i));
+    const tabIndex = i === sel ? 0 : -1;
+    if (cell.tabIndex !== tabIndex) cell.tabIndex = tabIndex; // a write asks the page's layout for focusability
+    setAttr(cell, "aria-selected", String(i === sel));
+    setAttr(cell, "aria-readonly", given ? "true" : null);
+    setAttr(cell, "aria-invalid", state.wrong.has(i) ? "true" : null);
+    setAttr(cell, "aria-description", describe(i));
   }
   $("pencil").setAttribute("aria-pressed", String(state.pencil));
   $("board").classList.toggle("pencil-mode", state.pencil);
@@ -214,8 +133,19 @@ function render() {
   writeFragment();
 }
 
+// Writes only what changed: a rewrite of the same text still costs the browser a layout of the board.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
 function describe(i) {
-  const value = valueAt(i);
+  const value = valueAt(i) && shape().symbol(valueAt(i));
   if (state.givens[i]) return `given ${value}`;
   if (value) return `${value}${state.wrong.has(i) ? ", wrong" : ""}${state.conflicts.has(i) ? ", conflict" : ""}`;
   const marks = marksText(state.marks[i]);
@@ -228,15 +158,36 @@ function renderInfo() {
   if (!givens) text = "An empty board: type a puzzle in, paste one, or ask for a new one.";
   else {
     const filled = state.givens.filter((g, i) => g || state.digits[i]).length;
-    text = `${givens} givens · ${filled} of 81 filled`;
+    text = `${givens} givens · ${filled} of ${shape().cells} filled`;
+    if (!shape().classic) text = `${shape().label} · ${text}`;
   }
   $("info").textContent = text;
-  const seed = $("seed");
-  if (state.info) {
-    seed.textContent = `${state.info.difficulty} · seed ${state.info.seed}${state.info.score !== undefined ? ` · score ${state.info.score}` : ""}`;
-  } else {
-    seed.textContent = "";
-  }
+  renderLevel();
+}
+
+/** The level line, redrawn only when it changes (it is a live region: a redraw is read out). */
+function renderLevel() {
+  const line = $("seed");
+  const parts = state.info?.note ? [state.info.note] : levelParts(state.info);
+  if (line.textContent === parts.join(" · ")) return;
+  // One span a part, kept whole by the style: a narrow screen wraps the line between parts.
+  const spans = parts.map((part) => {
+    const span = document.createElement("span");
+    span.textContent = part;
+    if (state.info?.note) span.className = "note"; // a sentence, free to wrap
+    return span;
+  });
+  line.replaceChildren(...spans.flatMap((span, k) => (k ? [" · ", span] : [span])));
+}
+
+/** `easy`, `seed 42`, `score 40` for a generated puzzle; `graded hard`, `score 588` for another. */
+function levelParts(info) {
+  if (!info) return [];
+  const parts = [];
+  if (info.difficulty) parts.push(info.seed === undefined ? `graded ${info.difficulty}` : info.difficulty);
+  if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
+  if (info.score !== undefined) parts.push(`score ${info.score}`);
+  return parts;
 }
 
 function select(i, focus) {
@@ -250,30 +201,30 @@ function select(i, focus) {
 function onKey(event) {
   const i = state.selected;
   const key = event.key;
+  const n = shape().n;
   const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
   if (key in moves) {
     event.preventDefault();
     const r = rowOf(i);
     const c = colOf(i);
     const next = {
-      ArrowUp: ((r + 8) % 9) * 9 + c,
-      ArrowDown: ((r + 1) % 9) * 9 + c,
-      ArrowLeft: r * 9 + ((c + 8) % 9),
-      ArrowRight: r * 9 + ((c + 1) % 9),
+      ArrowUp: ((r + n - 1) % n) * n + c,
+      ArrowDown: ((r + 1) % n) * n + c,
+      ArrowLeft: r * n + ((c + n - 1) % n),
+      ArrowRight: r * n + ((c + 1) % n),
     }[key];
     select(next, true);
     return;
   }
   if (key === "Home" || key === "End") {
     event.preventDefault();
-    select(rowOf(i) * 9 + (key === "Home" ? 0 : 8), true);
+    select(rowOf(i) * n + (key === "Home" ? 0 : n - 1), true);
     return;
   }
-  // Shift+digit arrives as `!`, `@`... on many layouts: read the physical key.
-  const digit = /^Digit[1-9]$|^Numpad[1-9]$/.test(event.code) ? Number(event.code.slice(-1)) : Number(key);
-  if (digit >= 1 && digit <= 9 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+  const value = typedValue(event);
+  if (value && !event.ctrlKey && !event.metaKey && !event.altKey) {
     event.preventDefault();
-    play(digit, event.shiftKey !== state.pencil);
+    play(value, event.shiftKey !== state.pencil);
     return;
   }
   if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") {
@@ -285,6 +236,16 @@ function onKey(event) {
     event.preventDefault();
     togglePencil();
   }
+}
+
+/**
+ * The value of the symbol a key types, 0 for none: a digit key by its physical key (Shift+digit
+ * arrives as `!`, `@`... on many layouts), a letter case-blind, so Shift+letter is a pencil mark.
+ */
+function typedValue(event) {
+  const physical = /^(?:Digit|Numpad)([0-9])$/.exec(event.code);
+  const ch = physical ? physical[1] : event.key;
+  return ch.length === 1 ? shape().valueOf(ch) : 0;
 }
 
 /** Plays `digit` in the selected square, as a digit or, when `asMark`, as a pencil mark toggle. */
@@ -340,7 +301,7 @@ async function refreshConflicts() {
     return;
   }
   try {
-    const answer = await api("POST", "/validate", { puzzle: progressText() });
+    const answer = await api("POST", "/validate", withRules({ puzzle: progressText() }));
     if (ticket !== conflictRequest) return;
     state.conflicts = new Set(answer.conflicts.flatMap((c) => c.squares.map(squareIndex)));
     render();
@@ -361,36 +322,46 @@ function clearStep() {
 
 /**
  * The board a pasted puzzle stands for, parsed as the API parses it (the API has already
- * accepted it, so this only has to read it): JSON rows or 81 values, or Norvig's text format.
+ * accepted it, so this only has to read it): JSON rows or N*N values, or the shape's text form.
  */
-function parsePuzzle(text) {
-  const trimmed = text.trim();
-  if (trimmed.startsWith("[")) {
-    const flat = JSON.parse(trimmed).flat();
-    return flat.map((v) => (v ? Number(v) : 0));
-  }
-  const values = [];
-  for (const ch of trimmed) {
-    if (ch >= "1" && ch <= "9") values.push(Number(ch));
-    else if (ch === "." || ch === "0") values.push(0);
-  }
-  return values;
-}
+const parsePuzzle = (text, s = shape()) => parseCells(s, text);
 
-function requestBody(text) {
+/**
+ * What Load sends for the pasted text, and the shape it is on: the board's shape, or the `rules`
+ * of a pasted request body (`{"puzzle": ..., "rules": {...}}`).
+ */
+function pasted(text) {
   const trimmed = text.trim();
-  if (!trimmed.startsWith("[")) return { puzzle: trimmed };
+  if (!trimmed.startsWith("[") && !trimmed.startsWith("{")) return { body: withRules({ puzzle: trimmed }), shape: shape() };
+  let json;
   try {
-    return { puzzle: JSON.parse(trimmed) };
+    json = JSON.parse(trimmed);
   } catch {
-    throw new Problem({ detail: "this looks like JSON rows but is not valid JSON" }, 0);
+    const what = trimmed.startsWith("[") ? "JSON rows" : "a JSON request";
+    throw new Problem({ detail: `this looks like ${what} but is not valid JSON` }, 0);
   }
+  if (Array.isArray(json)) return { body: withRules({ puzzle: json }), shape: shape() };
+  if (json.puzzle === undefined) throw new Problem({ detail: "a pasted JSON object needs a `puzzle` member" }, 0);
+  const rules = json.rules ?? {};
+  let next;
+  try {
+    next = makeShape(rules);
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    next = null; // the service names the fault in its own words
+  }
+  const body = json.rules === undefined ? { puzzle: json.puzzle } : { puzzle: json.puzzle, rules };
+  return { body, shape: next };
 }
 
-function setPuzzle(givens, info) {
+/** Puts `givens` on a board of shape `next` (the board's own by default), with the level `info`. */
+function setPuzzle(givens, info, next = shape()) {
+  state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy"); // a grade on its way is about the last puzzle
+  setShape(next);
   state.givens = givens;
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   state.conflicts = new Set();
   state.info = info;
@@ -405,24 +376,79 @@ async function load(event) {
   event.preventDefault();
   await act("load", async () => {
     const text = $("puzzle").value;
-    if (!text.trim()) throw new Problem({ detail: "paste a puzzle first: 81 cells, digits for givens, . or 0 for blanks" }, 0);
-    const body = requestBody(text);
+    if (!text.trim()) throw new Problem({ detail: `paste a puzzle first: ${cellsHelp(shape())}` }, 0);
+    const { body, shape: next } = pasted(text);
     await api("POST", "/validate", body); // the service's own words for any fault in it
-    setPuzzle(parsePuzzle(text), null);
+    const puzzle = typeof body.puzzle === "string" ? body.puzzle : JSON.stringify(body.puzzle);
+    setPuzzle(parsePuzzle(puzzle, next), null, next);
+    gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
   });
 }
 
+/**
+ * The query of `GET /random` for the shape the selectors name; classic asks as it always did.
+ * Levels are classic 9x9 only for now, so another shape asks for none.
+ */
+function randomQuery(difficulty) {
+  const shaped = selectedParams();
+  const params = shaped.length ? shaped : [["difficulty", difficulty]];
+  return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+}
+
+/** A puzzle of the chosen shape and level from `/random`, unless another puzzle took the board meanwhile. */
 async function newPuzzle() {
   await act("new", async () => {
     const difficulty = $("difficulty").value;
-    const answer = await api("GET", `/random?difficulty=${encodeURIComponent(difficulty)}`);
+    const asked = state.puzzleCount;
+    let answer;
+    try {
+      answer = await api("GET", `/random?${randomQuery(difficulty)}`);
+    } finally {
+      // No new board (a refusal, or a board loaded meanwhile): the selectors show the board's shape.
+      if (state.puzzleCount !== asked || !answer) showShapeInSelectors(shape());
+    }
+    if (state.puzzleCount !== asked) return;
+    // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
+    const next = answer.rules ? makeShape(answer.rules) : selectedShape();
     $("puzzle").value = answer.puzzle;
-    setPuzzle(parsePuzzle(answer.puzzle), {
-      difficulty: answer.difficulty || difficulty,
-      seed: answer.seed,
-      score: answer.score,
-    });
+    const level = hasLogic(next)
+      ? { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score }
+      : { seed: answer.seed };
+    setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
   });
+}
+
+const NO_LEVEL = {
+  multiple_solutions: "no level: it has more than one solution",
+  no_solution: "no level: it has no solution",
+};
+
+/**
+ * Grades the puzzle on the board (`POST /grade`) and sets Difficulty to its level, so the selector
+ * always speaks of the puzzle on show. A puzzle without one level says why in the level line.
+ */
+async function gradePuzzle() {
+  const asked = state.puzzleCount;
+  const seed = state.info?.seed;
+  if (!hasLogic(shape())) {
+    state.info = seed === undefined ? { note: "no level: grades are for classic 9x9 for now" } : { seed };
+    render();
+    return;
+  }
+  $("seed").setAttribute("aria-busy", "true");
+  let info;
+  try {
+    const grade = await api("POST", "/grade", withRules({ puzzle: gridText(state.givens) }));
+    info = { difficulty: grade.difficulty, score: grade.score, seed };
+  } catch (err) {
+    if (!(err instanceof Problem)) throw err;
+    info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}` };
+  }
+  if (state.puzzleCount !== asked) return;
+  $("seed").removeAttribute("aria-busy");
+  state.info = info;
+  if (info.difficulty) $("difficulty").value = info.difficulty;
+  render();
 }
 
 function requireGivens() {
@@ -436,10 +462,10 @@ async function hint() {
     requireGivens();
     clearStep();
     state.wrong = new Set();
-    const body = { puzzle: gridText(state.givens), progress: progressText() };
+    const body = withRules({ puzzle: gridText(state.givens), progress: progressText() });
     // Marks are sent only when every empty square has some: a square left unmarked means "not
     // marked yet", not "no candidate", and would read to the service as a mistake.
-    const empty = [...Array(81).keys()].filter((i) => !valueAt(i));
+    const empty = [...Array(shape().cells).keys()].filter((i) => !valueAt(i));
     if (empty.length && empty.every((i) => state.marks[i])) {
       body.candidates = state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m)));
     }
@@ -503,13 +529,13 @@ function applyStep() {
   cells[state.selected].focus();
 }
 
-/** The marks the service assumes when none are sent: digits not seen in the row, column or box. */
+/** The marks the service assumes when none are sent: values not seen in any unit of the square. */
 function fillSeenCandidates() {
-  for (let i = 0; i < 81; i++) {
+  for (let i = 0; i < shape().cells; i++) {
     if (valueAt(i)) continue;
     let seen = 0;
     for (const j of peers(i)) if (valueAt(j)) seen |= 1 << valueAt(j);
-    state.marks[i] = ALL_MARKS & ~seen;
+    state.marks[i] = shape().allMarks & ~seen;
   }
 }
 
@@ -517,7 +543,7 @@ async function candidates() {
   await act("candidates", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/candidates", { puzzle: progressText() });
+    const answer = await api("POST", "/candidates", withRules({ puzzle: progressText() }));
     if (answer.status === "none") {
       showMessage("No candidates: propagation proves this position has no solution.", "bad");
       return;
@@ -534,7 +560,7 @@ async function solve() {
   await act("solve", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/solve", { puzzle: gridText(state.givens) });
+    const answer = await api("POST", "/solve", withRules({ puzzle: gridText(state.givens) }));
     const words = {
       unique: "unique: this is the only solution.",
       multiple: "multiple: the puzzle has more than one solution; here is one of them.",
@@ -543,7 +569,7 @@ async function solve() {
     if (answer.status !== "none") {
       const solution = parsePuzzle(answer.solutions[0]);
       state.digits = solution.map((d, i) => (state.givens[i] ? 0 : d));
-      state.marks = new Array(81).fill(0);
+      state.marks = blank();
       state.wrong = new Set();
       state.conflicts = new Set();
     }
@@ -556,7 +582,7 @@ async function check() {
   await act("check", async () => {
     requireGivens();
     clearStep();
-    const answer = await api("POST", "/solve", { puzzle: gridText(state.givens) });
+    const answer = await api("POST", "/solve", withRules({ puzzle: gridText(state.givens) }));
     if (answer.status !== "unique") {
       state.wrong = new Set();
       render();
@@ -583,8 +609,8 @@ async function check() {
 
 function clearBoard() {
   clearErrors();
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   clearStep();
   showMessage("");
@@ -594,16 +620,21 @@ function clearBoard() {
 
 // ---------------------------------------------------------------- the shareable address
 
-/** `#puzzle=…&progress=…&marks=…&difficulty=…&seed=…`: enough to rebuild the board. */
+/**
+ * `#puzzle=…&progress=…&marks=…&difficulty=…&seed=…`, and for a shape other than classic its rules
+ * as `/random` takes them (`size=16&box=4x4&variant=jigsaw,x&regions=…&symbols=…`): enough to
+ * rebuild the board.
+ */
 function writeFragment() {
   const params = new URLSearchParams();
   if (state.givens.some((g) => g)) params.set("puzzle", gridText(state.givens));
+  for (const [name, value] of shapeParams(shape().rules)) params.set(name, value);
   if (hasPlayerDigits()) params.set("progress", progressText());
   if (state.marks.some((m, i) => m && !valueAt(i))) {
     params.set("marks", state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m))).join("-"));
   }
-  if (state.info) {
-    params.set("difficulty", state.info.difficulty);
+  if (state.info?.seed !== undefined) {
+    if (state.info.difficulty) params.set("difficulty", state.info.difficulty);
     params.set("seed", String(state.info.seed));
   }
   const fragment = params.toString();
@@ -612,30 +643,44 @@ function writeFragment() {
   $("share").href = fragment ? `#${fragment}` : "#";
 }
 
+/** Whether the address names a puzzle (a link to a board), whether or not it reads as one. */
+const linkNamesPuzzle = () => new URLSearchParams(location.hash.slice(1)).has("puzzle");
+
+/** Puts the board the address describes on show; false (and an error) when it describes none. */
 function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   const puzzle = params.get("puzzle");
   if (!puzzle) return false;
-  const givens = parsePuzzle(puzzle);
-  if (givens.length !== 81) {
-    showError("load", "the link's puzzle does not have 81 cells");
+  let linked;
+  try {
+    linked = makeShape(rulesFromParams(params) ?? {});
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    showError("load", `the link's rules do not make a board: ${err.message}`);
     return false;
   }
+  const givens = parsePuzzle(puzzle, linked);
+  if (givens.length !== linked.cells) {
+    showError("load", `the link's puzzle does not have ${linked.cells} cells`);
+    return false;
+  }
+  state.puzzleCount++;
+  $("seed").removeAttribute("aria-busy");
+  setShape(linked);
   state.givens = givens;
-  state.digits = new Array(81).fill(0);
-  state.marks = new Array(81).fill(0);
+  state.digits = blank();
+  state.marks = blank();
   state.wrong = new Set();
   state.conflicts = new Set();
   clearStep();
   const progress = parsePuzzle(params.get("progress") || "");
-  if (progress.length === 81) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
+  if (progress.length === linked.cells) state.digits = progress.map((d, i) => (givens[i] ? 0 : d));
   const marks = (params.get("marks") || "").split("-");
-  if (marks.length === 81) state.marks = marks.map(maskOf);
+  if (marks.length === linked.cells) state.marks = marks.map(maskOf);
+  // The level is graded afresh (gradePuzzle), not taken from the link: only the seed is kept.
   const seed = params.get("seed");
-  state.info = seed ? { difficulty: params.get("difficulty") || "", seed } : null;
+  state.info = seed ? { seed } : null;
   $("puzzle").value = gridText(givens);
-  const level = params.get("difficulty");
-  if ([...$("difficulty").options].some((o) => o.value === level)) $("difficulty").value = level;
   state.selected = Math.max(0, givens.findIndex((g) => !g));
   return true;
 }
@@ -643,7 +688,18 @@ function readFragment() {
 // ---------------------------------------------------------------- wiring
 
 function main() {
-  buildBoard();
+  fillSizes();
+  setShape(CLASSIC);
+  $("board").addEventListener("keydown", onKey);
+  $("size").addEventListener("change", () => {
+    fillBoxes(Number($("size").value));
+    newPuzzle();
+  });
+  $("box").addEventListener("change", newPuzzle);
+  $("variant").addEventListener("change", () => {
+    $("box").disabled = $("variant").value.includes("jigsaw");
+    newPuzzle();
+  });
   $("load-form").addEventListener("submit", load);
   $("new").addEventListener("click", newPuzzle);
   $("hint").addEventListener("click", hint);
@@ -657,12 +713,6 @@ function main() {
     cells[state.selected].focus();
   });
   $("pencil").addEventListener("click", togglePencil);
-  for (const key of document.querySelectorAll("[data-digit]")) {
-    key.addEventListener("click", () => {
-      play(Number(key.dataset.digit), state.pencil);
-      cells[state.selected].focus();
-    });
-  }
   $("share").addEventListener("click", (event) => {
     event.preventDefault();
     navigator.clipboard?.writeText(location.href).then(
@@ -671,15 +721,35 @@ function main() {
     );
   });
   window.addEventListener("hashchange", () => {
-    if (readFragment()) {
-      render();
-      refreshConflicts();
-    }
+    if (readFragment()) restored();
   });
-  const restored = readFragment();
+  describeBoardByHelp();
+  start().finally(() => {
+    document.body.dataset.ready = "true";
+  });
+}
+
+/** After a board is read from the address: drawn, checked for clashes and graded. */
+function restored() {
   render();
-  if (restored) refreshConflicts();
-  document.body.dataset.ready = "true";
+  refreshConflicts();
+  return gradePuzzle();
+}
+
+/** The first board: the one the address holds (a link wins), else a new puzzle of the chosen level. */
+async function start() {
+  const linked = linkNamesPuzzle();
+  if (readFragment()) return restored();
+  render();
+  if (!linked) await newPuzzle();
+}
+
+/** The board is described by the help on show: the keys, or on a touch screen how to tap. */
+function describeBoardByHelp() {
+  const touch = matchMedia("(hover: none) and (pointer: coarse)");
+  const describe = () => $("board").setAttribute("aria-describedby", touch.matches ? "touch-help" : "keys-help");
+  describe();
+  touch.addEventListener("change", describe);
 }
 
 main();

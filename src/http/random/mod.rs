@@ -1,5 +1,7 @@
 //! `GET /random`: a reproducible puzzle from a seed (drawn and returned when not given).
 
+use std::time::Instant;
+
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -11,9 +13,12 @@ use super::grid_json::{GridFormat, GridJson};
 use super::logic_json::generation_stopped;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
+use crate::engine::graded::max_givens;
 use crate::engine::logic::Difficulty;
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
+
+mod shaped;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -24,7 +29,17 @@ async fn random(
     State(state): State<AppState>,
     query: QueryParams,
 ) -> Result<Json<RandomResponse>, ApiError> {
-    query.only(&["givens", "unique", "seed", "format", "difficulty"])?;
+    query.only(&[
+        "givens",
+        "unique",
+        "seed",
+        "format",
+        "difficulty",
+        "size",
+        "box",
+        "variant",
+        "symmetry",
+    ])?;
     let givens = query.integer(
         "givens",
         DEFAULT_GIVENS as u64,
@@ -37,7 +52,11 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    if let Some(wanted) = shaped::asked(&query)? {
+        return shaped::random(&state, &query, wanted, seed, format).await;
+    }
     if let Some(difficulty) = difficulty(&query)? {
+        check_givens(difficulty, givens)?;
         return leveled(&state, difficulty, givens, seed, format).await;
     }
     let request = Request {
@@ -65,6 +84,7 @@ async fn random(
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
         puzzle: format.render(&generated.puzzle),
+        rules: None,
         score: None,
         seed,
         solution: generated.solution.as_ref().map(|g| format.render(g)),
@@ -84,6 +104,9 @@ pub struct RandomResponse {
     pub minimal: bool,
     /// The puzzle.
     pub puzzle: GridJson,
+    /// The shape, for any but classic 9x9 (with the regions drawn for jigsaw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<crate::engine::shape::Rules>,
     /// The grade's score, when `difficulty` was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<u32>,
@@ -103,13 +126,32 @@ fn difficulty(query: &QueryParams) -> Result<Option<Difficulty>, ApiError> {
     let Some(name) = query.get("difficulty") else {
         return Ok(None);
     };
-    let difficulty = name
-        .parse::<Difficulty>()
-        .map_err(|e| ApiError::InvalidField {
+    let difficulty = name.parse::<Difficulty>().map_err(|e| {
+        let lower = name.to_ascii_lowercase();
+        // Levels are lowercase, as the spec's enum says (a fuzzer's `Hard` must be refused).
+        let detail = match lower.parse::<Difficulty>() {
+            Ok(level) => format!("{e}: levels are lowercase, so write {:?}", level.name()),
+            Err(_) => e.to_string(),
+        };
+        ApiError::InvalidField {
             field: "difficulty".into(),
-            detail: e.to_string(),
-        })?;
+            detail,
+        }
+    })?;
     Ok(Some(difficulty))
+}
+
+/// `givens` when puzzles of `difficulty` can have that many ([`max_givens`]).
+fn check_givens(difficulty: Difficulty, givens: usize) -> Result<(), ApiError> {
+    let maximum = max_givens(difficulty);
+    if givens <= maximum {
+        return Ok(());
+    }
+    Err(ApiError::GivensAboveLevel {
+        difficulty: difficulty.name(),
+        maximum: maximum as u64,
+        value: givens as u64,
+    })
 }
 
 /// A unique puzzle graded at `difficulty`, generated on the pool under the server's deadline.
@@ -126,6 +168,7 @@ async fn leveled(
         seed,
     };
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     let generated = state
         .run_job(timeout_ms, move |deadline, cancel| {
             LevelGenerator::new()
@@ -134,12 +177,13 @@ async fn leveled(
                 .generate(&request)
         })
         .await?
-        .map_err(|stop| generation_stopped(stop, timeout_ms))?;
+        .map_err(|stop| generation_stopped(stop, timeout_ms, started))?;
     Ok(Json(RandomResponse {
         difficulty: Some(generated.grade.difficulty.name()),
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
         puzzle: format.render(&generated.puzzle),
+        rules: None,
         score: Some(generated.grade.score),
         seed,
         solution: Some(format.render(&generated.solution)),

@@ -1,0 +1,499 @@
+//! Reading puzzle files: what each line is, and a record for every puzzle or bad line in input order.
+//!
+//! Every line is data unless it is one of the few kinds documented as not: a blank line, a `#`
+//! comment, a separator made of `-`, `+`, `|` and `=` (Norvig's `------+------+------`), a Project
+//! Euler title (`Grid 01`), or a CSV header on the first line. A data line that is not a puzzle is
+//! an error record in its place, so answers never drift from the lines they answer.
+
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+
+use super::csv::{self, Column, Columns};
+use super::shaped::{self, Puzzle, Shapes};
+use crate::engine::grid::is_cell;
+use crate::engine::shape::{CellsError, Shape, ShapeError};
+use crate::engine::Grid;
+
+/// How many records are read, solved and written at a time: large enough to keep every thread busy,
+/// small enough that a file of millions of puzzles is never held in memory.
+pub const CHUNK: usize = 8192;
+
+/// The longest input line read: far more than any pasted grid, and a bound on memory however the
+/// input is made (`/dev/zero` has no newline). The rest of a longer line is skipped unread.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The characters of a separator line, other than spaces.
+const SEPARATORS: [char; 4] = ['-', '+', '|', '='];
+
+/// One puzzle read from input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based line number in its source (the first line of a grid over several).
+    pub line: usize,
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// The solution given beside it (a CSV's solution column), to be checked.
+    pub expected: Option<Grid>,
+}
+
+/// A puzzle, or the error that stands in place of a line that is not one.
+pub type Record = Result<Puzzle, ReadError>;
+
+/// A line (or the lines of a grid) that could not be read as a puzzle, and where.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {problem}", lines(*.line, *.last_line))]
+pub struct ReadError {
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// 1-based line where it ends: the same line unless the grid spans several.
+    pub last_line: usize,
+    /// What was wrong.
+    pub problem: Problem,
+}
+
+/// What was wrong with a line.
+#[derive(Debug, thiserror::Error)]
+pub enum Problem {
+    /// The line's cells are not a puzzle.
+    #[error("{0}")]
+    Cells(CellsProblem),
+    /// A CSV column is not a grid.
+    #[error("{column} column: {problem}")]
+    Column {
+        /// Which column.
+        column: Column,
+        /// What is wrong with it.
+        problem: CellsProblem,
+    },
+    /// A CSV row with more or fewer columns than its header.
+    #[error("expected {expected} columns, as the header has, found {found}")]
+    Columns {
+        /// The header's count.
+        expected: usize,
+        /// The row's count.
+        found: usize,
+    },
+    /// A CSV header that names no puzzle column.
+    #[error("a CSV header names its puzzle column puzzle or quizzes; found {found}")]
+    Header {
+        /// The header's column names.
+        found: String,
+    },
+    /// A line of symbols that is not a grid of the command line's shape.
+    #[error("{0}")]
+    Grid(CellsError),
+    /// A line starting with `{` that is not a JSON puzzle line.
+    #[error("not a JSON puzzle line: {0}")]
+    Json(String),
+    /// A JSON line whose rules make no shape, named by the member at fault.
+    #[error("{}: {error}", .error.field())]
+    Rules {
+        /// Why the rules make no shape.
+        error: ShapeError,
+    },
+    /// A JSON line's grid (`puzzle` or `solution`) that is not one of its shape.
+    #[error("{member}: {problem}")]
+    Member {
+        /// Which member.
+        member: &'static str,
+        /// What is wrong with it.
+        problem: CellsError,
+    },
+    /// The line is not UTF-8 text.
+    #[error("the line is not UTF-8 text")]
+    NotText,
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    #[error("line longer than {MAX_LINE_BYTES} bytes")]
+    TooLong,
+    /// The input could not be read at all (a failing device): the end of that input.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// What is wrong with a run of cells.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellsProblem {
+    /// Not 81 cells; `stop` is where a name began (1-based character, and the character), when
+    /// one did.
+    #[error("expected 81 cells, found {found}{}", stop.map(|(at, c)| format!(" before {c:?} at character {at}")).unwrap_or_default())]
+    Count {
+        /// How many cells there were.
+        found: usize,
+        /// Where the cells stopped, if a letter or `#` stopped them.
+        stop: Option<(usize, char)>,
+    },
+    /// A character that cannot be a cell where a cell was due.
+    #[error("{found:?} at character {at} is not a cell (1-9, or 0 or . for a blank)")]
+    Stray {
+        /// 1-based character position.
+        at: usize,
+        /// The character.
+        found: char,
+    },
+}
+
+/// `7`, or `3-11` for a grid over several lines.
+fn lines(first: usize, last: usize) -> String {
+    if first == last {
+        return first.to_string();
+    }
+    format!("{first}-{last}")
+}
+
+/// What one input line holds.
+#[derive(Debug)]
+enum Line {
+    /// Nothing: a blank line, a comment, a separator or a CSV header.
+    Skip,
+    /// A title such as `Grid 01`: nothing, but a grid being gathered must be complete by now.
+    Title,
+    /// A whole puzzle.
+    Entry(Entry),
+    /// A puzzle read on a shape: a JSON line, or a line of symbols on the command line's shape.
+    Puzzle(Puzzle),
+    /// Nine cells: one row of a grid over several lines.
+    Row(String),
+    /// A data line that is not a puzzle.
+    Bad(Problem),
+}
+
+/// Reads one line of a file without a CSV header.
+///
+/// A name or comment may follow the cells: they end at the first letter or `#`, so the digits of
+/// `<puzzle> grid 2` are a name. Cells with exactly one comma between them are a CSV row without a
+/// header, `puzzle,solution`; otherwise every character other than a cell separates cells (so
+/// commas, spaces, `|`, `-` and `+` do). A line of 81 cells is a puzzle, one of 9 a row of a grid
+/// over several lines; any other count is an error.
+fn parse_line(text: &str, line: usize) -> Line {
+    let trimmed = text.trim();
+    // The common line, a whole puzzle and nothing else, skips the search for a name and gathering
+    // its cells into a string.
+    if trimmed.len() == 81 && trimmed.bytes().all(is_cell) {
+        return entry(Grid::parse(trimmed), line);
+    }
+    if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
+        return Line::Skip;
+    }
+    if is_title(trimmed) {
+        return Line::Title;
+    }
+    let lead = text.len() - text.trim_start().len();
+    let column = |byte: usize| text[..lead + byte].chars().count() + 1;
+    let stop = trimmed
+        .char_indices()
+        .find(|&(_, c)| c.is_alphabetic() || c == '#');
+    let head = &trimmed[..stop.map_or(trimmed.len(), |(i, _)| i)];
+    if let Some((first, second)) = head.split_once(',').filter(|(_, s)| !s.contains(',')) {
+        return csv_row(first, second, line);
+    }
+    let cells: String = head
+        .chars()
+        .filter(|&c| c.is_ascii() && is_cell(c as u8))
+        .collect();
+    let problem = match cells.len() {
+        81 => return entry(Grid::parse(&cells), line),
+        9 => return Line::Row(cells),
+        0 => {
+            let (at, found) = trimmed
+                .char_indices()
+                .find(|&(_, c)| !c.is_whitespace() && !SEPARATORS.contains(&c))
+                .expect("a line that is not a separator holds something else");
+            CellsProblem::Stray {
+                at: column(at),
+                found,
+            }
+        }
+        found => CellsProblem::Count {
+            found,
+            stop: stop.map(|(i, c)| (column(i), c)),
+        },
+    };
+    Line::Bad(Problem::Cells(problem))
+}
+
+fn entry(parsed: Result<Grid, crate::engine::GridError>, line: usize) -> Line {
+    match parsed {
+        Ok(puzzle) => Line::Entry(Entry {
+            line,
+            puzzle,
+            expected: None,
+        }),
+        Err(_) => unreachable!("81 cells always make a grid"),
+    }
+}
+
+/// `puzzle,solution` without a header: both columns checked strictly, the solution may be empty.
+fn csv_row(first: &str, second: &str, line: usize) -> Line {
+    let column =
+        |column, text| csv::field(text).map_err(|problem| Problem::Column { column, problem });
+    let read = column(Column::Puzzle, first).and_then(|puzzle| {
+        let expected = match second.trim() {
+            "" => None,
+            text => Some(column(Column::Solution, text)?),
+        };
+        Ok(Entry {
+            line,
+            puzzle,
+            expected,
+        })
+    });
+    read.map_or_else(Line::Bad, Line::Entry)
+}
+
+/// `------+------+------`, `|`, `=====`: lines that only draw a grid.
+fn is_separator(trimmed: &str) -> bool {
+    trimmed
+        .chars()
+        .all(|c| c.is_whitespace() || SEPARATORS.contains(&c))
+}
+
+/// Project Euler's titles: `Grid`, spaces, a number, and nothing else.
+fn is_title(trimmed: &str) -> bool {
+    let Some(rest) = trimmed
+        .get(..4)
+        .filter(|word| word.eq_ignore_ascii_case("grid"))
+        .map(|_| &trimmed[4..])
+    else {
+        return false;
+    };
+    let number = rest.trim_start();
+    number.len() < rest.len() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The cells of a grid spread over several lines, fewer than 81 so far.
+#[derive(Debug)]
+struct Partial {
+    first: usize,
+    last: usize,
+    cells: String,
+}
+
+impl Partial {
+    /// The error for a grid that ended before its 81st cell.
+    fn incomplete(self) -> ReadError {
+        ReadError {
+            line: self.first,
+            last_line: self.last,
+            problem: Problem::Cells(CellsProblem::Count {
+                found: self.cells.len(),
+                stop: None,
+            }),
+        }
+    }
+}
+
+/// What [`PuzzleReader::read_chunk`] read: records in input order, and how many lines they took.
+#[derive(Debug, Default)]
+pub struct Chunk {
+    /// A record for every puzzle and every bad line.
+    pub records: Vec<Record>,
+    /// The input lines consumed, for a progress display.
+    pub lines: usize,
+}
+
+/// Reads puzzles from text in chunks of at most about [`CHUNK`] records, so that a file of millions
+/// of puzzles is never held in memory.
+///
+/// A puzzle is 81 cells on one line, a row of a CSV, or 9 rows of 9 cells on consecutive lines (a
+/// grid pasted as 9 rows, Norvig's display with `|` and `------+------+------`, or Project Euler's
+/// blocks under a `Grid 01` title). Blank lines, comments and separators inside such a grid are
+/// skipped; a grid that ends short of 81 cells (the input ends, or a line that is not a row comes)
+/// is an error naming its lines.
+///
+/// A line starting with `{` is a JSON line carrying its own rules ([`shaped::json_line`]). A reader
+/// made [`with_shape`](PuzzleReader::with_shape) reads every other data line as one puzzle of N*N
+/// symbols on that shape, strictly: no names, CSV or grids over several lines.
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    line: usize,
+    buffer: Vec<u8>,
+    partial: Option<Partial>,
+    csv: Option<Columns>,
+    shape: Option<Arc<Shape>>,
+    shapes: Shapes,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input`, at its first line.
+    pub fn new(input: R) -> Self {
+        PuzzleReader {
+            input,
+            line: 0,
+            buffer: Vec::new(),
+            partial: None,
+            csv: None,
+            shape: None,
+            shapes: Shapes::default(),
+        }
+    }
+
+    /// A reader of puzzles on `shape`, one a line (JSON lines may name their own rules).
+    pub fn with_shape(input: R, shape: Arc<Shape>) -> Self {
+        PuzzleReader {
+            shape: Some(shape),
+            ..PuzzleReader::new(input)
+        }
+    }
+
+    /// Reads up to about [`CHUNK`] records; none at the end of input. An error only when the input
+    /// cannot be read any further.
+    pub fn read_chunk(&mut self) -> Result<Chunk, ReadError> {
+        let start = self.line;
+        let mut records = Vec::new();
+        while records.len() < CHUNK {
+            let parsed = match self.read_line()? {
+                Raw::End => {
+                    records.extend(self.partial.take().map(|p| Err(p.incomplete())));
+                    break;
+                }
+                Raw::TooLong => Line::Bad(Problem::TooLong),
+                Raw::Text(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        let parsed = self.parse(&text, self.line);
+                        self.buffer = text.into_bytes();
+                        parsed
+                    }
+                    Err(e) => {
+                        self.buffer = e.into_bytes();
+                        Line::Bad(Problem::NotText)
+                    }
+                },
+            };
+            self.take(parsed, self.line, &mut records);
+        }
+        Ok(Chunk {
+            records,
+            lines: self.line - start,
+        })
+    }
+
+    /// The next line's bytes (the reader's buffer, lent until it is given back), bounded by
+    /// [`MAX_LINE_BYTES`].
+    fn read_line(&mut self) -> Result<Raw, ReadError> {
+        let mut buffer = std::mem::take(&mut self.buffer);
+        buffer.clear();
+        let fail = |line, e: io::Error| ReadError {
+            line,
+            last_line: line,
+            problem: e.into(),
+        };
+        let read = self
+            .input
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buffer)
+            .map_err(|e| fail(self.line + 1, e))?;
+        if read == 0 {
+            self.buffer = buffer;
+            return Ok(Raw::End);
+        }
+        self.line += 1;
+        if read <= MAX_LINE_BYTES || buffer.last() == Some(&b'\n') {
+            return Ok(Raw::Text(buffer));
+        }
+        // The rest of the line is skipped without holding it, so the next line is read as usual.
+        self.buffer = buffer;
+        self.input
+            .skip_until(b'\n')
+            .map_err(|e| fail(self.line, e))?;
+        Ok(Raw::TooLong)
+    }
+
+    /// What line `line` holds: the first may be a CSV header, and every line after one is a row.
+    fn parse(&mut self, text: &str, line: usize) -> Line {
+        if let Some(columns) = &self.csv {
+            let trimmed = text.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                return Line::Skip;
+            }
+            return match csv::row(text, columns) {
+                Ok((puzzle, expected)) => Line::Entry(Entry {
+                    line,
+                    puzzle,
+                    expected,
+                }),
+                Err(problem) => Line::Bad(problem),
+            };
+        }
+        let trimmed = text.trim_start();
+        if trimmed.starts_with('{') {
+            let read = shaped::json_line(trimmed, line, self.shape.as_ref(), &mut self.shapes);
+            return read.map_or_else(Line::Bad, Line::Puzzle);
+        }
+        if let Some(shape) = &self.shape {
+            let trimmed = trimmed.trim_end();
+            if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
+                return Line::Skip;
+            }
+            return shaped::symbols_line(shape, trimmed, line).map_or_else(Line::Bad, Line::Puzzle);
+        }
+        if line == 1 {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            match csv::header(text) {
+                Some(Ok(columns)) => {
+                    self.csv = Some(columns);
+                    return Line::Skip;
+                }
+                Some(Err(problem)) => return Line::Bad(problem),
+                None => return parse_line(text, line),
+            }
+        }
+        parse_line(text, line)
+    }
+
+    /// Adds what line `line` holds to `records`: a grid being gathered is finished first by
+    /// anything that is not its next row.
+    fn take(&mut self, parsed: Line, line: usize, records: &mut Vec<Record>) {
+        let cells = match parsed {
+            Line::Skip => return,
+            Line::Row(cells) => cells,
+            other => {
+                records.extend(self.partial.take().map(|p| Err(p.incomplete())));
+                match other {
+                    Line::Entry(entry) => records.push(Ok(Puzzle::Classic(entry))),
+                    Line::Puzzle(puzzle) => records.push(Ok(puzzle)),
+                    Line::Bad(problem) => records.push(Err(ReadError {
+                        line,
+                        last_line: line,
+                        problem,
+                    })),
+                    _ => {}
+                }
+                return;
+            }
+        };
+        let mut partial = self.partial.take().unwrap_or(Partial {
+            first: line,
+            last: line,
+            cells: String::with_capacity(81),
+        });
+        partial.cells.push_str(&cells);
+        partial.last = line;
+        if partial.cells.len() < 81 {
+            self.partial = Some(partial);
+            return;
+        }
+        records.push(match Grid::parse(&partial.cells) {
+            Ok(puzzle) => Ok(Puzzle::Classic(Entry {
+                line: partial.first,
+                puzzle,
+                expected: None,
+            })),
+            Err(_) => Err(partial.incomplete()),
+        });
+    }
+}
+
+/// A line as read, before it is parsed.
+enum Raw {
+    /// The end of input.
+    End,
+    /// A line's bytes, with its newline.
+    Text(Vec<u8>),
+    /// A line over [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,324 @@
+//! The reader: what each kind of line comes to, and that records keep their lines' places.
+use super::*;
+
+const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Every record in `text`, as the puzzle's line or the error's text.
+fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
+    let mut reader = PuzzleReader::new(text);
+    let mut all = Vec::new();
+    loop {
+        let chunk = reader.read_chunk().expect("a slice never fails to read");
+        if chunk.records.is_empty() {
+            return all;
+        }
+        all.extend(chunk.records.into_iter().map(|r| match r {
+            Ok(Puzzle::Classic(entry)) => Ok(entry),
+            Ok(Puzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+            Err(e) => Err(e.to_string()),
+        }));
+    }
+}
+
+/// The records of `text` as lines: `ok N` for a puzzle from line N, or the error.
+fn outline(text: &str) -> Vec<String> {
+    read_all(text.as_bytes())
+        .into_iter()
+        .map(|r| r.map_or_else(|e| e, |entry| format!("ok {}", entry.line)))
+        .collect()
+}
+
+fn euler_rows() -> String {
+    let rows: Vec<String> = GRID2
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows.join("\n")
+}
+
+#[test]
+fn comments_blanks_separators_titles_and_a_first_line_header_are_skipped() {
+    for skipped in [
+        "# a comment",
+        "   ",
+        "------+------+------",
+        "Grid 01",
+        "grid 7",
+    ] {
+        assert!(
+            matches!(parse_line(skipped, 2), Line::Skip | Line::Title),
+            "{skipped}"
+        );
+    }
+    assert_eq!(outline(&format!("quizzes,solutions\n{GRID2},\n")), ["ok 2"]);
+}
+
+#[test]
+fn a_letter_led_line_is_an_error_in_its_place_not_a_title() {
+    let letter_led = format!("x{}", &GRID2[1..]);
+    assert_eq!(
+        outline(&format!("{GRID2}\n{letter_led}\n{GRID2}\n")),
+        [
+            "ok 1",
+            "2: 'x' at character 1 is not a cell (1-9, or 0 or . for a blank)",
+            "ok 3"
+        ]
+    );
+    assert_eq!(
+        outline(&format!("{GRID2}\nSome title\nGrid one\n")),
+        [
+            "ok 1",
+            "2: 'S' at character 1 is not a cell (1-9, or 0 or . for a blank)",
+            "3: 'G' at character 1 is not a cell (1-9, or 0 or . for a blank)",
+        ]
+    );
+}
+
+#[test]
+fn a_letter_led_csv_row_is_an_error_in_its_place_with_or_without_a_header() {
+    let row = format!("x{},{GRID2}", &GRID2[1..]);
+    let stray = "'x' at character 1 is not a cell (1-9, or 0 or . for a blank)";
+    assert_eq!(
+        outline(&format!("quizzes,solutions\n{GRID2},\n{row}\n{GRID2},\n")),
+        [
+            "ok 2".to_string(),
+            format!("3: puzzle column: {stray}"),
+            "ok 4".into()
+        ]
+    );
+    assert_eq!(
+        outline(&format!("{GRID2},\n{row}\n{GRID2},\n")),
+        ["ok 1".to_string(), format!("2: {stray}"), "ok 3".into()]
+    );
+}
+
+#[test]
+fn the_five_column_kaggle_layout_is_read_by_its_header() {
+    let text = format!("id,puzzle,solution,clues,difficulty\n0,{GRID2},,17,2.5\n1,{GRID2}\n");
+    assert_eq!(
+        outline(&text),
+        ["ok 2", "3: expected 5 columns, as the header has, found 2"]
+    );
+}
+
+#[test]
+fn a_header_is_only_a_header_on_the_first_line() {
+    assert_eq!(
+        outline(&format!("{GRID2}\nquizzes,solutions\n")),
+        [
+            "ok 1",
+            "2: 'q' at character 1 is not a cell (1-9, or 0 or . for a blank)"
+        ]
+    );
+    assert_eq!(
+        outline("\u{feff}id,grid\n"),
+        ["1: a CSV header names its puzzle column puzzle or quizzes; found id,grid"]
+    );
+}
+
+#[test]
+fn a_puzzle_with_commas_between_cells_is_not_mistaken_for_csv() {
+    let line = vec!["0"; 81].join(",");
+    assert!(matches!(parse_line(&line, 4), Line::Entry(e) if e.puzzle.givens() == 0));
+}
+
+#[test]
+fn a_csv_row_with_a_broken_solution_is_an_error_and_reading_goes_on() {
+    assert_eq!(
+        outline(&format!("{GRID2}\n{GRID2},123\n{GRID2}\n")),
+        [
+            "ok 1",
+            "2: solution column: expected 81 cells, found 3",
+            "ok 3"
+        ]
+    );
+}
+
+#[test]
+fn an_endless_line_is_an_error_not_unbounded_memory_and_the_next_line_is_read() {
+    let mut input = vec![b'.'; 10 * MAX_LINE_BYTES];
+    input.extend_from_slice(format!("\n{GRID2}\n").as_bytes());
+    let records = read_all(&input);
+    assert_eq!(records.len(), 2);
+    assert_eq!(
+        records[0],
+        Err("1: line longer than 65536 bytes".to_string())
+    );
+    assert_eq!(records[1].as_ref().map(|e| e.line), Ok(2));
+}
+
+#[test]
+fn a_line_that_is_not_text_is_an_error_in_its_place() {
+    let mut input = format!("{GRID2}\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe\n");
+    input.extend_from_slice(format!("{GRID2}\n").as_bytes());
+    let records = read_all(&input);
+    assert_eq!(records[1], Err("2: the line is not UTF-8 text".to_string()));
+    assert_eq!(records[2].as_ref().map(|e| e.line), Ok(3));
+}
+
+#[test]
+fn digits_in_a_name_after_the_grid_are_not_cells() {
+    for name in [
+        "grid two",
+        "grid 2",
+        "Grid 02 (hard, 1439 s)",
+        "# from line 2",
+    ] {
+        let records = read_all(format!("{GRID2} {name}\n").as_bytes());
+        assert_eq!(records.len(), 1, "{name}");
+        assert_eq!(records[0].as_ref().unwrap().puzzle.to_line(), GRID2);
+    }
+}
+
+#[test]
+fn a_grid_over_several_lines_is_one_puzzle_starting_at_its_first_line() {
+    let display = Grid::parse(GRID2).unwrap().display();
+    let text = format!("# Norvig's display\n{display}\n{GRID2}\n");
+    assert_eq!(outline(&text), ["ok 2", "ok 14"]);
+    assert_eq!(
+        read_all(text.as_bytes())[0]
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .to_line(),
+        GRID2
+    );
+}
+
+#[test]
+fn project_euler_blocks_read_under_their_titles() {
+    let block = format!("Grid 01\n{}\n", euler_rows());
+    let records = read_all(block.repeat(2).as_bytes());
+    assert_eq!(records.len(), 2);
+    let second = records[1].as_ref().unwrap();
+    assert_eq!((second.line, second.puzzle.to_line()), (12, GRID2.into()));
+}
+
+#[test]
+fn a_short_or_long_line_is_an_error_naming_its_line() {
+    assert_eq!(outline("1234\n"), ["1: expected 81 cells, found 4"]);
+    assert_eq!(
+        outline(&format!("{GRID2}\n# fine\n1234\n{GRID2}\n")),
+        ["ok 1", "3: expected 81 cells, found 4", "ok 4"]
+    );
+    assert_eq!(
+        outline(&format!("{GRID2}.\n")),
+        ["1: expected 81 cells, found 82"]
+    );
+    assert_eq!(
+        outline(&format!("{}x{}\n", &GRID2[..40], &GRID2[41..])),
+        ["1: expected 81 cells, found 40 before 'x' at character 41"]
+    );
+}
+
+#[test]
+fn short_lines_in_a_row_are_an_error_each() {
+    let short = &GRID2[..40];
+    assert_eq!(
+        outline(&format!("{short}\n{short}\n{short}\n")),
+        [
+            "1: expected 81 cells, found 40",
+            "2: expected 81 cells, found 40",
+            "3: expected 81 cells, found 40"
+        ]
+    );
+}
+
+#[test]
+fn a_grid_cut_short_names_the_lines_it_spans_and_what_follows_is_read() {
+    let display = Grid::parse(GRID2).unwrap().display();
+    let cut: Vec<&str> = display.lines().take(5).collect();
+    assert_eq!(
+        outline(&format!("{}\n", cut.join("\n"))),
+        ["1-5: expected 81 cells, found 36"]
+    );
+    assert_eq!(
+        outline(&format!(
+            "{}\n{GRID2}\nGrid 02\n{}\n",
+            cut.join("\n"),
+            euler_rows()
+        )),
+        ["1-5: expected 81 cells, found 36", "ok 6", "ok 8"]
+    );
+    let rows = euler_rows();
+    let three: Vec<&str> = rows.lines().take(3).collect();
+    assert_eq!(
+        outline(&format!("Grid 01\n{}\nGrid 02\n{rows}\n", three.join("\n"))),
+        ["2-4: expected 81 cells, found 27", "ok 6"]
+    );
+}
+
+#[test]
+fn a_whole_puzzle_line_is_one_entry_however_it_is_read() {
+    let Line::Entry(entry) = parse_line(GRID2, 3) else {
+        panic!("one entry expected");
+    };
+    assert_eq!(entry.line, 3);
+    assert_eq!(entry.puzzle, GRID2.parse().unwrap());
+    assert_eq!(entry.expected, None);
+    assert_eq!(
+        outline(&format!("{GRID2} name\n{GRID2}\n")),
+        ["ok 1", "ok 2"]
+    );
+}
+
+#[test]
+fn a_chunk_counts_the_lines_it_read() {
+    let text = format!("# c\n{GRID2}\n\n");
+    let mut reader = PuzzleReader::new(text.as_bytes());
+    let chunk = reader.read_chunk().unwrap();
+    assert_eq!((chunk.records.len(), chunk.lines), (1, 3));
+}
+
+#[test]
+fn json_lines_are_read_in_their_place_among_classic_lines() {
+    let six = format!(
+        r#"{{"puzzle": "{}", "rules": {{"size": 6}}}}"#,
+        ".".repeat(36)
+    );
+    let classic = format!(r#"  {{"puzzle": "{GRID2}"}}"#);
+    let text = format!("{GRID2}\n{six}\n{{\"puzzle\": 1}}\n{classic}\n");
+    let outline = outline(&text);
+    assert_eq!(outline[0], "ok 1");
+    assert_eq!(outline[1], "shaped 2");
+    assert!(
+        outline[2].starts_with("3: not a JSON puzzle line: "),
+        "{outline:?}"
+    );
+    assert_eq!(outline[3], "ok 4");
+}
+
+#[test]
+fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
+    use crate::engine::shape::Rules;
+    let shape = Shape::new(&Rules {
+        size: Some(4),
+        ..Rules::default()
+    })
+    .unwrap();
+    let text = "# 4x4\n1...|....|....|...4\n\n1...\n12G.............\n";
+    let mut reader = PuzzleReader::with_shape(text.as_bytes(), Arc::new(shape));
+    let records: Vec<String> = reader
+        .read_chunk()
+        .unwrap()
+        .records
+        .into_iter()
+        .map(|r| match r {
+            Ok(Puzzle::Shaped(e)) => format!("{} {}", e.line, e.puzzle.to_text(&e.shape)),
+            Ok(Puzzle::Classic(_)) => "classic".to_string(),
+            Err(e) => e.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            "2 1..............4",
+            "4: expected 16 cells, found 4",
+            "5: character 'G' at position 3 is not a symbol of this shape (symbols 1234, '.' for a blank)",
+        ]
+    );
+}

@@ -1,0 +1,148 @@
+//! `sudoku candidates` (Norvig's `parse_grid`) and `sudoku validate` (the givens against the rules):
+//! one line per record, classic puzzles as ever, others on their shape's units and symbols.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use super::input::{exit_status, for_each_chunk, InputArgs, Takes};
+use super::output_failed;
+use crate::batch::{self, Puzzle, ShapedEntry};
+use crate::engine::general;
+use crate::engine::shape::{display, Shape};
+use crate::engine::{candidates, Grid};
+
+/// What `candidates` prints for one puzzle, and whether it contradicts the rules.
+struct Candidates {
+    text: String,
+    contradiction: bool,
+}
+
+/// `sudoku candidates`.
+pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut contradictions = 0;
+    let mut bad_lines = 0;
+    let result = for_each_chunk(input, Takes::AnyShape, |items, _| {
+        for item in items {
+            let found = match item {
+                Ok(Puzzle::Classic(entry)) => classic_candidates(&entry.puzzle, show_display),
+                Ok(Puzzle::Shaped(entry)) => shaped_candidates(&entry, show_display),
+                Err(bad) => {
+                    bad_lines += 1;
+                    writeln!(out, "{bad}")?;
+                    continue;
+                }
+            };
+            contradictions += usize::from(found.contradiction);
+            writeln!(out, "{}", found.text)?;
+        }
+        Ok(())
+    });
+    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
+        return code;
+    }
+    exit_status(bad_lines, contradictions > 0)
+}
+
+fn contradiction(text: String) -> Candidates {
+    Candidates {
+        text,
+        contradiction: true,
+    }
+}
+
+fn classic_candidates(puzzle: &Grid, show_display: bool) -> Candidates {
+    if let Some(conflict) = puzzle.conflicts().first() {
+        return contradiction(batch::conflict_line(conflict));
+    }
+    let text = match (candidates(puzzle), show_display) {
+        (None, _) => return contradiction("no solution".to_string()),
+        (Some(c), false) => c.strings().join(" "),
+        (Some(c), true) => c.display(),
+    };
+    Candidates {
+        text,
+        contradiction: false,
+    }
+}
+
+/// As for a classic puzzle: N*N strings of symbols, or Norvig's display drawn for the shape.
+fn shaped_candidates(entry: &ShapedEntry, show_display: bool) -> Candidates {
+    let shape = &entry.shape;
+    if let Some(conflict) = entry.puzzle.conflicts(shape).first() {
+        return contradiction(format!("the givens conflict: {}", conflict.describe(shape)));
+    }
+    let Some(cells) = general::candidates(shape, &entry.puzzle) else {
+        return contradiction("no solution".to_string());
+    };
+    let text = if show_display {
+        display(shape, &cells)
+    } else {
+        let strings: Vec<String> = cells.iter().map(|&m| symbols(shape, m)).collect();
+        strings.join(" ")
+    };
+    Candidates {
+        text,
+        contradiction: false,
+    }
+}
+
+/// The symbols of the values in `mask`, in value order.
+fn symbols(shape: &Shape, mask: u32) -> String {
+    (0..shape.size() as u8)
+        .filter(|v| mask & (1 << v) != 0)
+        .map(|v| shape.symbol(v + 1))
+        .collect()
+}
+
+/// `sudoku validate`.
+pub fn validate(input: &InputArgs) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut invalid = 0;
+    let mut bad_lines = 0;
+    let result = for_each_chunk(input, Takes::AnyShape, |items, _| {
+        for item in items {
+            let line = match item {
+                Ok(Puzzle::Classic(entry)) => validity_line(&entry.puzzle),
+                Ok(Puzzle::Shaped(entry)) => shaped_validity_line(&entry),
+                Err(bad) => {
+                    bad_lines += 1;
+                    bad.to_string()
+                }
+            };
+            invalid += usize::from(line.starts_with("invalid"));
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    });
+    if let Err(code) = result.and_then(|()| out.flush().map_err(output_failed)) {
+        return code;
+    }
+    exit_status(bad_lines, invalid > 0)
+}
+
+/// `valid`, `valid complete`, or `invalid: ` and every conflict, `; `-separated.
+fn validity_line(grid: &Grid) -> String {
+    let conflicts: Vec<String> = grid.conflicts().iter().map(ToString::to_string).collect();
+    verdict(&conflicts, grid.is_complete())
+}
+
+/// As for a classic grid, the conflicts naming the shape's units.
+fn shaped_validity_line(entry: &ShapedEntry) -> String {
+    let shape = &entry.shape;
+    let conflicts: Vec<String> = entry
+        .puzzle
+        .conflicts(shape)
+        .iter()
+        .map(|c| c.describe(shape).to_string())
+        .collect();
+    verdict(&conflicts, entry.puzzle.givens() == shape.cell_count())
+}
+
+fn verdict(conflicts: &[String], complete: bool) -> String {
+    let complete = if complete { " complete" } else { "" };
+    if conflicts.is_empty() {
+        return format!("valid{complete}");
+    }
+    format!("invalid{complete}: {}", conflicts.join("; "))
+}

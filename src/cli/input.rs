@@ -1,0 +1,156 @@
+//! The puzzle files a command reads (`-` or none for standard input), read in chunks of records in
+//! input order: a puzzle, or a bad line's error named with its file, for the command to answer in
+//! its place. `--strict` stops at the first bad line instead. The shape flags say how lines of
+//! symbols are read; JSON lines carry their own rules.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::shape::{no_logic_yet, ShapeArgs};
+use super::{fail, output_failed};
+use crate::batch::{Puzzle, PuzzleReader, ReadError};
+use crate::engine::shape::Shape;
+
+/// The files of `solve`, `candidates`, `validate` and `grade`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct InputArgs {
+    /// Puzzle files; `-` or none for standard input.
+    pub files: Vec<PathBuf>,
+    /// Stop at the first line that is not a puzzle (exit status 2, the error on standard error)
+    /// instead of printing `error: …` in its place and going on.
+    #[arg(long)]
+    pub strict: bool,
+    /// The puzzles' shape.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+}
+
+impl InputArgs {
+    /// The inputs by name: the files, or `-` for standard input.
+    pub fn names(&self) -> Vec<String> {
+        if self.files.is_empty() {
+            return vec!["-".to_string()];
+        }
+        self.files.iter().map(|f| f.display().to_string()).collect()
+    }
+}
+
+/// A line that is not a puzzle, named with its source: `puzzles.txt:3: expected 81 cells, found 11`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLine(String);
+
+impl BadLine {
+    fn new(source: &str, error: &ReadError) -> BadLine {
+        BadLine(format!("{source}:{error}"))
+    }
+
+    /// A puzzle of `shape` on `line` that a classic-only command cannot take.
+    fn no_logic(source: &str, line: usize, shape: &Shape) -> BadLine {
+        BadLine(format!("{source}:{line}: {}", no_logic_yet(shape)))
+    }
+}
+
+impl fmt::Display for BadLine {
+    /// The error record printed in the line's place: `error: puzzles.txt:3: …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: {}", self.0)
+    }
+}
+
+/// A record as a command answers it.
+pub type Item = Result<Puzzle, BadLine>;
+
+/// Which puzzles a command takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// Every shape.
+    AnyShape,
+    /// Classic 9x9 only (the logic commands): a puzzle of another shape is a bad line.
+    ClassicOnly,
+}
+
+/// `<stdin>` for `-`, else the file's name as given.
+fn source_name(name: &str) -> &str {
+    if name == "-" {
+        "<stdin>"
+    } else {
+        name
+    }
+}
+
+fn open(name: &str) -> io::Result<Box<dyn BufRead>> {
+    if name == "-" {
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    Ok(Box::new(BufReader::new(File::open(name)?)))
+}
+
+/// Feeds every chunk of records of every input to `each`, with the number of input lines it took.
+/// Stops with exit status 2 when a file cannot be opened or read, and with `--strict` at the first
+/// bad line (after the records before it); when output fails, quietly with 141 if its reader has
+/// gone (`| head`), else with 74.
+///
+/// The shape flags are checked first: flags that make no shape stop with exit status 2 before any
+/// input is read.
+pub fn for_each_chunk(
+    input: &InputArgs,
+    takes: Takes,
+    mut each: impl FnMut(Vec<Item>, usize) -> io::Result<()>,
+) -> Result<(), ExitCode> {
+    let shape = input.shape.reading_shape().map_err(|e| fail(&e))?;
+    for name in input.names() {
+        let source = source_name(&name);
+        let file = open(&name).map_err(|e| fail(&format!("{source}: {e}")))?;
+        let mut reader = reader(file, shape.as_ref());
+        loop {
+            let chunk = reader
+                .read_chunk()
+                .map_err(|e| fail(&format!("{source}:{e}")))?;
+            if chunk.records.is_empty() {
+                break;
+            }
+            let mut items: Vec<Item> = Vec::with_capacity(chunk.records.len());
+            let mut stop = None;
+            for record in chunk.records {
+                let item = match record {
+                    Ok(Puzzle::Shaped(e)) if takes == Takes::ClassicOnly => {
+                        Err(BadLine::no_logic(source, e.line, &e.shape))
+                    }
+                    Ok(puzzle) => Ok(puzzle),
+                    Err(e) => Err(BadLine::new(source, &e)),
+                };
+                match item {
+                    Err(bad) if input.strict => {
+                        stop = Some(bad);
+                        break;
+                    }
+                    item => items.push(item),
+                }
+            }
+            each(items, chunk.lines).map_err(output_failed)?;
+            if let Some(bad) = stop {
+                return Err(fail(&bad.0));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn reader(file: Box<dyn BufRead>, shape: Option<&Arc<Shape>>) -> PuzzleReader<Box<dyn BufRead>> {
+    match shape {
+        Some(shape) => PuzzleReader::with_shape(file, shape.clone()),
+        None => PuzzleReader::new(file),
+    }
+}
+
+/// Exit status 2 when some line was not a puzzle, else `otherwise`.
+pub fn exit_status(bad_lines: usize, otherwise: bool) -> ExitCode {
+    if bad_lines > 0 {
+        return ExitCode::from(super::BAD_INPUT);
+    }
+    ExitCode::from(u8::from(otherwise))
+}

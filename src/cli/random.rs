@@ -1,0 +1,228 @@
+//! `sudoku random`: puzzles from seeds, as `GET /random` makes them, printed as bare lines, as JSON
+//! lines in the API's shape, or as CSV columns (which `sudoku solve` reads back, checking the
+//! solutions). Puzzles of other shapes, or with a symmetry, are made by [`shaped`].
+
+mod shaped;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use super::shape::ShapeArgs;
+use super::{fail, output_failed, within};
+use crate::engine::general::Symmetry;
+use crate::engine::generator::DEFAULT_GIVENS;
+use crate::engine::graded::max_givens;
+use crate::engine::logic::{Difficulty, Grade, LogicSolver};
+use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::http::grid_json::GridFormat;
+use crate::http::random::RandomResponse;
+use crate::limits::{fresh_seed, MAX_SEED};
+use crate::limits::{GIVENS, SEED};
+
+/// The flags of `sudoku random`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct RandomArgs {
+    /// At least this many givens.
+    #[arg(long, default_value_t = DEFAULT_GIVENS as u64, value_parser = within(GIVENS))]
+    pub givens: u64,
+    /// Unique, minimal puzzles, as in the API; `--unique=false` gives Norvig's, which may have
+    /// no or several solutions.
+    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true",
+          action = clap::ArgAction::Set)]
+    pub unique: bool,
+    /// Seed of the first puzzle (the k-th uses seed + k); drawn at random and reported when absent.
+    #[arg(long, value_parser = within(SEED))]
+    pub seed: Option<u64>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Unique puzzles graded at this level: easy, medium, hard, expert or extreme.
+    #[arg(long)]
+    pub difficulty: Option<Difficulty>,
+    /// `line`: the puzzle alone; `json`: a JSON object a line, as `GET /random` answers (with the
+    /// grade of unique puzzles); `csv` (or `columns`): a header, then
+    /// `puzzle,solution,difficulty,score,seed` a line, empty where there is none.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// The puzzles' shape; `--variant jigsaw` draws fresh regions for each puzzle.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// The pattern of givens: none, rotational (180 degrees), rotational90, mirror or diagonal
+    /// [default: none].
+    #[arg(long, value_parser = parse_symmetry)]
+    pub symmetry: Option<Symmetry>,
+}
+
+fn parse_symmetry(name: &str) -> Result<Symmetry, String> {
+    Symmetry::from_name(name).ok_or_else(|| {
+        format!("unknown symmetry {name:?}; expected none, rotational, rotational90, mirror or diagonal")
+    })
+}
+
+/// How each puzzle is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The 81-character puzzle.
+    Line,
+    /// JSON lines in the API's shape.
+    Json,
+    /// Comma-separated columns under a header.
+    #[value(alias = "columns")]
+    Csv,
+}
+
+/// The header of `--format csv`.
+pub const CSV_HEADER: &str = "puzzle,solution,difficulty,score,seed";
+
+/// One generated puzzle and what is known about it.
+struct Made {
+    puzzle: Grid,
+    solution: Option<Grid>,
+    grade: Option<Grade>,
+    minimal: bool,
+    seed: u64,
+}
+
+/// How long a search may spend proving one of Norvig's puzzles unique, as the API's cap does.
+const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
+
+/// `sudoku random`.
+pub fn random(args: &RandomArgs) -> ExitCode {
+    if args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None) {
+        return shaped::random(args);
+    }
+    let first = match first_seed(args) {
+        Ok(first) => first,
+        Err(code) => return code,
+    };
+    let count = args.count;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let header = match args.format {
+        Format::Csv => writeln!(out, "{CSV_HEADER}"),
+        Format::Line | Format::Json => Ok(()),
+    };
+    let written = header.and_then(|()| {
+        (0..count).try_for_each(|k| write(&mut out, &make(args, first + k), args.format))
+    });
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => output_failed(e),
+    }
+}
+
+/// The seed of the first puzzle: `--seed`, or one drawn and reported on standard error; refused
+/// when `--count` puzzles from it would run past the largest seed.
+fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
+    // A level with more givens than its puzzles have is never found: refused as the API refuses it.
+    if let Some(difficulty) = args.difficulty {
+        let maximum = max_givens(difficulty);
+        if args.givens as usize > maximum {
+            return Err(fail(&format!(
+                "--givens {} is more than {} puzzles have; expected {}-{maximum}",
+                args.givens,
+                difficulty.name(),
+                crate::limits::GIVENS.minimum
+            )));
+        }
+    }
+    let count = args.count;
+    let first = args.seed.unwrap_or_else(|| {
+        let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
+        eprintln!("# seed {s}");
+        s
+    });
+    if count
+        .checked_sub(1)
+        .is_some_and(|more| first.saturating_add(more) > MAX_SEED)
+    {
+        return Err(fail(&format!(
+            "--seed {first} with --count {count} runs past the largest seed, {MAX_SEED}"
+        )));
+    }
+    Ok(first)
+}
+
+/// The puzzle of `seed`, with its grade when the format shows it.
+fn make(args: &RandomArgs, seed: u64) -> Made {
+    let givens = args.givens as usize;
+    if let Some(difficulty) = args.difficulty {
+        let graded = LevelGenerator::new()
+            .generate(&LevelRequest {
+                difficulty,
+                givens,
+                seed,
+            })
+            .expect("no deadline and no cancel flag");
+        return Made {
+            puzzle: graded.puzzle,
+            solution: Some(graded.solution),
+            grade: Some(graded.grade),
+            minimal: graded.minimal,
+            seed,
+        };
+    }
+    let generated = generate(&Request {
+        givens,
+        unique: args.unique,
+        seed,
+    });
+    let mut made = Made {
+        puzzle: generated.puzzle,
+        solution: generated.solution,
+        grade: None,
+        minimal: generated.minimal,
+        seed,
+    };
+    if args.format == Format::Line {
+        return made;
+    }
+    if made.solution.is_none() {
+        // Norvig's puzzles may happen to be unique; say so when a quick search proves it, as
+        // `GET /random` does.
+        let search = Solver::new().deadline(Instant::now() + UNIQUENESS_SEARCH);
+        made.solution = search
+            .solve(&made.puzzle)
+            .ok()
+            .filter(|out| out.verdict == Verdict::Unique)
+            .map(|out| out.solutions[0]);
+    }
+    if made.solution.is_some() {
+        made.grade = LogicSolver::new().grade(&made.puzzle).ok();
+    }
+    made
+}
+
+fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
+    match format {
+        Format::Line => writeln!(out, "{}", made.puzzle),
+        Format::Json => {
+            let render = |g: &Grid| GridFormat::String.render(g);
+            let response = RandomResponse {
+                difficulty: made.grade.as_ref().map(|g| g.difficulty.name()),
+                givens: made.puzzle.givens(),
+                minimal: made.minimal,
+                puzzle: render(&made.puzzle),
+                rules: None,
+                score: made.grade.as_ref().map(|g| g.score),
+                seed: made.seed,
+                solution: made.solution.as_ref().map(render),
+                unique: made.solution.is_some(),
+            };
+            serde_json::to_writer(&mut *out, &response)?;
+            writeln!(out)
+        }
+        Format::Csv => writeln!(
+            out,
+            "{},{},{},{},{}",
+            made.puzzle,
+            made.solution.map(|s| s.to_line()).unwrap_or_default(),
+            made.grade.as_ref().map_or("", |g| g.difficulty.name()),
+            made.grade
+                .as_ref()
+                .map(|g| g.score.to_string())
+                .unwrap_or_default(),
+            made.seed
+        ),
+    }
+}

@@ -1,0 +1,190 @@
+//! `sudoku random` on other shapes, or with a symmetric pattern of givens: the general generator
+//! (for jigsaw, on regions drawn afresh for each puzzle). Puzzles are printed as classic ones are;
+//! JSON lines carry the rules too, so that a jigsaw's drawn regions are not lost and `sudoku solve`
+//! reads the lines back.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::{first_seed, Format, RandomArgs, CSV_HEADER};
+use crate::cli::shape::{flag_error, no_logic_yet, ShapeArgs};
+use crate::cli::{fail, output_failed};
+use crate::engine::general::{self, Generated, ShapeRequest};
+use crate::engine::generator::DEFAULT_GIVENS;
+use crate::engine::logic::{Grade, LogicSolver};
+use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
+use crate::engine::Verdict;
+
+/// A JSON line: `GET /random`'s members, and the rules.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<&'static str>,
+    givens: usize,
+    minimal: bool,
+    puzzle: String,
+    rules: &'a Rules,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<u32>,
+    seed: u64,
+    solution: String,
+    unique: bool,
+}
+
+/// `sudoku random` with shape flags or a symmetry.
+pub fn random(args: &RandomArgs) -> ExitCode {
+    let rules = match checked_rules(args) {
+        Ok(rules) => rules,
+        Err(message) => return fail(&message),
+    };
+    let first = match first_seed(args) {
+        Ok(first) => first,
+        Err(code) => return code,
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let header = match args.format {
+        Format::Csv => writeln!(out, "{CSV_HEADER}"),
+        Format::Line | Format::Json => Ok(()),
+    };
+    let written = header.and_then(|()| {
+        (0..args.count).try_for_each(|k| {
+            let seed = first + k;
+            write(&mut out, &make(args, &rules, seed), seed, args.format)
+        })
+    });
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => output_failed(e),
+    }
+}
+
+/// The rules to generate on, checked before anything is printed; the flags that only classic
+/// puzzles take are refused.
+fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
+    let shape = &args.shape;
+    if args.givens != DEFAULT_GIVENS as u64 || !args.unique {
+        return Err(
+            "--givens and --unique=false are for classic puzzles without symmetry; \
+                    these puzzles are always unique, with givens removed while they stay so"
+                .to_string(),
+        );
+    }
+    if shape.jigsaw() && shape.regions.is_some() {
+        return Err("--regions with --variant jigsaw: random draws the jigsaw regions".to_string());
+    }
+    if shape.jigsaw() && shape.box_shape.is_some() {
+        return Err("--box with --variant jigsaw: jigsaw regions replace the boxes".to_string());
+    }
+    let rules = template(shape);
+    let checked = Shape::new(&rules).map_err(|e| flag_error(&e))?;
+    match args.difficulty {
+        Some(_) if checked.is_classic() && !shape.jigsaw() => {
+            return Err("--difficulty with --symmetry: levels of symmetric puzzles are not                         available yet"
+                .to_string())
+        }
+        Some(_) => return Err(format!("--difficulty: {}", no_logic_yet(&checked))),
+        None => {}
+    }
+    if checked.is_jigsaw() && !shape.jigsaw() {
+        fillable(&checked)?;
+    }
+    Ok(rules)
+}
+
+/// How long the check that given regions can be filled may take.
+const FILL_CHECK: Duration = Duration::from_secs(10);
+
+/// Refuses regions that no grid fills: not every jigsaw layout has a solution, and the generator
+/// would search for one for ever.
+fn fillable(shape: &Shape) -> Result<(), String> {
+    let empty = Cells::empty(shape.cell_count());
+    let search = general::Solver::new()
+        .limit(1)
+        .deadline(Instant::now() + FILL_CHECK);
+    match search.solve(shape, &empty) {
+        Ok(out) if out.verdict == Verdict::None => {
+            Err("--regions: no grid fills these regions, so they make no puzzle".to_string())
+        }
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!(
+            "--regions: no grid filling these regions was found within {} s",
+            FILL_CHECK.as_secs()
+        )),
+    }
+}
+
+/// The flags' rules; for jigsaw, with the rows standing in as regions, so that a size without a
+/// box shape (7, say) is a valid template: the generator replaces the regions with drawn ones.
+fn template(shape: &ShapeArgs) -> Rules {
+    let rules = shape.rules();
+    let size = rules.size.unwrap_or(9);
+    if !shape.jigsaw() || !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return rules;
+    }
+    let rows = (0..size * size)
+        .map(|i| char::from(b'A' + (i / size) as u8))
+        .collect();
+    Rules {
+        regions: Some(Regions::Text(rows)),
+        ..rules
+    }
+}
+
+/// The puzzle of `seed`.
+fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Generated {
+    let request = ShapeRequest {
+        symmetry: args.symmetry.unwrap_or_default(),
+        jigsaw: args.shape.jigsaw(),
+        seed,
+        deadline: None,
+    };
+    general::generate(rules, &request)
+        .expect("the rules were checked")
+        .expect("no deadline")
+}
+
+/// The grade of a plain classic puzzle (one made with a symmetry); other shapes have none yet.
+fn grade(made: &Generated) -> Option<Grade> {
+    let classic = made
+        .puzzle
+        .to_classic()
+        .filter(|_| made.shape.is_classic())?;
+    LogicSolver::new().grade(&classic).ok()
+}
+
+fn write(out: &mut impl Write, made: &Generated, seed: u64, format: Format) -> io::Result<()> {
+    let shape = &made.shape;
+    let puzzle = made.puzzle.to_text(shape);
+    let solution = made.solution.to_text(shape);
+    match format {
+        Format::Line => writeln!(out, "{puzzle}"),
+        Format::Json => {
+            let grade = grade(made);
+            let line = JsonLine {
+                difficulty: grade.as_ref().map(|g| g.difficulty.name()),
+                givens: made.puzzle.givens(),
+                minimal: made.minimal,
+                puzzle,
+                rules: shape.rules(),
+                score: grade.as_ref().map(|g| g.score),
+                seed,
+                solution,
+                unique: true,
+            };
+            serde_json::to_writer(&mut *out, &line)?;
+            writeln!(out)
+        }
+        Format::Csv => {
+            let grade = grade(made);
+            writeln!(
+                out,
+                "{puzzle},{solution},{},{},{seed}",
+                grade.as_ref().map_or("", |g| g.difficulty.name()),
+                grade.map(|g| g.score.to_string()).unwrap_or_default(),
+            )
+        }
+    }
+}

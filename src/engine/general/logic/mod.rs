@@ -1,0 +1,148 @@
+//! Human-style solving on any shape: the techniques that are sound on any set of units, tried
+//! simplest first, each step explained in the shape's own symbols and unit names, and the grade of a
+//! puzzle from its path, on the classic layer's scale (same technique ids, levels and base scores).
+//!
+//! The classic 9x9 keeps its own logic layer ([`crate::engine::logic`]), whose grades agree with
+//! HoDoKu; this one serves every other shape. Each technique declares what it assumes of the shape
+//! ([`Assumes`]); nothing here assumes regular boxes, so every finder runs on every shape, and a
+//! technique that needs more (finned fish, kites, empty rectangles, uniqueness patterns) is simply
+//! not offered. When nothing applies, a guess checked against the unique solution (`brute_force`)
+//! keeps the path going, so every unique puzzle finishes.
+//!
+//! - [`step`]: what one step places, removes and looks at.
+//! - [`position`]: placed values and candidates.
+//! - [`geometry`]: crossings of units, rows and columns, worked out once per puzzle.
+//! - [`singles`], [`intersections`], [`subsets`], [`fish`]: the finders.
+//! - [`solver`]: walking a puzzle, grading it, hinting a player.
+
+mod fish;
+mod geometry;
+mod intersections;
+mod position;
+mod singles;
+mod solver;
+mod step;
+mod subsets;
+mod words;
+
+pub use geometry::Geometry;
+pub use position::ShapePosition;
+pub use solver::{scaled_difficulty, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError};
+pub use step::{Mark, Pattern, ShapeStep};
+
+use crate::engine::logic::Technique;
+use crate::engine::shape::{Cells, Shape, UnitKind};
+
+/// What a technique assumes of the shape it runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assumes {
+    /// Only that every unit holds each value once: true of every shape.
+    Units,
+    /// That the rows and the columns are units (fish reason about them): true of every shape.
+    RowsAndColumns,
+}
+
+impl Assumes {
+    /// Whether `shape` meets the assumption.
+    pub fn holds(self, shape: &Shape) -> bool {
+        match self {
+            Assumes::Units => true,
+            Assumes::RowsAndColumns => {
+                let lines = (0..shape.unit_count())
+                    .filter(|&u| {
+                        matches!(shape.unit_kind(u), UnitKind::Row(_) | UnitKind::Column(_))
+                    })
+                    .count();
+                lines == 2 * shape.size()
+            }
+        }
+    }
+}
+
+/// A finder: the first instance of its pattern that changes something, as a step.
+pub type FindFn = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
+
+/// A technique, what it assumes, and its finder.
+#[derive(Clone, Copy, Debug)]
+pub struct Finder {
+    /// The technique found (the classic layer's, for its id, level and score).
+    pub technique: Technique,
+    /// What it assumes of the shape.
+    pub assumes: Assumes,
+    /// The finder.
+    pub find: FindFn,
+}
+
+const fn finder(technique: Technique, assumes: Assumes, find: FindFn) -> Finder {
+    Finder {
+        technique,
+        assumes,
+        find,
+    }
+}
+
+/// Every technique of this layer, in the classic layer's order (simplest first).
+pub const FINDERS: &[Finder] = &[
+    finder(Technique::FullHouse, Assumes::Units, singles::full_house),
+    finder(
+        Technique::NakedSingle,
+        Assumes::Units,
+        singles::naked_single,
+    ),
+    finder(
+        Technique::HiddenSingle,
+        Assumes::Units,
+        singles::hidden_single,
+    ),
+    finder(Technique::LockedPair, Assumes::Units, subsets::locked_pair),
+    finder(
+        Technique::LockedTriple,
+        Assumes::Units,
+        subsets::locked_triple,
+    ),
+    finder(
+        Technique::LockedCandidatesPointing,
+        Assumes::Units,
+        intersections::pointing,
+    ),
+    finder(
+        Technique::LockedCandidatesClaiming,
+        Assumes::Units,
+        intersections::claiming,
+    ),
+    finder(Technique::NakedPair, Assumes::Units, subsets::naked_pair),
+    finder(
+        Technique::NakedTriple,
+        Assumes::Units,
+        subsets::naked_triple,
+    ),
+    finder(Technique::HiddenPair, Assumes::Units, subsets::hidden_pair),
+    finder(
+        Technique::HiddenTriple,
+        Assumes::Units,
+        subsets::hidden_triple,
+    ),
+    finder(Technique::NakedQuad, Assumes::Units, subsets::naked_quad),
+    finder(Technique::HiddenQuad, Assumes::Units, subsets::hidden_quad),
+    finder(Technique::XWing, Assumes::RowsAndColumns, fish::x_wing),
+    finder(
+        Technique::Swordfish,
+        Assumes::RowsAndColumns,
+        fish::swordfish,
+    ),
+    finder(
+        Technique::Jellyfish,
+        Assumes::RowsAndColumns,
+        fish::jellyfish,
+    ),
+    finder(Technique::BruteForce, Assumes::Units, singles::brute_force),
+];
+
+/// The simplest step available in `position`, among the techniques whose assumptions `geo`'s shape
+/// meets; `None` only when the grid is full.
+pub fn next_step(geo: &Geometry, position: &ShapePosition, solution: &Cells) -> Option<ShapeStep> {
+    FINDERS
+        .iter()
+        .filter(|f| f.assumes.holds(geo.shape))
+        .find_map(|f| (f.find)(geo, position, solution))
+}

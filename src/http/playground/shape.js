@@ -1,0 +1,254 @@
+// The shape of a board, as the API's `rules` describe it (issue 13): N, the boxes or jigsaw regions,
+// the units the variants add (X: both long diagonals; hyper: the windows) and the symbols of the text
+// form. Pure functions, no page: the page draws and plays whatever shape this builds, and names
+// squares and units exactly as the service does, so a hint's `window 2` or `P16` lands where it says.
+
+export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
+/** The sizes the selector offers (every N with a box; jigsaw takes any N from a link). */
+export const SIZES = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+
+/** A description the engine would refuse, in words that say which rule failed. */
+export class RulesError extends Error {}
+
+/** The usual box for N, as the engine infers it: the most nearly square rows x columns, rows <= columns. */
+export function usualBox(n) {
+  let best = null;
+  for (let r = 2; r * r <= n; r++) if (n % r === 0) best = [r, n / r];
+  return best;
+}
+
+/** Every box that tiles an N x N grid, both sides at least 2, the usual one first. */
+export function boxesOf(n) {
+  const usual = usualBox(n);
+  const all = [];
+  for (let r = 2; r <= n / 2; r++) if (n % r === 0) all.push([r, n / r]);
+  return usual ? [usual, ...all.filter(([r]) => r !== usual[0])] : all;
+}
+
+/** Jigsaw labels (a string, whitespace ignored, or integers) as region numbers by first appearance. */
+function regionNumbers(regions, n) {
+  const labels = typeof regions === "string" ? [...regions.replace(/\s/g, "")] : [...regions];
+  if (labels.length !== n * n) throw new RulesError(`regions: expected ${n * n} labels, found ${labels.length}`);
+  const index = new Map();
+  const numbers = labels.map((label) => {
+    if (!index.has(label)) index.set(label, index.size);
+    return index.get(label);
+  });
+  if (index.size !== n) throw new RulesError(`regions: expected ${n} regions, found ${index.size}`);
+  for (let g = 0; g < n; g++) {
+    const cells = numbers.flatMap((x, i) => (x === g ? [i] : []));
+    if (cells.length !== n) throw new RulesError(`region ${g + 1} has ${cells.length} cells, not ${n}`);
+    if (!connected(cells, numbers, n)) throw new RulesError(`region ${g + 1} is not connected`);
+  }
+  return numbers;
+}
+
+function connected(cells, numbers, n) {
+  const seen = new Set([cells[0]]);
+  const stack = [cells[0]];
+  while (stack.length) {
+    const i = stack.pop();
+    const [r, c] = [Math.floor(i / n), i % n];
+    const next = [r > 0 && i - n, r < n - 1 && i + n, c > 0 && i - 1, c < n - 1 && i + 1];
+    for (const j of next) {
+      if (j !== false && !seen.has(j) && numbers[j] === numbers[i]) {
+        seen.add(j);
+        stack.push(j);
+      }
+    }
+  }
+  return seen.size === cells.length;
+}
+
+function checkSymbols(symbols, n) {
+  const list = [...symbols];
+  if (list.length !== n) throw new RulesError(`symbols: expected ${n}, found ${list.length}`);
+  list.forEach((s, k) => {
+    if (s === "." || /\s/.test(s) || list.indexOf(s) !== k) throw new RulesError(`symbols: ${JSON.stringify(s)} cannot be a symbol`);
+  });
+  return list;
+}
+
+/** The top-left corners of the box-sized blocks starting at `starts(rows)` x `starts(cols)`. */
+function blocks(n, rows, cols, starts) {
+  const out = [];
+  for (const top of starts(rows)) {
+    for (const left of starts(cols)) {
+      const cells = [];
+      for (let r = top; r < top + rows; r++) for (let c = left; c < left + cols; c++) cells.push(r * n + c);
+      out.push(cells);
+    }
+  }
+  return out;
+}
+
+const boxStarts = (n) => (side) => [...Array(n / side).keys()].map((k) => k * side);
+/** Hyper windows start one cell in, with a one-cell gutter between them, while they fit. */
+const windowStarts = (n) => (side) => {
+  const out = [];
+  for (let p = 1; p + side <= n; p += side + 1) out.push(p);
+  return out;
+};
+
+/**
+ * The shape `rules` describe (`{size, box, variants, regions, symbols}`, every member optional; `{}`
+ * is classic 9x9), checked as the engine checks it. Throws a RulesError naming the rule that failed.
+ */
+export function makeShape(rules = {}) {
+  const n = Number(rules.size ?? 9);
+  if (!Number.isInteger(n) || n < 4 || n > 25) throw new RulesError(`size: ${rules.size} is not from 4 to 25`);
+  const symbols = checkSymbols(rules.symbols ?? DEFAULT_SYMBOLS.slice(0, n), n);
+  const variants = ["x", "hyper"].filter((v) => (rules.variants || []).includes(v));
+  const unknown = (rules.variants || []).find((v) => v !== "x" && v !== "hyper");
+  if (unknown !== undefined) throw new RulesError(`variants: unknown variant ${JSON.stringify(unknown)}`);
+  const jigsaw = rules.regions !== undefined && rules.regions !== null;
+  if (jigsaw && rules.box) throw new RulesError("box and regions cannot both be given");
+  const box = jigsaw ? null : rules.box ? rules.box.map(Number) : usualBox(n);
+  if (!jigsaw && (!box || box[0] * box[1] !== n || box[0] < 2 || box[1] < 2)) {
+    throw new RulesError(rules.box ? `box: ${box.join("x")} does not tile ${n}x${n}` : `size ${n} has no usual box: give regions`);
+  }
+  const regionOf = jigsaw
+    ? regionNumbers(rules.regions, n)
+    : [...Array(n * n).keys()].map((i) => Math.floor(Math.floor(i / n) / box[0]) * (n / box[1]) + Math.floor((i % n) / box[1]));
+
+  const units = [];
+  const add = (name, cells) => units.push({ name, cells });
+  const cellName = (i) => LETTERS[Math.floor(i / n)] + String((i % n) + 1);
+  for (let r = 0; r < n; r++) add(`row ${LETTERS[r]}`, [...Array(n).keys()].map((c) => r * n + c));
+  for (let c = 0; c < n; c++) add(`column ${c + 1}`, [...Array(n).keys()].map((r) => r * n + c));
+  for (let g = 0; g < n; g++) {
+    add(`${jigsaw ? "region" : "box"} ${g + 1}`, regionOf.flatMap((x, i) => (x === g ? [i] : [])));
+  }
+  const diagonal = new Set();
+  const windowed = new Set();
+  if (variants.includes("x")) {
+    const main = [...Array(n).keys()].map((k) => k * n + k);
+    const anti = [...Array(n).keys()].map((k) => k * n + n - 1 - k);
+    add(`diagonal ${cellName(0)}-${cellName(n * n - 1)}`, main);
+    add(`diagonal ${cellName(n - 1)}-${cellName(n * (n - 1))}`, anti);
+    for (const i of [...main, ...anti]) diagonal.add(i);
+  }
+  if (variants.includes("hyper")) {
+    const [rows, cols] = box || usualBox(n) || [];
+    if (!rows) throw new RulesError(`hyper needs boxes: size ${n} has none`);
+    blocks(n, rows, cols, windowStarts(n)).forEach((cells, w) => {
+      add(`window ${w + 1}`, cells);
+      for (const i of cells) windowed.add(i);
+    });
+  }
+  const peers = [...Array(n * n)].map(() => new Set());
+  for (const { cells } of units) for (const i of cells) for (const j of cells) if (i !== j) peers[i].add(j);
+
+  const wire = { size: n };
+  if (box) wire.box = box;
+  if (variants.length) wire.variants = variants;
+  if (jigsaw) wire.regions = regionOf.map((g) => LETTERS[g]).join("");
+  if (symbols.join("") !== DEFAULT_SYMBOLS.slice(0, n)) wire.symbols = symbols.join("");
+  const classic = n === 9 && !jigsaw && box[0] === 3 && !variants.length && !wire.symbols;
+  const markBox = box || usualBox(n) || [Math.ceil(n / Math.ceil(Math.sqrt(n))), Math.ceil(Math.sqrt(n))];
+
+  return {
+    n,
+    cells: n * n,
+    box,
+    jigsaw,
+    variants,
+    symbols,
+    classic,
+    regionOf,
+    units,
+    peers,
+    diagonal,
+    windowed,
+    /** The pencil-mark mini-grid: a box's rows x columns, so N marks sit where they read naturally. */
+    markGrid: markBox,
+    allMarks: ((1 << n) - 1) << 1, // bits 1..N
+    /** The `rules` member of a request: null for classic, so classic requests stay as they were. */
+    rules: classic ? null : wire,
+    /** A label for the info line: `16x16`, `6x6 (3x2 boxes)`, `9x9 jigsaw x`. */
+    label: describe(n, box, jigsaw, variants),
+    key: JSON.stringify(wire),
+    cellName,
+    cellIndex: (name) => LETTERS.indexOf(name[0].toUpperCase()) * n + Number(name.slice(1)) - 1,
+    unitCells: (name) => units.find((u) => u.name === name)?.cells || [],
+    symbol: (v) => symbols[v - 1],
+    /** The value (1..N) a typed or pasted character stands for, 0 for none; lower case reads as upper. */
+    valueOf(ch) {
+      let k = symbols.indexOf(ch);
+      if (k < 0 && ch.toUpperCase() !== ch) k = symbols.indexOf(ch.toUpperCase());
+      return k + 1;
+    },
+  };
+}
+
+function describe(n, box, jigsaw, variants) {
+  let text = `${n}x${n}`;
+  const usual = usualBox(n);
+  if (box && !(usual && usual[0] === box[0])) text += ` (${box.join("x")} boxes)`;
+  if (jigsaw) text += " jigsaw";
+  for (const v of variants) text += ` ${v === "x" ? "X" : v}`;
+  return text;
+}
+
+/**
+ * The values of a puzzle in the shape's text form, read as the API reads it: symbols are values,
+ * `.` (and `0` where it is no symbol) blanks, whitespace and `| - +` layout. JSON rows or a flat
+ * JSON array of integers (0 or null blank) are read too. Other characters are skipped: the API has
+ * already accepted what reaches this, or the caller checks the length.
+ */
+export function parseCells(shape, text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[")) return JSON.parse(trimmed).flat().map((v) => (v ? Number(v) : 0));
+  const values = [];
+  for (const ch of trimmed) {
+    const v = shape.valueOf(ch);
+    if (v) values.push(v);
+    else if (ch === "." || ch === "0") values.push(0);
+  }
+  return values;
+}
+
+/** Values (1..N, 0 blank) in the shape's text form. */
+export const cellsText = (shape, values) => values.map((v) => (v ? shape.symbol(v) : ".")).join("");
+
+/** A mark mask (bit v for value v) as the symbols it holds, in value order. */
+export function marksText(shape, mask) {
+  let text = "";
+  for (let v = 1; v <= shape.n; v++) if (mask & (1 << v)) text += shape.symbol(v);
+  return text;
+}
+
+/** Symbols as a mark mask; characters that are no symbol are ignored. */
+export const maskOf = (shape, text) => [...text].reduce((m, ch) => (shape.valueOf(ch) ? m | (1 << shape.valueOf(ch)) : m), 0);
+
+/** The query of `GET /random` and of the page's address for a shape: `size`, `box`, `variant`, `regions`, `symbols`. */
+export function shapeParams(rules) {
+  const params = [];
+  if (!rules) return params;
+  params.push(["size", String(rules.size)]);
+  if (rules.box) params.push(["box", rules.box.join("x")]);
+  const variant = [...(rules.regions ? ["jigsaw"] : []), ...(rules.variants || [])];
+  if (variant.length) params.push(["variant", variant.join(",")]);
+  if (rules.regions) params.push(["regions", rules.regions]);
+  if (rules.symbols) params.push(["symbols", rules.symbols]);
+  return params;
+}
+
+/** Rules from an address's parameters (`URLSearchParams`), the inverse of shapeParams; null for classic. */
+export function rulesFromParams(params) {
+  if (!params.has("size") && !params.has("variant") && !params.has("regions")) return null;
+  const rules = {};
+  if (params.has("size")) rules.size = Number(params.get("size"));
+  if (params.has("box")) {
+    const box = params.get("box").split("x").map(Number);
+    if (box.length !== 2 || box.some((x) => !Number.isInteger(x))) throw new RulesError(`box: ${params.get("box")} is not rows x columns`);
+    rules.box = box;
+  }
+  const variant = (params.get("variant") || "").split(",").filter(Boolean);
+  rules.variants = variant.filter((v) => v !== "jigsaw");
+  if (params.has("regions")) rules.regions = params.get("regions");
+  else if (variant.includes("jigsaw")) throw new RulesError("a jigsaw link needs its regions");
+  if (params.has("symbols")) rules.symbols = params.get("symbols");
+  return rules;
+}

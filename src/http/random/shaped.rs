@@ -1,0 +1,188 @@
+//! `GET /random` on any shape: `size`, `box` (`2x3`), `variant` (`x`, `hyper`, `jigsaw`,
+//! comma-separated) and `symmetry` choose the general generator, whose answer carries its `rules`
+//! (with the regions it drew for jigsaw). Without them, or when they describe plain classic 9x9
+//! with no symmetry, the classic generator answers as it always has, so every seed keeps its puzzle.
+
+use std::time::{Duration, Instant};
+
+use axum::Json;
+
+use super::RandomResponse;
+use crate::engine::general::{self, ShapeRequest, Symmetry};
+use crate::engine::shape::{Rules, Shape, ShapeError, Variant};
+use crate::engine::Stats;
+use crate::http::error::ApiError;
+use crate::http::extract::QueryParams;
+use crate::http::grid_json::GridFormat;
+use crate::http::shape_json::{logic_unsupported, render};
+use crate::http::AppState;
+
+/// The shape and pattern a request asked for.
+#[derive(Clone, Debug)]
+pub(super) struct Wanted {
+    rules: Rules,
+    jigsaw: bool,
+    symmetry: Symmetry,
+}
+
+/// What the shape parameters ask for; `None` when they are absent or say plain classic 9x9 with no
+/// symmetry (the classic generator's puzzles).
+pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
+    if ["size", "box", "variant", "symmetry"]
+        .iter()
+        .all(|p| query.get(p).is_none())
+    {
+        return Ok(None);
+    }
+    let size = query.integer("size", 9, 4, 25)? as usize;
+    let box_shape = query.get("box").map(parse_box).transpose()?;
+    let mut variants = Vec::new();
+    let mut jigsaw = false;
+    for name in query
+        .get("variant")
+        .unwrap_or("")
+        .split(',')
+        .filter(|v| !v.is_empty())
+    {
+        match (name, Variant::from_name(name)) {
+            ("jigsaw", _) => jigsaw = true,
+            (_, Some(v)) => variants.push(v),
+            (other, None) => {
+                return Err(ApiError::InvalidField {
+                    field: "variant".into(),
+                    detail: format!(
+                        "unknown variant {other:?}; expected x, hyper or jigsaw, comma-separated"
+                    ),
+                })
+            }
+        }
+    }
+    let symmetry = match query.get("symmetry") {
+        None => Symmetry::None,
+        Some(name) => Symmetry::from_name(name).ok_or_else(|| ApiError::InvalidField {
+            field: "symmetry".into(),
+            detail: format!(
+                "unknown symmetry {name:?}; expected none, rotational, rotational90, mirror or diagonal"
+            ),
+        })?,
+    };
+    let rules = Rules {
+        size: Some(size),
+        box_shape,
+        variants,
+        ..Rules::default()
+    };
+    if jigsaw && box_shape.is_some() {
+        return Err(query_fault(ShapeError::BoxAndRegions));
+    }
+    // A jigsaw of a prime size has no boxes to start from, which is fine: check the rest.
+    let checked = if jigsaw {
+        Rules {
+            regions: Some(crate::engine::shape::Regions::Text(snake_labels(size))),
+            ..rules.clone()
+        }
+    } else {
+        rules.clone()
+    };
+    let shape = Shape::new(&checked).map_err(query_fault)?;
+    if shape.is_classic() && !jigsaw && symmetry == Symmetry::None {
+        return Ok(None);
+    }
+    Ok(Some(Wanted {
+        rules,
+        jigsaw,
+        symmetry,
+    }))
+}
+
+/// A unique puzzle of the wanted shape, generated on the pool under the server's deadline.
+pub(super) async fn random(
+    state: &AppState,
+    query: &QueryParams,
+    wanted: Wanted,
+    seed: u64,
+    format: GridFormat,
+) -> Result<Json<RandomResponse>, ApiError> {
+    for param in ["difficulty", "givens", "unique"] {
+        if query.get(param).is_some() {
+            let shape = Shape::new(&wanted.rules).map_err(query_fault)?;
+            return Err(match param {
+                "difficulty" => logic_unsupported(&shape),
+                _ => ApiError::InvalidField {
+                    field: param.into(),
+                    detail: format!(
+                        "{param} is for classic 9x9 puzzles; puzzles of other shapes are always unique and as minimal as the deadline allows"
+                    ),
+                },
+            });
+        }
+    }
+    let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
+    let rules = wanted.rules.clone();
+    let generated = state
+        .run_job(timeout_ms, move |deadline, _| {
+            // Digging stops at its own deadline and answers the unique puzzle it has (`minimal`
+            // false), so it stops early enough for that answer to beat the request's deadline.
+            let margin = Duration::from_millis(timeout_ms / 5);
+            let request = ShapeRequest {
+                symmetry: wanted.symmetry,
+                jigsaw: wanted.jigsaw,
+                seed,
+                deadline: Some(deadline.checked_sub(margin).unwrap_or(deadline)),
+            };
+            general::generate(&rules, &request)
+        })
+        .await?
+        .map_err(query_fault)?
+        .ok_or_else(|| ApiError::DeadlineExceeded {
+            timeout_ms,
+            stats: Stats {
+                elapsed: started.elapsed(),
+                ..Stats::default()
+            },
+        })?;
+    let shape = &generated.shape;
+    Ok(Json(RandomResponse {
+        difficulty: None,
+        givens: generated.puzzle.givens(),
+        minimal: generated.minimal,
+        puzzle: render(shape, &generated.puzzle, format),
+        rules: Some(shape.rules().clone()),
+        score: None,
+        seed,
+        solution: Some(render(shape, &generated.solution, format)),
+        unique: true,
+    }))
+}
+
+/// `2x3` as `[2, 3]`.
+fn parse_box(text: &str) -> Result<[usize; 2], ApiError> {
+    let parsed = text
+        .split_once(['x', 'X'])
+        .and_then(|(r, c)| Some([r.parse().ok()?, c.parse().ok()?]));
+    parsed.ok_or_else(|| ApiError::InvalidField {
+        field: "box".into(),
+        detail: format!("box must be ROWSxCOLUMNS, such as 2x3, got {text:?}"),
+    })
+}
+
+/// A shape fault in the query's words: the parameter, not the `rules` member.
+fn query_fault(error: ShapeError) -> ApiError {
+    let field = match error.field() {
+        "rules.variants" => "variant",
+        "rules.regions" => "variant",
+        other => other.trim_start_matches("rules."),
+    };
+    ApiError::InvalidField {
+        field: field.into(),
+        detail: error.to_string(),
+    }
+}
+
+/// Any valid jigsaw layout of `size` (rows of a snake), to check the other rules before drawing.
+fn snake_labels(size: usize) -> String {
+    (0..size * size)
+        .map(|i| char::from(b'A' + (i / size) as u8))
+        .collect()
+}

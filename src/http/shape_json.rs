@@ -1,0 +1,174 @@
+//! The `rules` member beside `puzzle`: which shape the puzzle is on. Absent rules are classic 9x9 on
+//! the path the service has always taken, byte for byte; rules that describe plain classic 9x9 are
+//! read with the shape's strict text rules and then take that same path (band solver, logic);
+//! every other shape goes to the general engine. The choice is made here, once.
+
+use std::sync::Arc;
+
+use super::error::{ApiError, ConflictJson};
+use super::grid_json::{parse_puzzle, GridFormat, GridJson, PuzzleField};
+use crate::engine::shape::{Cells, CellsError, Rules, Shape};
+use crate::engine::Grid;
+
+/// A submitted puzzle, on the engine that will take it.
+#[derive(Clone, Debug)]
+pub enum Submitted {
+    /// Classic 9x9: the band solver and the logic layer.
+    Classic(Grid),
+    /// Any other shape: the general engine.
+    Shaped {
+        /// The shape, checked.
+        shape: Arc<Shape>,
+        /// The cells on it.
+        cells: Cells,
+    },
+}
+
+/// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
+pub fn parse_submitted(
+    puzzle: &PuzzleField,
+    rules: Option<&Rules>,
+    member: &'static str,
+) -> Result<Submitted, ApiError> {
+    let Some(rules) = rules else {
+        return parse_puzzle(puzzle)
+            .map(Submitted::Classic)
+            .map_err(|e| e.in_member(member));
+    };
+    let shape = Shape::new(rules).map_err(ApiError::InvalidRules)?;
+    let cells = parse_cells(&shape, puzzle, member)?;
+    match cells.to_classic().filter(|_| shape.is_classic()) {
+        Some(grid) => Ok(Submitted::Classic(grid)),
+        None => Ok(Submitted::Shaped {
+            shape: Arc::new(shape),
+            cells,
+        }),
+    }
+}
+
+/// As [`parse_submitted`], refusing givens that break a rule (for solving and candidates).
+pub fn parse_consistent(
+    puzzle: &PuzzleField,
+    rules: Option<&Rules>,
+) -> Result<Submitted, ApiError> {
+    let submitted = parse_submitted(puzzle, rules, "puzzle")?;
+    match &submitted {
+        Submitted::Classic(grid) => {
+            let conflicts = grid.conflicts();
+            if !conflicts.is_empty() {
+                return Err(ApiError::ConflictingGivens(conflicts));
+            }
+        }
+        Submitted::Shaped { shape, cells } => {
+            let conflicts = conflicts(shape, cells);
+            if !conflicts.is_empty() {
+                return Err(ApiError::ShapeConflicts(conflicts));
+            }
+        }
+    }
+    Ok(submitted)
+}
+
+/// Every repeated symbol among `cells`, as the API writes conflicts.
+pub fn conflicts(shape: &Shape, cells: &Cells) -> Vec<ConflictJson> {
+    cells
+        .conflicts(shape)
+        .iter()
+        .map(|c| ConflictJson {
+            digit: c.value,
+            squares: c.cells.iter().map(|&i| shape.cell_name(i)).collect(),
+            unit: shape.unit_name(c.unit),
+        })
+        .collect()
+}
+
+/// The cells of `field` on `shape`: text in the shape's symbols, N rows of N, or N*N values.
+pub fn parse_cells(
+    shape: &Shape,
+    field: &PuzzleField,
+    member: &'static str,
+) -> Result<Cells, ApiError> {
+    let fault = |error: CellsError| ApiError::ShapeCells {
+        field: member,
+        error,
+    };
+    match field {
+        PuzzleField::Text(text) => Cells::parse(shape, text).map_err(fault),
+        PuzzleField::Array(items) if matches!(items.first(), Some(PuzzleField::Array(_))) => {
+            let mut rows = Vec::with_capacity(items.len());
+            for (r, item) in items.iter().enumerate() {
+                let PuzzleField::Array(row) = item else {
+                    return Err(wrong_type(&format!("{member}[{r}]"), shape));
+                };
+                rows.push(numbers(row, &format!("{member}[{r}]"), shape)?);
+            }
+            Cells::from_rows(shape, &rows).map_err(fault)
+        }
+        PuzzleField::Array(items) => {
+            Cells::from_flat(shape, &numbers(items, member, shape)?).map_err(fault)
+        }
+        _ => Err(wrong_type(member, shape)),
+    }
+}
+
+fn numbers(
+    items: &[PuzzleField],
+    field: &str,
+    shape: &Shape,
+) -> Result<Vec<Option<i64>>, ApiError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            PuzzleField::Null => Ok(None),
+            PuzzleField::Whole(value) => Ok(Some(*value)),
+            _ => Err(wrong_type(&format!("{field}[{i}]"), shape)),
+        })
+        .collect()
+}
+
+fn wrong_type(field: &str, shape: &Shape) -> ApiError {
+    let n = shape.size();
+    ApiError::InvalidField {
+        field: field.to_string(),
+        detail: format!(
+            "{field} has the wrong JSON type; a {n}x{n} puzzle is a string of {} symbols, {n} rows of {n} integers or {} integers (0 or null blank)",
+            n * n,
+            n * n
+        ),
+    }
+}
+
+/// `cells` in `format`: the shape's symbols (`.` blank), or rows of values 1..N (0 blank).
+pub fn render(shape: &Shape, cells: &Cells, format: GridFormat) -> GridJson {
+    match format {
+        GridFormat::String => GridJson::Symbols(cells.to_text(shape)),
+        GridFormat::Rows => GridJson::Values(cells.rows(shape)),
+    }
+}
+
+/// The error for logic asked of a shape it does not know yet.
+pub fn logic_unsupported(shape: &Shape) -> ApiError {
+    ApiError::UnsupportedShape {
+        shape: shape.to_string(),
+    }
+}
+
+/// The classic grid of a puzzle whose rules (if any) describe plain classic 9x9, for the logic
+/// layer; any other shape is [`ApiError::UnsupportedShape`]. `consistent` refuses conflicting givens.
+pub fn classic_only(
+    puzzle: &PuzzleField,
+    rules: Option<&Rules>,
+    member: &'static str,
+    consistent: bool,
+) -> Result<Grid, ApiError> {
+    let submitted = if consistent {
+        parse_consistent(puzzle, rules)?
+    } else {
+        parse_submitted(puzzle, rules, member)?
+    };
+    match submitted {
+        Submitted::Classic(grid) => Ok(grid),
+        Submitted::Shaped { shape, .. } => Err(logic_unsupported(&shape)),
+    }
+}

@@ -1,0 +1,241 @@
+//! `sudoku solve` never loses or misaligns a row: every data line gets one output line in its place,
+//! a bad line an `error: …` record, and the exit status says whether any line failed.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use sudoku_service::engine::{Grid, Solver};
+use sudoku_service::http::error::ApiError;
+
+const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn sudoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A run that stops early may not read all of its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A puzzle as the Kaggle CSV writes it: digits, `0` for blanks.
+fn digits(grid: &str) -> String {
+    grid.replace('.', "0")
+}
+
+fn solution(puzzle: &str) -> String {
+    Solver::new()
+        .solve(&Grid::parse(puzzle).unwrap())
+        .unwrap()
+        .solutions[0]
+        .to_line()
+}
+
+/// `solution` with its last two cells swapped: a complete grid that is not the solution.
+fn spoiled(solution: &str) -> String {
+    let mut cells: Vec<char> = solution.chars().collect();
+    cells.swap(79, 80);
+    cells.into_iter().collect()
+}
+
+/// Grid 2 with a second 4 in row A.
+fn conflicting() -> String {
+    format!("44{}", &GRID2[2..])
+}
+
+/// What `solve` prints for the bad rows of [`csv_with_bad_rows`] and [`lines_with_bad_rows`].
+fn expected_bad_row_output(source: &str, first_bad: usize, in_column: &str) -> Vec<String> {
+    let stray = "'x' at character 1 is not a cell (1-9, or 0 or . for a blank)";
+    vec![
+        solution(GRID2),
+        format!("error: {source}:{first_bad}: {in_column}{stray}"),
+        solution(EASY),
+        format!(
+            "error: {source}:{}: {in_column}expected 81 cells, found 40",
+            first_bad + 2
+        ),
+        format!("{} mismatch", solution(GRID2)),
+        ApiError::ConflictingGivens(Grid::parse(&conflicting()).unwrap().conflicts()).to_string(),
+        solution(EASY),
+    ]
+}
+
+/// A Kaggle CSV with, in the middle, a letter-led row, a short row, a wrong solution and
+/// conflicting givens.
+fn csv_with_bad_rows() -> String {
+    let g = digits(GRID2);
+    let e = digits(EASY);
+    [
+        "quizzes,solutions".to_string(),
+        format!("{g},{}", solution(GRID2)),
+        format!("x{},{}", &g[1..], solution(GRID2)),
+        format!("{e},{}", solution(EASY)),
+        format!("{},{}", &g[..40], solution(GRID2)),
+        format!("{g},{}", spoiled(&solution(GRID2))),
+        format!("{},", digits(&conflicting())),
+        format!("{e},"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+#[test]
+fn a_csv_with_bad_rows_in_the_middle_gets_one_line_per_row_in_order() {
+    let out = sudoku(&["solve", "-"], &csv_with_bad_rows());
+    assert_eq!(
+        stdout(&out),
+        expected_bad_row_output("<stdin>", 3, "puzzle column: ")
+    );
+    assert_eq!(out.status.code(), Some(2), "a bad line makes exit status 2");
+    assert!(
+        stderr(&out).starts_with("Solved 3 of 7 puzzles (avg "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).trim_end().ends_with("; 2 errors."),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_puzzle_per_line_file_with_bad_lines_in_the_middle_gets_one_line_per_line() {
+    let lines = [
+        "# a comment is not a data line".to_string(),
+        GRID2.to_string(),
+        format!("x{}", &GRID2[1..]),
+        EASY.to_string(),
+        GRID2[..40].to_string(),
+        format!("{GRID2},{}", spoiled(&solution(GRID2))),
+        conflicting(),
+        EASY.to_string(),
+    ];
+    let out = sudoku(&["solve"], &(lines.join("\n") + "\n"));
+    assert_eq!(stdout(&out), expected_bad_row_output("<stdin>", 3, ""));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn only_errors_change_the_exit_status_to_2() {
+    let out = sudoku(&["solve"], &format!("{GRID2}\n{}\n", conflicting()));
+    assert_eq!(out.status.code(), Some(1), "unsolved but well formed: 1");
+    assert!(!stderr(&out).contains("error"), "{}", stderr(&out));
+}
+
+#[test]
+fn strict_stops_at_the_first_bad_line_after_answering_the_lines_before_it() {
+    let out = sudoku(&["solve", "--strict", "-"], &csv_with_bad_rows());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), [solution(GRID2)]);
+    assert_eq!(
+        stderr(&out),
+        "sudoku: <stdin>:3: puzzle column: 'x' at character 1 is not a cell (1-9, or 0 or . for a blank)\n"
+    );
+}
+
+#[test]
+fn dash_reads_standard_input_among_files() {
+    let out = sudoku(
+        &[
+            "solve",
+            "puzzles/examples/grid2.txt",
+            "-",
+            "puzzles/examples/grid2.txt",
+        ],
+        &format!("{EASY}\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        [solution(GRID2), solution(EASY), solution(GRID2)]
+    );
+}
+
+#[test]
+fn the_five_column_kaggle_layout_is_read_by_its_header_names() {
+    let g = digits(GRID2);
+    let e = digits(EASY);
+    let csv = format!(
+        "id,puzzle,solution,clues,difficulty\n\
+         0,{g},{},17,2.5\n\
+         1,{e},{},36,0.0\n\
+         2,{e},,36,0.0\n",
+        solution(GRID2),
+        spoiled(&solution(EASY)),
+    );
+    let out = sudoku(&["solve"], &csv);
+    assert_eq!(
+        stdout(&out),
+        [
+            solution(GRID2),
+            format!("{} mismatch", solution(EASY)),
+            solution(EASY)
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1), "the mismatch is unsolved");
+}
+
+#[test]
+fn the_two_column_kaggle_layout_with_a_bad_row_keeps_its_place() {
+    let csv = std::fs::read_to_string(format!(
+        "{}/puzzles/examples/kaggle.csv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut rows: Vec<String> = csv.lines().map(str::to_string).collect();
+    let good = sudoku(&["solve"], &csv);
+    rows[2].replace_range(0..1, "x");
+    let out = sudoku(&["solve"], &(rows.join("\n") + "\n"));
+    let mut expected = stdout(&good);
+    expected[1] = "error: <stdin>:3: puzzle column: 'x' at character 1 is not a cell (1-9, or 0 or . for a blank)".into();
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn validate_candidates_and_grade_keep_their_lines_in_place_too() {
+    let input = format!("{EASY}\nx{}\n{EASY}\n", &EASY[1..]);
+    let error = "error: <stdin>:2: 'x' at character 1 is not a cell (1-9, or 0 or . for a blank)";
+    for command in ["validate", "candidates", "grade"] {
+        let out = sudoku(&[command], &input);
+        let lines = stdout(&out);
+        assert_eq!(lines.len(), 3, "{command}: {lines:?}");
+        assert_eq!(lines[1], error, "{command}");
+        assert_eq!(lines[0], lines[2], "{command}");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+    }
+}
+
+#[test]
+fn the_help_of_solve_documents_what_is_read() {
+    let out = sudoku(&["solve", "--help"], "");
+    let help = String::from_utf8_lossy(&out.stdout);
+    for promise in [
+        "`-`, or no file, reads standard input",
+        "a Project Euler title: `Grid` and a number",
+        "`id,puzzle,solution,clues,difficulty`",
+        "`error: FILE:LINE: reason`",
+        "--strict",
+    ] {
+        assert!(help.contains(promise), "{promise}: {help}");
+    }
+}
