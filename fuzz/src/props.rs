@@ -181,10 +181,20 @@ pub fn read_records(input: &[u8]) -> Vec<Record> {
     }
 }
 
+/// What a puzzle record holds, its line number aside.
+fn content(puzzle: &sudoku_service::batch::Puzzle) -> String {
+    match puzzle {
+        sudoku_service::batch::Puzzle::Classic(e) => format!("{:?} {:?}", e.puzzle, e.expected),
+        sudoku_service::batch::Puzzle::Shaped(e) => {
+            format!("{:?} {:?} {:?}", e.shape.rules(), e.puzzle, e.expected)
+        }
+    }
+}
+
 /// The first line number of a record.
 fn first_line(record: &Record) -> usize {
     match record {
-        Ok(entry) => entry.line,
+        Ok(entry) => entry.line(),
         Err(error) => error.line,
     }
 }
@@ -368,10 +378,10 @@ fn check_records(input: &[u8], records: &[Record], expected: &[(usize, Option<Re
             (_, None) => {}
             (Ok(entry), Some(Ok(single))) => {
                 assert_eq!(
-                    (entry.puzzle, entry.expected),
-                    (single.puzzle, single.expected),
+                    content(entry),
+                    content(single),
                     "line {} of {:?}",
-                    entry.line,
+                    entry.line(),
                     String::from_utf8_lossy(input)
                 );
             }
