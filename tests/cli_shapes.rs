@@ -215,7 +215,6 @@ fn random_jigsaw_prints_the_regions_it_drew() {
 }
 
 #[test]
-#[ignore = "the engine's random_regions never leaves its starting rows (reported to the lead)"]
 fn random_jigsaw_regions_are_not_the_rows() {
     let json = ok(
         &[

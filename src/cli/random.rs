@@ -1,6 +1,6 @@
 //! `sudoku random`: puzzles from seeds, as `GET /random` makes them, printed as bare lines, as JSON
 //! lines in the API's shape, or as CSV columns (which `sudoku solve` reads back, checking the
-//! solutions). Puzzles of other shapes, or with a symmetry, are made by [`shaped`].
+//! solutions). Puzzles of other shapes, or with a symmetry, are made by the `shaped` module.
 
 mod shaped;
 

@@ -26,7 +26,7 @@ struct CandidatesRequest {
     #[serde(default)]
     #[allow(dead_code)]
     format: GridFormat,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
 }
 

@@ -28,7 +28,7 @@ struct ExplainRequest {
     puzzle: PuzzleField,
     #[serde(default)]
     format: GridFormat,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
 }
 

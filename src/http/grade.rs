@@ -26,7 +26,7 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct GradeRequest {
     puzzle: PuzzleField,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
 }
 

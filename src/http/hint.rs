@@ -34,7 +34,7 @@ struct HintRequest {
     progress: Option<PuzzleField>,
     #[serde(default, deserialize_with = "not_null")]
     candidates: Option<Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
 }
 

@@ -172,3 +172,18 @@ pub fn classic_only(
         Submitted::Shaped { shape, .. } => Err(logic_unsupported(&shape)),
     }
 }
+
+/// The `rules` member, which must be a JSON object: serde would also take a struct from an array of
+/// its members in order (`[null, null]`), which no client means.
+pub fn rules_object<'de, D>(deserializer: D) -> Result<Option<Rules>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    use serde::de::Error;
+    use serde::Deserialize;
+    // Absent is `None` through `#[serde(default)]`; `null` is refused like any non-object.
+    let map = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+    serde_json::from_value(serde_json::Value::Object(map))
+        .map(Some)
+        .map_err(D::Error::custom)
+}

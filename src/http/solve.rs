@@ -34,7 +34,7 @@ struct SolveRequest {
     timeout_ms: Option<u64>,
     #[serde(default)]
     format: GridFormat,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
 }
 

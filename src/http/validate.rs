@@ -21,7 +21,7 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct ValidateRequest {
     puzzle: PuzzleField,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
 }
 

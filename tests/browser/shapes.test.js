@@ -23,8 +23,13 @@ after(async () => {
 
 /** Chooses a shape in the selectors (each change asks for a new puzzle) and waits for its board. */
 async function chooseShape(page, { size, box, variant }) {
+  // Settled when the new puzzle is on the board and graded (another shape's is graded after it comes).
   const settle = () =>
-    page.waitForFunction(() => !document.getElementById("new").hasAttribute("aria-busy"), null, { timeout: 60000 });
+    page.waitForFunction(
+      () => !document.getElementById("new").hasAttribute("aria-busy") && !document.getElementById("seed").hasAttribute("aria-busy"),
+      null,
+      { timeout: 60000 },
+    );
   if (size !== undefined) {
     await page.getByLabel("Size").selectOption(String(size));
     await settle();
@@ -40,16 +45,25 @@ async function chooseShape(page, { size, box, variant }) {
   assert.equal(await page.locator("#new-error").textContent(), "");
 }
 
-/** The `GET /random` answer the board on show came from: same shape query, the seed of its level line. */
+/**
+ * The game on show as the page has it: its puzzle (read off the board), its rules (read from the
+ * address, which a link restores the shape from) and the solution the service gives for both.
+ * (The generator's seed is not asked again: a big shape's search for a minimal puzzle has a time
+ * budget, so the same seed may give another puzzle on a loaded machine.)
+ */
 async function generated(page) {
-  const seed = (await page.locator("#seed").textContent()).match(/seed (\d+)/)[1];
+  const puzzle = await boardText(page);
   const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
-  // Levels are classic only for now: another shape's puzzle is asked for by shape and seed alone.
-  const query = new URLSearchParams({ seed });
-  for (const name of ["size", "box", "variant"]) if (hash.has(name)) query.set(name, hash.get(name));
-  const answer = await api("GET", `/random?${query}`);
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body;
+  assert.equal(hash.get("puzzle"), puzzle);
+  const rules = { size: Number(hash.get("size")) };
+  if (hash.has("box")) rules.box = hash.get("box").split("x").map(Number);
+  const variants = (hash.get("variant") || "").split(",").filter((v) => v && v !== "jigsaw");
+  if (variants.length) rules.variants = variants;
+  if (hash.has("regions")) rules.regions = hash.get("regions");
+  const solved = await api("POST", "/solve", { puzzle, rules });
+  assert.equal(solved.body.status, "unique", JSON.stringify(solved.body));
+  const seed = Number((await page.locator("#seed").textContent()).match(/seed (\d+)/)[1]);
+  return { puzzle, rules, seed, solution: solved.body.solution };
 }
 
 const nameOf = (n, i) => LETTERS[Math.floor(i / n)] + String((i % n) + 1);
@@ -128,6 +142,41 @@ async function playCheckSolve(page, answer) {
   });
 }
 
+/** The squares of a unit the service names (`row B`, `column 3`, `box 2`, `region 4`), worked out from the rules. */
+function unitOracle(rules, name) {
+  const n = rules.size;
+  const [kind, label] = name.split(" ");
+  const regions = regionsOf(rules);
+  const firstSeen = [...new Set(regions)];
+  const hit = (i) =>
+    (kind === "row" && LETTERS[Math.floor(i / n)] === label) ||
+    (kind === "column" && (i % n) + 1 === Number(label)) ||
+    ((kind === "box" || kind === "region") && firstSeen.indexOf(regions[i]) + 1 === Number(label));
+  return [...Array(n * n).keys()].filter(hit).map((i) => nameOf(n, i));
+}
+
+/** Hint shows the service's next step with its squares and units lit; Apply plays it. */
+async function hintAndApply(page, answer) {
+  await page.getByRole("button", { name: "Hint" }).click();
+  await page.locator("#hint-panel").waitFor();
+  const step = (await api("POST", "/hint", { puzzle: answer.puzzle, progress: answer.puzzle, rules: answer.rules })).body.step;
+  assert.equal(await page.locator("#hint-text").textContent(), step.explanation);
+  const lit = (name) => page.$$eval(`[role=gridcell].${name}`, (cells) => cells.map((c) => c.getAttribute("aria-label")).sort());
+  assert.deepEqual(await lit("pattern-square"), [...step.pattern.squares].sort());
+  const units = step.pattern.units.filter((u) => /^(row|column|box|region) /.test(u));
+  assert.ok(units.length, JSON.stringify(step.pattern.units));
+  const unitSquares = new Set(units.flatMap((u) => unitOracle(answer.rules, u)));
+  const litUnits = new Set(await lit("pattern-unit"));
+  for (const square of unitSquares) assert.ok(litUnits.has(square), `${square} of ${units}`);
+  await page.getByRole("button", { name: "Apply hint" }).click();
+  const symbols = answer.rules.symbols || "123456789ABCDEFGHIJKLMNOP";
+  for (const { square, digit } of step.placements) {
+    assert.equal(await cell(page, square).locator(".digit").textContent(), symbols[digit - 1]);
+  }
+  // Undo what the hint played, so the game goes on from the puzzle as generated.
+  await page.getByRole("button", { name: "Clear" }).click();
+}
+
 test("a 6x6 game: 36 cells in 2x3 boxes, six keys on the pad, a wrong digit checked, Solve fills a valid solution", async () => {
   const { page, problems } = await openPlayground(browser.context);
   await chooseShape(page, { size: 6 });
@@ -139,10 +188,13 @@ test("a 6x6 game: 36 cells in 2x3 boxes, six keys on the pad, a wrong digit chec
   await assertRegionBorders(page, answer.rules);
   assert.deepEqual(await page.locator("#pad [data-digit]").allTextContents(), ["1", "2", "3", "4", "5", "6"]);
   assert.match(page.url(), /[#&]size=6&box=2x3(&|$)/);
-  // Hints and levels are for classic only for now: Hint and Difficulty are off and a note says so.
-  assert.equal(await page.getByRole("button", { name: "Hint" }).isDisabled(), true);
+  await hintAndApply(page, answer);
+  // /random makes levels on classic only for now: Difficulty is off, a note says so, and the
+  // puzzle is graded instead, as /grade grades it.
   assert.equal(await page.getByLabel("Difficulty").isDisabled(), true);
-  assert.match(await page.locator("#seed").textContent(), /^seed \d+$/);
+  assert.equal(await page.locator("#shape-note").isVisible(), true);
+  const grade = (await api("POST", "/grade", { puzzle: answer.puzzle, rules: answer.rules })).body;
+  assert.equal(await page.locator("#seed").textContent(), `graded ${grade.difficulty} · seed ${answer.seed} · score ${grade.score}`);
   assert.equal(await page.locator("#shape-note").isVisible(), true);
   await playCheckSolve(page, answer);
   assert.deepEqual(problems, []);
@@ -211,14 +263,15 @@ test("a jigsaw game: borders follow the drawn regions, Solve fills a valid solut
   assert.equal(await other.getByLabel("Variant").inputValue(), "jigsaw");
   await other.close();
 
+  await hintAndApply(page, answer);
   await playCheckSolve(page, answer);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test("X shades both diagonals and hyper its windows, from a link alone", async () => {
-  const empty = ".".repeat(81);
-  const { page, problems } = await openPlayground(browser.context, `/#puzzle=${empty}&size=9&box=3x3&variant=x,hyper`);
+  const { puzzle } = (await api("GET", "/random?size=9&variant=x,hyper&seed=1")).body;
+  const { page, problems } = await openPlayground(browser.context, `/#puzzle=${puzzle}&size=9&box=3x3&variant=x,hyper`);
   const shaded = (name) =>
     page.$$eval(`[role=gridcell].${name}`, (cells) => cells.map((c) => c.getAttribute("aria-label")).sort());
   const diagonal = [...Array(9).keys()].flatMap((k) => [nameOf(9, k * 9 + k), nameOf(9, k * 9 + 8 - k)]);
@@ -234,17 +287,21 @@ test("X shades both diagonals and hyper its windows, from a link alone", async (
   await page.close();
 });
 
-test("back to classic 9x9 from another shape: 81 cells in 3x3 boxes, Hint on again, and the address names no shape", async () => {
+test("back to classic 9x9 from another shape: 81 cells in 3x3 boxes, Difficulty on again, and the address names no shape", async () => {
   const { page, problems } = await openPlayground(browser.context);
+  await page.getByLabel("Difficulty").selectOption("medium");
   await chooseShape(page, { size: 4 });
   assert.equal(await page.locator("[role=gridcell]").count(), 16);
+  assert.equal(await page.getByLabel("Difficulty").isDisabled(), true);
   await chooseShape(page, { size: 9 });
   assert.equal(await page.locator("[role=gridcell]").count(), 81);
   await assertRegionBorders(page, { size: 9, box: [3, 3] });
-  assert.equal(await page.getByRole("button", { name: "Hint" }).isDisabled(), false);
+  // The level asked for before the detour is asked for again: a grade on the way did not move it.
+  assert.equal(await page.getByLabel("Difficulty").isDisabled(), false);
+  assert.equal(await page.getByLabel("Difficulty").inputValue(), "medium");
   assert.equal(await page.locator("#shape-note").isVisible(), false);
   assert.doesNotMatch(page.url(), /size=|variant=/);
-  assert.match(await page.locator("#seed").textContent(), /^easy · seed \d+/);
+  assert.match(await page.locator("#seed").textContent(), /^medium · seed \d+/);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -279,7 +336,7 @@ test("a pasted request body loads on its own shape, and a refused one shows the 
   await assertRegionBorders(page, rules);
   assert.equal(await page.getByLabel("Size").inputValue(), "4");
   assert.equal(await page.getByLabel("Variant").inputValue(), "jigsaw");
-  assert.match(await page.locator("#seed").textContent(), /grades are for classic 9x9/);
+  await page.locator("#seed").filter({ hasText: /^graded \w+ · score \d+$/ }).waitFor();
   assert.deepEqual(problems, []);
 
   const bad = { puzzle: puzzle.slice(1), rules };

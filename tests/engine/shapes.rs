@@ -439,3 +439,12 @@ fn drawn_jigsaw_regions_are_connected_and_not_just_rows_or_boxes() {
         }
     }
 }
+
+#[test]
+fn a_box_too_large_to_multiply_is_an_error_not_a_panic() {
+    let rules = Rules {
+        box_shape: Some([usize::MAX / 2, 403_499_098]),
+        ..rules(9)
+    };
+    assert_eq!(Shape::new(&rules).unwrap_err().field(), "rules.box");
+}

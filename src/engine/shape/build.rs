@@ -17,7 +17,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         (Some(_), Some(_)) => return Err(ShapeError::BoxAndRegions),
         (Some(regions), None) => (None, Some(jigsaw(regions, size)?)),
         (None, Some([rows, cols])) => {
-            if rows * cols != size || rows < 2 || cols < 2 {
+            if rows.checked_mul(cols) != Some(size) || rows < 2 || cols < 2 {
                 return Err(ShapeError::BadBox { rows, cols, size });
             }
             (Some((rows, cols)), None)

@@ -55,8 +55,8 @@ const peers = (i) => shape().peers[i];
 /** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
 const unitSquares = (name) => shape().unitCells(name);
 
-/** Hints, grades and levels exist for classic 9x9 only for now (the API answers 422 unsupported_shape). */
-const hasLogic = (s) => s.classic;
+/** `/random` makes puzzles of a chosen level on classic 9x9 only for now (422 unsupported_shape). */
+const hasLevels = (s) => s.classic;
 
 const valueAt = (i) => state.givens[i] || state.digits[i];
 const gridText = (values) => cellsText(shape(), values);
@@ -83,9 +83,8 @@ function setShape(next) {
   });
   document.body.classList.toggle("big-board", next.n > 9);
   $("keys-symbols").replaceChildren(...keysHelp(next));
-  $("hint").disabled = !hasLogic(next);
-  $("difficulty").disabled = !hasLogic(next);
-  $("shape-note").hidden = hasLogic(next);
+  $("difficulty").disabled = !hasLevels(next);
+  $("shape-note").hidden = hasLevels(next);
   $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
   showShapeInSelectors(next);
 }
@@ -184,7 +183,8 @@ function renderLevel() {
 function levelParts(info) {
   if (!info) return [];
   const parts = [];
-  if (info.difficulty) parts.push(info.seed === undefined ? `graded ${info.difficulty}` : info.difficulty);
+  // A generated classic puzzle's level is the one it was made for; any other is a grade.
+  if (info.difficulty) parts.push(info.seed === undefined || info.graded ? `graded ${info.difficulty}` : info.difficulty);
   if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
   if (info.score !== undefined) parts.push(`score ${info.score}`);
   return parts;
@@ -344,14 +344,15 @@ function pasted(text) {
   if (json.puzzle === undefined) throw new Problem({ detail: "a pasted JSON object needs a `puzzle` member" }, 0);
   const rules = json.rules ?? {};
   let next;
+  let fault = null;
   try {
     next = makeShape(rules);
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
-    next = null; // the service names the fault in its own words
+    fault = err.message; // said only if the service, asked first, names no fault of its own
   }
   const body = json.rules === undefined ? { puzzle: json.puzzle } : { puzzle: json.puzzle, rules };
-  return { body, shape: next };
+  return { body, shape: next, fault };
 }
 
 /** Puts `givens` on a board of shape `next` (the board's own by default), with the level `info`. */
@@ -377,8 +378,9 @@ async function load(event) {
   await act("load", async () => {
     const text = $("puzzle").value;
     if (!text.trim()) throw new Problem({ detail: `paste a puzzle first: ${cellsHelp(shape())}` }, 0);
-    const { body, shape: next } = pasted(text);
+    const { body, shape: next, fault } = pasted(text);
     await api("POST", "/validate", body); // the service's own words for any fault in it
+    if (fault) throw new Problem({ detail: `the page cannot draw these rules: ${fault}` }, 0);
     const puzzle = typeof body.puzzle === "string" ? body.puzzle : JSON.stringify(body.puzzle);
     setPuzzle(parsePuzzle(puzzle, next), null, next);
     gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
@@ -411,10 +413,14 @@ async function newPuzzle() {
     // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
     const next = answer.rules ? makeShape(answer.rules) : selectedShape();
     $("puzzle").value = answer.puzzle;
-    const level = hasLogic(next)
-      ? { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score }
-      : { seed: answer.seed };
-    setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
+    if (hasLevels(next)) {
+      const level = { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score };
+      setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
+    } else {
+      // No level was asked for: the puzzle is graded instead, its line filling in when that comes.
+      setPuzzle(parsePuzzle(answer.puzzle, next), { seed: answer.seed }, next);
+      gradePuzzle();
+    }
   });
 }
 
@@ -424,30 +430,27 @@ const NO_LEVEL = {
 };
 
 /**
- * Grades the puzzle on the board (`POST /grade`) and sets Difficulty to its level, so the selector
- * always speaks of the puzzle on show. A puzzle without one level says why in the level line.
+ * Grades the puzzle on the board (`POST /grade`) and, on classic 9x9, sets Difficulty to its level,
+ * so the selector always speaks of the puzzle on show (on another shape it stays the level a classic
+ * New puzzle asks for). A puzzle without one level says why in the level line.
  */
 async function gradePuzzle() {
   const asked = state.puzzleCount;
   const seed = state.info?.seed;
-  if (!hasLogic(shape())) {
-    state.info = seed === undefined ? { note: "no level: grades are for classic 9x9 for now" } : { seed };
-    render();
-    return;
-  }
+  const levels = hasLevels(shape());
   $("seed").setAttribute("aria-busy", "true");
   let info;
   try {
     const grade = await api("POST", "/grade", withRules({ puzzle: gridText(state.givens) }));
-    info = { difficulty: grade.difficulty, score: grade.score, seed };
+    info = { difficulty: grade.difficulty, score: grade.score, seed, graded: !levels };
   } catch (err) {
     if (!(err instanceof Problem)) throw err;
-    info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}` };
+    info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}`, seed };
   }
   if (state.puzzleCount !== asked) return;
   $("seed").removeAttribute("aria-busy");
   state.info = info;
-  if (info.difficulty) $("difficulty").value = info.difficulty;
+  if (info.difficulty && levels) $("difficulty").value = info.difficulty;
   render();
 }
 
@@ -634,7 +637,7 @@ function writeFragment() {
     params.set("marks", state.marks.map((m, i) => (valueAt(i) ? "" : marksText(m))).join("-"));
   }
   if (state.info?.seed !== undefined) {
-    if (state.info.difficulty) params.set("difficulty", state.info.difficulty);
+    if (state.info.difficulty && !state.info.graded) params.set("difficulty", state.info.difficulty);
     params.set("seed", String(state.info.seed));
   }
   const fragment = params.toString();

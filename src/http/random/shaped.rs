@@ -38,16 +38,16 @@ pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     let box_shape = query.get("box").map(parse_box).transpose()?;
     let mut variants = Vec::new();
     let mut jigsaw = false;
-    for name in query
+    let names = query
         .get("variant")
-        .unwrap_or("")
-        .split(',')
-        .filter(|v| !v.is_empty())
-    {
-        match (name, Variant::from_name(name)) {
-            ("jigsaw", _) => jigsaw = true,
-            (_, Some(v)) => variants.push(v),
-            (other, None) => {
+        .map(|v| v.split(',').collect::<Vec<_>>());
+    for name in names.unwrap_or_default() {
+        // Exactly the spec's lowercase names: no aliases, no empty items.
+        match name {
+            "jigsaw" => jigsaw = true,
+            "x" => variants.push(Variant::X),
+            "hyper" => variants.push(Variant::Hyper),
+            other => {
                 return Err(ApiError::InvalidField {
                     field: "variant".into(),
                     detail: format!(

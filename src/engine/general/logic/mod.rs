@@ -9,11 +9,11 @@
 //! not offered. When nothing applies, a guess checked against the unique solution (`brute_force`)
 //! keeps the path going, so every unique puzzle finishes.
 //!
-//! - [`step`]: what one step places, removes and looks at.
-//! - [`position`]: placed values and candidates.
-//! - [`geometry`]: crossings of units, rows and columns, worked out once per puzzle.
-//! - [`singles`], [`intersections`], [`subsets`], [`fish`]: the finders.
-//! - [`solver`]: walking a puzzle, grading it, hinting a player.
+//! - `step`: what one step places, removes and looks at.
+//! - `position`: placed values and candidates.
+//! - `geometry`: crossings of units, rows and columns, worked out once per puzzle.
+//! - `singles`, `intersections`, `subsets`, `fish`: the finders.
+//! - `solver`: walking a puzzle, grading it, hinting a player.
 
 mod fish;
 mod geometry;

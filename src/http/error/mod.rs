@@ -1,0 +1,376 @@
+//! The API's one error type and its one rendering: RFC 9457 problem details
+//! (`application/problem+json`) with a stable snake_case `code` and members that locate the fault.
+
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+
+use crate::engine::shape::{CellsError, ShapeError};
+use crate::engine::{Conflict, Grid, GridError, Square, Stats};
+
+/// Prefix of every problem's `type` URI; the code completes it.
+pub const PROBLEM_TYPE_BASE: &str = "https://sudoku.example/problems/";
+
+/// The media type of every error body.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// Everything the API can answer instead of a result. Each variant's doc names its status.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the body is not JSON (serde's message gives line and column).
+    #[error("the body is not valid JSON: {0}")]
+    InvalidJson(String),
+    /// 400: a field is missing, unknown, of the wrong type or not one of the allowed values.
+    #[error("{detail}")]
+    InvalidField {
+        /// The field (body member or query parameter).
+        field: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// 400: a query parameter given more than once (`seed=1&seed=2`): which one was meant is not
+    /// for the server to guess.
+    #[error("query parameter `{field}` is given {count} times; give it at most once")]
+    DuplicateParameter {
+        /// The parameter.
+        field: String,
+        /// How many times it was given.
+        count: usize,
+    },
+    /// 422: a number outside its allowed range.
+    #[error("{field} must be between {minimum} and {maximum}, got {value}")]
+    OutOfRange {
+        /// The field.
+        field: &'static str,
+        /// The smallest allowed value.
+        minimum: u64,
+        /// The largest allowed value.
+        maximum: u64,
+        /// What was sent.
+        value: u64,
+    },
+    /// 422 `out_of_range`: more givens than puzzles of the level asked for have (more givens make
+    /// a puzzle easier), which would search until the deadline for what is almost never found.
+    #[error(
+        "givens must be between {minimum} and {maximum} with difficulty={difficulty}, got {value}: \
+         puzzles with more givens are easier than {difficulty} (see GET /random in the README)",
+        minimum = crate::limits::GIVENS.minimum
+    )]
+    GivensAboveLevel {
+        /// The level asked for.
+        difficulty: &'static str,
+        /// The most givens it allows.
+        maximum: u64,
+        /// What was sent.
+        value: u64,
+    },
+    /// 415: the body is not declared as JSON.
+    #[error("expected a body with content-type application/json")]
+    UnsupportedMediaType,
+    /// 415: the body is sent with a `Content-Encoding` (gzip, br, ...) the server does not decode, so
+    /// it cannot be read as JSON.
+    #[error(
+        "the body's content-encoding {encoding:?} is not supported; send the JSON uncompressed"
+    )]
+    UnsupportedContentEncoding {
+        /// The encoding the request declared.
+        encoding: String,
+    },
+    /// 415: the body is declared JSON in a charset other than UTF-8 (JSON on the wire is UTF-8,
+    /// RFC 8259 section 8.1), so reading it as UTF-8 would misread it.
+    #[error("the body's charset {charset:?} is not supported; send JSON as UTF-8 (charset=utf-8 or none)")]
+    UnsupportedCharset {
+        /// The charset the request declared.
+        charset: String,
+    },
+    /// 413: the body is larger than the server accepts.
+    #[error("the body is larger than {limit_bytes} bytes")]
+    PayloadTooLarge {
+        /// The limit.
+        limit_bytes: usize,
+    },
+    /// 422: the text or flat array does not give exactly 81 cells (in the engine's words, as the
+    /// other shape faults).
+    #[error("{}", GridError::CellCount { found: *found })]
+    WrongCellCount {
+        /// The request member holding the grid (`puzzle`, or `progress` for `/hint`).
+        field: &'static str,
+        /// How many cells were found.
+        found: usize,
+    },
+    /// 422: the 9x9 array does not have 9 rows.
+    #[error("{}", GridError::RowCount { found: *found })]
+    WrongRowCount {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// How many rows were found.
+        found: usize,
+    },
+    /// 422: a row of the 9x9 array does not have 9 values.
+    #[error("{}", GridError::RowLength { row: *row, found: *found })]
+    WrongRowLength {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// The row, 1-based.
+        row: usize,
+        /// How many values it had.
+        found: usize,
+    },
+    /// 422: a value outside 0-9, told in JSON's terms (`null` is a blank too).
+    #[error(
+        "square {square} (row {row}, column {column}) holds {value}; expected 0-9 or null",
+        row = .square.row() + 1,
+        column = .square.col() + 1
+    )]
+    ValueOutOfRange {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// The square holding it.
+        square: Square,
+        /// The value.
+        value: i64,
+    },
+    /// 422: givens of one digit share a unit (every conflict is listed).
+    #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
+    ConflictingGivens(Vec<Conflict>),
+    /// 422: the `rules` member does not describe a shape (the member at fault is named).
+    #[error("{0}")]
+    InvalidRules(ShapeError),
+    /// 422: a puzzle that does not fit its shape (wrong count, a value above N, a stray character).
+    #[error("{error}")]
+    ShapeCells {
+        /// The request member holding the grid.
+        field: &'static str,
+        /// What is wrong.
+        error: CellsError,
+    },
+    /// 422: givens of one symbol share a unit of a shape other than classic (every one listed).
+    #[error("the givens conflict: {} appears {} times in {} ({})",
+        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
+        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
+    ShapeConflicts(Vec<ConflictJson>),
+    /// 422: generating to a difficulty level exists for classic 9x9 only so far.
+    #[error("difficulty levels for generated puzzles are available for classic 9x9 only so far; the shape asked for is {shape}")]
+    UnsupportedShape {
+        /// The shape, in words (`16x16`, `9x9 x`).
+        shape: String,
+    },
+    /// 422: the puzzle has no solution, so it cannot be graded, hinted or explained.
+    #[error("the puzzle has no solution, so it cannot be solved step by step")]
+    NoSolution,
+    /// 422: the puzzle has more than one solution (two are given as proof), so no step can be
+    /// justified by logic alone.
+    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
+    MultipleSolutions(Box<[Grid; 2]>),
+    /// 422: as [`ApiError::MultipleSolutions`] for a puzzle of another shape, its two solutions
+    /// written in the shape's symbols.
+    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
+    ShapeMultipleSolutions(Box<[String; 2]>),
+    /// 422: the player's progress changes one of the puzzle's givens.
+    #[error(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )]
+    ProgressMismatch {
+        /// The square.
+        square: Square,
+        /// The puzzle's given there.
+        given: u8,
+        /// What progress holds there (0 for blank).
+        found: u8,
+    },
+    /// 422: as [`ApiError::ProgressMismatch`] on a grid of another shape (values 1..N, 0 blank).
+    #[error(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )]
+    ShapeProgressMismatch {
+        /// The square's name.
+        square: String,
+        /// The puzzle's given there, in the shape's symbols.
+        given: char,
+        /// What progress holds there (`.` for blank).
+        found: char,
+        /// The given's value, 1..N.
+        given_value: u8,
+        /// The value progress holds there (0 for blank).
+        found_value: u8,
+    },
+    /// 404: no such route, set or resource.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the route exists but not with this method.
+    #[error("this route does not accept that method")]
+    MethodNotAllowed,
+    /// 503: every worker is busy and the waiting line is full (sent with `Retry-After`).
+    #[error("the server is busy: every solver is working and the queue is full; retry shortly")]
+    QueueFull,
+    /// 504: the deadline passed, with the search counters so far (zero nodes when the work never
+    /// got a worker).
+    #[error("the deadline of {timeout_ms} ms passed before the work finished")]
+    DeadlineExceeded {
+        /// The deadline that applied.
+        timeout_ms: u64,
+        /// Counters of the interrupted search.
+        stats: Stats,
+    },
+    /// 408: the request was not complete within the request timeout (a client sending its body too
+    /// slowly: handlers themselves are bounded by their job's deadline, which answers first).
+    #[error("the request was not complete within {limit_ms} ms")]
+    RequestTimeout {
+        /// The request timeout that applied.
+        limit_ms: u64,
+    },
+    /// 400: a request head HTTP cannot read (a bad `Content-Length`, an unknown HTTP version, a NUL
+    /// in a header), refused by the connection before the router.
+    #[error("the request head is not valid HTTP/1.1 (a malformed request line, header or Content-Length); the connection is closed")]
+    MalformedRequest,
+    /// 414: a request target longer than the connection reads, refused before the router.
+    #[error("the request's URI is too long; the connection is closed")]
+    UriTooLong,
+    /// 431: a request head with too many or too large headers, refused before the router.
+    #[error("the request's headers are too many or too large; the connection is closed")]
+    HeadersTooLarge,
+    /// 500: a bug (a caught panic); never caused by client input.
+    #[error("an internal error occurred; it has been logged")]
+    Internal,
+}
+
+mod kinds;
+mod problem;
+#[cfg(test)]
+mod tests;
+
+use kinds::*;
+pub use kinds::{ProblemKind, PROBLEM_KINDS};
+pub use problem::{ConflictJson, ProblemDetails, StatsJson};
+
+impl From<GridError> for ApiError {
+    /// Each engine fault has its own variant, so each has exactly one row of [`PROBLEM_KINDS`]; a
+    /// conflict found while building the grid is the same problem as one found after.
+    fn from(error: GridError) -> Self {
+        match error {
+            GridError::CellCount { found } => ApiError::WrongCellCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowCount { found } => ApiError::WrongRowCount {
+                field: PUZZLE,
+                found,
+            },
+            GridError::RowLength { row, found } => ApiError::WrongRowLength {
+                field: PUZZLE,
+                row,
+                found,
+            },
+            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange {
+                field: PUZZLE,
+                square,
+                value,
+            },
+            GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
+        }
+    }
+}
+
+impl ApiError {
+    /// The same fault found in another member holding a grid (`progress` rather than `puzzle`):
+    /// shape faults name it, and a field path or sentence that begins with `puzzle` begins with it.
+    pub fn in_member(self, member: &'static str) -> ApiError {
+        match self {
+            ApiError::WrongCellCount { found, .. } => ApiError::WrongCellCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowCount { found, .. } => ApiError::WrongRowCount {
+                field: member,
+                found,
+            },
+            ApiError::WrongRowLength { row, found, .. } => ApiError::WrongRowLength {
+                field: member,
+                row,
+                found,
+            },
+            ApiError::ValueOutOfRange { square, value, .. } => ApiError::ValueOutOfRange {
+                field: member,
+                square,
+                value,
+            },
+            ApiError::InvalidField { field, detail } => ApiError::InvalidField {
+                field: renamed(&field, member),
+                detail: renamed(&detail, member),
+            },
+            other => other,
+        }
+    }
+
+    /// This error's row of [`PROBLEM_KINDS`].
+    pub fn kind(&self) -> ProblemKind {
+        match self {
+            ApiError::InvalidJson(_) => INVALID_JSON,
+            ApiError::InvalidField { .. } => INVALID_FIELD,
+            ApiError::DuplicateParameter { .. } => DUPLICATE_PARAMETER,
+            ApiError::OutOfRange { .. } | ApiError::GivensAboveLevel { .. } => OUT_OF_RANGE,
+            ApiError::UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
+            ApiError::UnsupportedCharset { .. } => UNSUPPORTED_CHARSET,
+            ApiError::PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE,
+            ApiError::WrongCellCount { .. } => WRONG_CELL_COUNT,
+            ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
+            ApiError::WrongRowLength { .. } => WRONG_ROW_LENGTH,
+            ApiError::ValueOutOfRange { .. } => VALUE_OUT_OF_RANGE,
+            ApiError::ConflictingGivens(_) | ApiError::ShapeConflicts(_) => CONFLICTING_GIVENS,
+            ApiError::InvalidRules(_) => INVALID_RULES,
+            ApiError::ShapeCells { error, .. } => match error {
+                CellsError::CellCount { .. } => WRONG_CELL_COUNT,
+                CellsError::RowCount { .. } => WRONG_ROW_COUNT,
+                CellsError::RowLength { .. } => WRONG_ROW_LENGTH,
+                CellsError::OutOfRange { .. } => VALUE_OUT_OF_RANGE,
+                CellsError::UnknownSymbol { .. } => UNKNOWN_SYMBOL,
+                CellsError::Conflict { .. } => CONFLICTING_GIVENS,
+            },
+            ApiError::UnsupportedShape { .. } => UNSUPPORTED_SHAPE,
+            ApiError::NoSolution => NO_SOLUTION,
+            ApiError::MultipleSolutions(_) | ApiError::ShapeMultipleSolutions(_) => {
+                MULTIPLE_SOLUTIONS
+            }
+            ApiError::ProgressMismatch { .. } | ApiError::ShapeProgressMismatch { .. } => {
+                PROGRESS_MISMATCH
+            }
+            ApiError::NotFound(_) => NOT_FOUND,
+            ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
+            ApiError::QueueFull => QUEUE_FULL,
+            ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
+            ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
+            ApiError::MalformedRequest => MALFORMED_REQUEST,
+            ApiError::UriTooLong => URI_TOO_LONG,
+            ApiError::HeadersTooLarge => HEADERS_TOO_LARGE,
+            ApiError::Internal => INTERNAL,
+        }
+    }
+}
+
+/// The request member a puzzle fault is located in unless [`ApiError::in_member`] says otherwise.
+const PUZZLE: &str = "puzzle";
+
+/// `text` with its leading `puzzle` (a field path such as `puzzle[3]`, or a sentence about it)
+/// put as `member`.
+fn renamed(text: &str, member: &str) -> String {
+    match text.strip_prefix(PUZZLE) {
+        Some(rest) => format!("{member}{rest}"),
+        None => text.to_string(),
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let problem = self.problem();
+        if matches!(self, ApiError::Internal) {
+            tracing::error!(code = problem.code, "internal error answered with 500");
+        }
+        let mut response = (self.kind().status, axum::Json(problem)).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
+        if matches!(self, ApiError::QueueFull) {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}

@@ -1,0 +1,317 @@
+//! The rendering of an [`ApiError`] as RFC 9457 problem details, and the JSON objects problems
+//! (and solve responses) share: stats and conflicts.
+
+use serde::Serialize;
+
+use super::{ApiError, ProblemKind, PROBLEM_TYPE_BASE, PUZZLE};
+use crate::engine::shape::CellsError;
+use crate::engine::{Conflict, Grid, Stats};
+
+impl ApiError {
+    /// The problem details this error is answered with: the standard members from its row of
+    /// [`PROBLEM_KINDS`] and its own sentence, plus the members that locate the fault.
+    pub fn problem(&self) -> ProblemDetails {
+        let base = ProblemDetails::new(self.kind(), self.to_string());
+        match self {
+            ApiError::InvalidField { field, .. } | ApiError::DuplicateParameter { field, .. } => {
+                base.in_field(field)
+            }
+            ApiError::OutOfRange {
+                field,
+                minimum,
+                maximum,
+                ..
+            } => ProblemDetails {
+                field: Some((*field).to_string()),
+                minimum: Some(*minimum),
+                maximum: Some(*maximum),
+                ..base
+            },
+            ApiError::GivensAboveLevel { maximum, .. } => ProblemDetails {
+                field: Some("givens".to_string()),
+                minimum: Some(crate::limits::GIVENS.minimum),
+                maximum: Some(*maximum),
+                ..base
+            },
+            ApiError::PayloadTooLarge { limit_bytes } => ProblemDetails {
+                limit_bytes: Some(*limit_bytes),
+                ..base
+            },
+            ApiError::WrongCellCount { field, found } => ProblemDetails {
+                found_cells: Some(*found),
+                ..base.in_field(field)
+            },
+            ApiError::WrongRowCount { field, found } => ProblemDetails {
+                found_rows: Some(*found),
+                ..base.in_field(field)
+            },
+            ApiError::WrongRowLength { field, row, found } => ProblemDetails {
+                row: Some(*row),
+                found: Some(*found),
+                ..base.in_field(field)
+            },
+            ApiError::ValueOutOfRange {
+                field,
+                square,
+                value,
+            } => ProblemDetails {
+                square: Some(square.to_string()),
+                row: Some(square.row() + 1),
+                column: Some(square.col() + 1),
+                value: Some(*value),
+                ..base.in_field(field)
+            },
+            ApiError::ConflictingGivens(conflicts) => {
+                conflict_problem(base, conflicts.iter().map(ConflictJson::from).collect())
+            }
+            ApiError::ShapeConflicts(conflicts) => conflict_problem(base, conflicts.clone()),
+            ApiError::InvalidRules(error) => base.in_field(error.field()),
+            ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
+            ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
+                stats: Some(StatsJson::from(stats)),
+                ..base
+            },
+            ApiError::RequestTimeout { limit_ms } => ProblemDetails {
+                limit_ms: Some(*limit_ms),
+                ..base
+            },
+            ApiError::NoSolution => base.in_field(PUZZLE),
+            ApiError::MultipleSolutions(solutions) => ProblemDetails {
+                solutions: Some(solutions.iter().map(Grid::to_line).collect()),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeMultipleSolutions(solutions) => ProblemDetails {
+                solutions: Some(solutions.to_vec()),
+                ..base.in_field(PUZZLE)
+            },
+            ApiError::ShapeProgressMismatch {
+                square,
+                given_value,
+                found_value,
+                ..
+            } => ProblemDetails {
+                square: Some(square.clone()),
+                given: Some(*given_value),
+                found: Some(usize::from(*found_value)),
+                ..base.in_field("progress")
+            },
+            ApiError::ProgressMismatch {
+                square,
+                given,
+                found,
+            } => ProblemDetails {
+                square: Some(square.to_string()),
+                given: Some(*given),
+                found: Some(usize::from(*found)),
+                ..base.in_field("progress")
+            },
+            ApiError::InvalidJson(_)
+            | ApiError::UnsupportedMediaType
+            | ApiError::UnsupportedContentEncoding { .. }
+            | ApiError::UnsupportedCharset { .. }
+            | ApiError::NotFound(_)
+            | ApiError::MethodNotAllowed
+            | ApiError::QueueFull
+            | ApiError::MalformedRequest
+            | ApiError::UriTooLong
+            | ApiError::HeadersTooLarge
+            | ApiError::UnsupportedShape { .. }
+            | ApiError::Internal => base,
+        }
+    }
+}
+
+/// The body of every error: RFC 9457's five standard members, then the members that locate the
+/// fault, each present only for the codes the spec's `Problem` schema names it for.
+///
+/// Members are declared (and so written) in alphabetical order, the order the service has always
+/// written them in, so that the wire stays byte-for-byte what it was.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ProblemDetails {
+    /// The stable machine-readable code.
+    pub code: &'static str,
+    /// The 1-based column of a value out of range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// Every conflict among the givens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<ConflictJson>>,
+    /// This occurrence, in words.
+    pub detail: String,
+    /// The digit of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digit: Option<u8>,
+    /// The request member or query parameter at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// What a row held instead of 9 values, or what progress holds instead of a given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<usize>,
+    /// How many cells a puzzle had instead of 81.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_cells: Option<usize>,
+    /// How many rows a puzzle had instead of 9.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_rows: Option<usize>,
+    /// The given that progress changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<u8>,
+    /// The body limit that was passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<usize>,
+    /// The request timeout that was passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_ms: Option<u64>,
+    /// The largest allowed value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<u64>,
+    /// The smallest allowed value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<u64>,
+    /// The 1-based position, among the text's characters, of a character that is no symbol.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<usize>,
+    /// The 1-based row of a value out of range or of a row of the wrong length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// Two different solutions, proving there is more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+    /// The square at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    /// The squares of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<String>>,
+    /// The counters of the interrupted search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsJson>,
+    /// The HTTP status, repeated.
+    pub status: u16,
+    /// The summary, fixed per code.
+    pub title: &'static str,
+    /// The code under [`PROBLEM_TYPE_BASE`].
+    #[serde(rename = "type")]
+    pub type_uri: String,
+    /// The unit of the first conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// The value out of range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+}
+
+impl ProblemDetails {
+    /// The standard members for `kind`, with `detail`, and no others.
+    pub fn new(kind: ProblemKind, detail: String) -> ProblemDetails {
+        ProblemDetails {
+            code: kind.code,
+            detail,
+            status: kind.status.as_u16(),
+            title: kind.title,
+            type_uri: format!("{PROBLEM_TYPE_BASE}{}", kind.code),
+            ..ProblemDetails::default()
+        }
+    }
+
+    fn in_field(self, field: &str) -> ProblemDetails {
+        ProblemDetails {
+            field: Some(field.to_string()),
+            ..self
+        }
+    }
+}
+
+/// The first conflict locates the fault at the top level; `conflicts` lists them all.
+fn conflict_problem(base: ProblemDetails, all: Vec<ConflictJson>) -> ProblemDetails {
+    let Some(first) = all.first().cloned() else {
+        return base.in_field(PUZZLE);
+    };
+    ProblemDetails {
+        digit: Some(first.digit),
+        unit: Some(first.unit),
+        squares: Some(first.squares),
+        conflicts: Some(all),
+        ..base.in_field(PUZZLE)
+    }
+}
+
+/// A puzzle that does not fit its shape, located as the classic faults are.
+fn shape_cells_problem(base: ProblemDetails, field: &str, error: &CellsError) -> ProblemDetails {
+    let base = base.in_field(field);
+    match error {
+        CellsError::CellCount { found, .. } => ProblemDetails {
+            found_cells: Some(*found),
+            ..base
+        },
+        CellsError::RowCount { found, .. } => ProblemDetails {
+            found_rows: Some(*found),
+            ..base
+        },
+        CellsError::RowLength { row, found, .. } => ProblemDetails {
+            row: Some(*row),
+            found: Some(*found),
+            ..base
+        },
+        CellsError::OutOfRange { square, value, .. } => ProblemDetails {
+            row: square
+                .chars()
+                .next()
+                .map(|r| (r as usize) - ('A' as usize) + 1),
+            column: square[1..].parse().ok(),
+            square: Some(square.clone()),
+            value: Some(*value),
+            ..base
+        },
+        CellsError::UnknownSymbol { position, .. } => ProblemDetails {
+            position: Some(*position),
+            ..base
+        },
+        CellsError::Conflict { .. } => base,
+    }
+}
+
+/// The `stats` object of solve responses and of a 504 (members in alphabetical order, as always).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatsJson {
+    /// Wall time in microseconds.
+    pub elapsed_us: u64,
+    /// Choices tried at branching squares.
+    pub guesses: u64,
+    /// The deepest level of the search.
+    pub max_depth: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+impl From<&Stats> for StatsJson {
+    fn from(stats: &Stats) -> Self {
+        StatsJson {
+            elapsed_us: u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
+            guesses: stats.guesses,
+            max_depth: stats.max_depth,
+            nodes: stats.nodes,
+        }
+    }
+}
+
+/// One conflict: `{"digit", "squares", "unit"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConflictJson {
+    /// The digit given more than once.
+    pub digit: u8,
+    /// The squares holding it.
+    pub squares: Vec<String>,
+    /// The unit they share.
+    pub unit: String,
+}
+
+impl From<&Conflict> for ConflictJson {
+    fn from(c: &Conflict) -> Self {
+        ConflictJson {
+            digit: c.digit.get(),
+            squares: c.squares.iter().map(ToString::to_string).collect(),
+            unit: c.unit.to_string(),
+        }
+    }
+}
