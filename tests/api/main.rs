@@ -19,6 +19,7 @@ mod puzzles;
 mod random;
 mod schema_agreement;
 mod shape_logic;
+mod shape_random;
 mod shapes;
 mod solve;
 mod validate;

@@ -2,6 +2,7 @@
 //! against an independent Norvig, symmetry properties, every error case, the solver's limits and
 //! interruptions, and the generator's golden outputs.
 
+mod brute;
 mod data;
 mod errors;
 mod general;
@@ -10,7 +11,9 @@ mod logic;
 mod norvig;
 mod norvig_ref;
 mod rules;
+mod shape_generation;
 mod shape_logic;
+mod shape_props;
 mod shapes;
 mod solver;
 mod symmetry;

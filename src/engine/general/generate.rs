@@ -5,10 +5,14 @@
 //! (the puzzle stays unique, it just may not be minimal), so no puzzle costs more than its budget.
 //! A removal of one cell is checked by asking for a solution with a different value there, which is
 //! far cheaper than counting to two.
+//!
+//! Only node budgets shape the puzzle, never the clock: the same seed gives the same puzzle on an
+//! idle machine and a loaded one. The deadline only abandons the work (`None`, a 504 on the wire);
+//! it never cuts the digging short to answer a less minimal puzzle.
 
 use std::time::Instant;
 
-use super::jigsaw::{labels, random_regions};
+use super::jigsaw::{labels, random_regions, rarely_fillable};
 use super::propagate::initial;
 use super::search::{Outcome, Solver};
 use super::symmetry::Symmetry;
@@ -22,6 +26,11 @@ const FIRST_STEP: u64 = 64;
 
 /// Fill attempts on one layout before a jigsaw layout is drawn again.
 const FILLS_PER_LAYOUT: usize = 8;
+
+/// Layouts (jigsaw regions drawn, or the one layout of boxes) tried before the shape is declared to
+/// have no complete grid within budget: deterministic, so that a shape random regions rarely suit
+/// is the same refusal on every machine, and never a deadline spent.
+const MAX_LAYOUTS: usize = 64;
 
 /// What to generate on a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,18 +60,40 @@ pub struct Generated {
 
 /// A unique puzzle on the shape `rules` describe; `None` when the deadline passed first.
 pub fn generate(rules: &Rules, request: &ShapeRequest) -> Result<Option<Generated>, ShapeError> {
+    check_generable(rules, request.jigsaw)?;
     let mut rng = Rng::seeded(request.seed);
     let template = Shape::new(rules)?;
     let Some((shape, solution)) = solved_grid(&template, rules, request, &mut rng)? else {
         return Ok(None);
     };
-    let (puzzle, minimal) = dig(&shape, &solution, request, &mut rng);
+    let Some((puzzle, minimal)) = dig(&shape, &solution, request, &mut rng) else {
+        return Ok(None);
+    };
     Ok(Some(Generated {
         shape,
         puzzle,
         solution,
         minimal,
     }))
+}
+
+/// Refuses, before any work, jigsaw combinations whose random regions almost never admit a grid.
+pub fn check_generable(rules: &Rules, jigsaw: bool) -> Result<(), ShapeError> {
+    let size = rules.size.unwrap_or(9);
+    match rarely_fillable(size, &rules.variants).filter(|_| jigsaw) {
+        None => Ok(()),
+        Some(why) => {
+            let variants: String = rules
+                .variants
+                .iter()
+                .map(|v| format!(" {}", v.name()))
+                .collect();
+            Err(ShapeError::NoGrid {
+                what: format!("{size}x{size} jigsaw{variants}"),
+                why,
+            })
+        }
+    }
 }
 
 /// A random complete grid, on fresh regions when jigsaw is asked for.
@@ -74,7 +105,7 @@ fn solved_grid(
 ) -> Result<Option<(Shape, Cells)>, ShapeError> {
     let size = template.size();
     let budget = 50 * (size * size) as u64;
-    loop {
+    for _ in 0..MAX_LAYOUTS {
         let shape = if request.jigsaw {
             let regions = random_regions(size, rng);
             Shape::new(&Rules {
@@ -108,6 +139,22 @@ fn solved_grid(
             return Ok(None);
         }
     }
+    let variants: String = rules
+        .variants
+        .iter()
+        .map(|v| format!(" {}", v.name()))
+        .collect();
+    Err(ShapeError::NoGrid {
+        what: format!(
+            "{size}x{size}{}{variants}",
+            if request.jigsaw { " jigsaw" } else { "" }
+        ),
+        why: if request.jigsaw {
+            "no complete grid was found on 64 random jigsaw layouts"
+        } else {
+            "no complete grid was found within the fill budget"
+        },
+    })
 }
 
 /// Nodes (lookahead trials included) allowed to one uniqueness check: generous up to 16x16, whose
@@ -121,8 +168,14 @@ fn check_budget(size: usize) -> u64 {
     }
 }
 
-/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal.
-fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -> (Cells, bool) {
+/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal,
+/// or `None` once the deadline has passed.
+fn dig(
+    shape: &Shape,
+    solution: &Cells,
+    request: &ShapeRequest,
+    rng: &mut Rng,
+) -> Option<(Cells, bool)> {
     let mut puzzle = solution.clone();
     let mut orbits = request.symmetry.orbits(shape.size());
     rng.shuffle(&mut orbits);
@@ -131,11 +184,12 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
         Some(d) => Solver::new().deadline(d),
         None => Solver::new(),
     };
+    let past_deadline = || request.deadline.is_some_and(|d| Instant::now() >= d);
     let budget = check_budget(shape.size());
     let tables = Tables::new(shape);
     for orbit in orbits {
-        if request.deadline.is_some_and(|d| Instant::now() >= d) {
-            return (puzzle, false);
+        if past_deadline() {
+            return None;
         }
         for &c in &orbit {
             puzzle.set(c, 0);
@@ -143,6 +197,11 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
         match still_unique(shape, &tables, &puzzle, solution, &orbit, solver, budget) {
             Some(true) => {}
             verdict => {
+                // A check stops early for its node budget or for the deadline; only the budget
+                // may decide the puzzle, so a check the deadline stopped abandons the work.
+                if verdict.is_none() && past_deadline() {
+                    return None;
+                }
                 minimal &= verdict.is_some();
                 for &c in &orbit {
                     puzzle.set(c, solution.get(c));
@@ -150,7 +209,7 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
             }
         }
     }
-    (puzzle, minimal)
+    Some((puzzle, minimal))
 }
 
 /// Whether `puzzle` (just emptied at `orbit`) still has `solution` as its only solution; `None` when

@@ -5,6 +5,7 @@
 mod branch;
 mod generate;
 mod jigsaw;
+mod leveled;
 pub mod logic;
 mod probe;
 mod propagate;
@@ -12,8 +13,9 @@ mod search;
 mod symmetry;
 mod tables;
 
-pub use generate::{generate, Generated, ShapeRequest};
+pub use generate::{check_generable, generate, Generated, ShapeRequest};
 pub use jigsaw::random_regions;
+pub use leveled::{generate_leveled, level_attempts, out_of_reach, LevelError, LeveledShape};
 pub use search::{Interrupted, Outcome, Solver};
 pub use symmetry::Symmetry;
 
