@@ -59,7 +59,6 @@ fn small_shapes(scale: u64) -> Vec<Sample> {
         sample(8, None, &[], false, 4 * scale),
         sample(9, None, &[X], false, 3 * scale),
         sample(9, None, &[Hyper], false, 3 * scale),
-        sample(9, None, &[], true, 3 * scale),
     ]
 }
 
@@ -68,6 +67,7 @@ fn small_shapes(scale: u64) -> Vec<Sample> {
 fn large_shapes(scale: u64) -> Vec<Sample> {
     use Variant::{Hyper, X};
     vec![
+        sample(9, None, &[], true, scale),
         sample(10, None, &[], false, scale),
         sample(12, None, &[], false, scale),
         sample(12, None, &[X], false, scale),
