@@ -4,7 +4,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{assert_solved, ok, shape, sized, stderr, sudoku};
+use cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku};
 use serde_json::Value;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
 
@@ -121,8 +121,16 @@ fn random_symmetry_on_classic_is_symmetric_and_graded() {
 fn random_refuses_what_only_classic_puzzles_take() {
     for (args, message) in [
         (
-            &["random", "--size", "6", "--difficulty", "hard"][..],
-            "classic 9x9 only so far",
+            &["random", "--size", "4", "--difficulty", "hard"][..],
+            "the hardest level they reach is medium",
+        ),
+        (
+            &["random", "--size", "16", "--difficulty", "expert"],
+            "no path grades expert",
+        ),
+        (
+            &["random", "--size", "6", "--variant", "x,hyper"],
+            "has no complete grid",
         ),
         (&["random", "--size", "6", "--givens", "20"], "--givens"),
         (
@@ -135,5 +143,43 @@ fn random_refuses_what_only_classic_puzzles_take() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn random_difficulty_on_a_shape_prints_puzzles_graded_at_that_level() {
+    let out = sudoku(
+        &[
+            "random",
+            "--size",
+            "6",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "1",
+            "--count",
+            "2",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = stdout(&out);
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["difficulty"], "easy", "{line}");
+        let rules: sudoku_service::engine::shape::Rules =
+            serde_json::from_value(v["rules"].clone()).unwrap();
+        let shape = sudoku_service::engine::shape::Shape::new(&rules).unwrap();
+        let puzzle =
+            sudoku_service::engine::shape::Cells::parse(&shape, v["puzzle"].as_str().unwrap())
+                .unwrap();
+        let grade = sudoku_service::engine::general::logic::ShapeLogic::new()
+            .grade(&shape, &puzzle)
+            .unwrap();
+        assert_eq!(grade.difficulty.name(), "easy");
+        assert_eq!(v["score"], grade.score);
     }
 }

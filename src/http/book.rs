@@ -108,7 +108,12 @@ async fn make_book(
                 },
             },
             BookError::Shape(error) => query_fault(error),
-            BookError::LevelOnShape(shape) => ApiError::UnsupportedShape { shape },
+            BookError::LevelOnShape(shape) => ApiError::UnsupportedShape {
+                shape,
+                what: "a difficulty in a book".into(),
+                why: "books of other shapes are not yet made to a level; leave out difficulty"
+                    .into(),
+            },
         })?;
     Ok(bytes(Media::Pdf, pdf, Some(&filename)))
 }

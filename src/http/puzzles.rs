@@ -1,5 +1,6 @@
 //! `GET /puzzles` and `GET /puzzles/{name}`: the bundled puzzle sets, compiled into the binary so the
-//! container needs no files.
+//! container needs no files. Sets of other shapes (6x6, 12x12, 16x16, 9x9 jigsaw, X and hyper) carry
+//! each puzzle's `rules`; `scripts/shape-sets.sh` regenerates them with `sudoku random`.
 
 use std::sync::OnceLock;
 
@@ -7,11 +8,12 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::QueryParams;
 use super::AppState;
+use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::Grid;
 use crate::limits::OFFSET;
 
@@ -24,7 +26,23 @@ const MAX_LIMIT: u64 = 1000;
 struct PuzzleSet {
     name: &'static str,
     description: &'static str,
-    puzzles: Vec<(Grid, Option<String>)>,
+    puzzles: Vec<Bundled>,
+}
+
+/// One bundled puzzle: its line (81 characters on classic 9x9, N*N symbols on other shapes), its
+/// name where the set names it, and its rules on other shapes.
+struct Bundled {
+    puzzle: String,
+    name: Option<String>,
+    rules: Option<Rules>,
+}
+
+/// A line of a set of other shapes: `sudoku random --format json`'s lines, whose other members
+/// (solution, seed, ...) are not served.
+#[derive(Deserialize)]
+struct ShapedLine {
+    puzzle: String,
+    rules: Rules,
 }
 
 /// The raw files: name, description, text (`<puzzle> [name]` per line, `#` comments).
@@ -51,6 +69,40 @@ const SOURCES: [(&str, &str, &str); 4] = [
     ),
 ];
 
+/// The sets of other shapes: name, description, JSON lines written by `scripts/shape-sets.sh`.
+const SHAPED_SOURCES: [(&str, &str, &str); 6] = [
+    (
+        "six",
+        "Ten 6x6 puzzles (2x3 boxes), unique and minimal, from the general generator.",
+        include_str!("../../puzzles/shapes/six.jsonl"),
+    ),
+    (
+        "twelve",
+        "Five 12x12 puzzles (3x4 boxes), unique and minimal, from the general generator.",
+        include_str!("../../puzzles/shapes/twelve.jsonl"),
+    ),
+    (
+        "sixteen",
+        "Five 16x16 puzzles (4x4 boxes), unique and minimal, from the general generator.",
+        include_str!("../../puzzles/shapes/sixteen.jsonl"),
+    ),
+    (
+        "jigsaw9",
+        "Five 9x9 jigsaw puzzles, each with its own drawn regions.",
+        include_str!("../../puzzles/shapes/jigsaw9.jsonl"),
+    ),
+    (
+        "x9",
+        "Five 9x9 X puzzles: both long diagonals are units.",
+        include_str!("../../puzzles/shapes/x9.jsonl"),
+    ),
+    (
+        "hyper9",
+        "Five 9x9 hyper (windoku) puzzles: four extra windows are units.",
+        include_str!("../../puzzles/shapes/hyper9.jsonl"),
+    ),
+];
+
 fn sets() -> &'static [PuzzleSet] {
     static SETS: OnceLock<Vec<PuzzleSet>> = OnceLock::new();
     SETS.get_or_init(|| {
@@ -61,12 +113,21 @@ fn sets() -> &'static [PuzzleSet] {
                 description,
                 puzzles: parse_set(text),
             })
+            .chain(
+                SHAPED_SOURCES
+                    .iter()
+                    .map(|&(name, description, text)| PuzzleSet {
+                        name,
+                        description,
+                        puzzles: parse_shaped(text),
+                    }),
+            )
             .collect()
     })
 }
 
 /// Lines that do not parse as a puzzle are skipped; a unit test keeps every bundled line parsing.
-fn parse_set(text: &str) -> Vec<(Grid, Option<String>)> {
+fn parse_set(text: &str) -> Vec<Bundled> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -75,7 +136,29 @@ fn parse_set(text: &str) -> Vec<(Grid, Option<String>)> {
                 Some((p, n)) => (p, Some(n.trim().to_string())),
                 None => (line, None),
             };
-            Grid::parse(puzzle).ok().map(|g| (g, name))
+            Grid::parse(puzzle).ok().map(|g| Bundled {
+                puzzle: g.to_line(),
+                name,
+                rules: None,
+            })
+        })
+        .collect()
+}
+
+/// JSON lines of puzzles with their rules; lines whose rules make no shape or whose puzzle is not
+/// of that shape are skipped (a unit test keeps every bundled line valid).
+fn parse_shaped(text: &str) -> Vec<Bundled> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|line| {
+            let ShapedLine { puzzle, rules } = serde_json::from_str(line).ok()?;
+            let shape = Shape::new(&rules).ok()?;
+            Cells::parse(&shape, &puzzle).ok()?;
+            Some(Bundled {
+                puzzle,
+                name: None,
+                rules: Some(shape.rules().clone()),
+            })
         })
         .collect()
 }
@@ -129,8 +212,11 @@ pub struct PuzzleEntry {
     /// Its name, where the set names its puzzles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The puzzle as an 81-character line.
+    /// The puzzle as an 81-character line (N*N symbols on other shapes).
     pub puzzle: String,
+    /// The puzzle's rules, on shapes other than classic 9x9.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
 }
 
 /// Takes no parameters, and says so under the rule of every `GET` ([`QueryParams::only`]).
@@ -170,10 +256,11 @@ async fn list_puzzles(
         .enumerate()
         .skip(start)
         .take(limit as usize)
-        .map(|(index, (grid, name))| PuzzleEntry {
+        .map(|(index, bundled)| PuzzleEntry {
             index,
-            name: name.clone(),
-            puzzle: grid.to_line(),
+            name: bundled.name.clone(),
+            puzzle: bundled.puzzle.clone(),
+            rules: bundled.rules.clone(),
         })
         .collect();
     Ok(Json(PuzzlePage {
@@ -197,6 +284,11 @@ mod tests {
                 .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
                 .count();
             assert_eq!(parse_set(text).len(), lines, "{name}");
+        }
+        for (name, _, text) in SHAPED_SOURCES {
+            let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+            assert!(lines >= 5, "{name}");
+            assert_eq!(parse_shaped(text).len(), lines, "{name}");
         }
     }
 }

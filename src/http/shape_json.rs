@@ -151,6 +151,8 @@ pub fn render(shape: &Shape, cells: &Cells, format: GridFormat) -> GridJson {
 pub fn logic_unsupported(shape: &Shape) -> ApiError {
     ApiError::UnsupportedShape {
         shape: shape.to_string(),
+        what: "a player's progress on another shape than the puzzle's".into(),
+        why: "the progress must be given on the puzzle's own rules".into(),
     }
 }
 

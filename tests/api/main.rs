@@ -21,6 +21,7 @@ mod random;
 mod render;
 mod schema_agreement;
 mod shape_logic;
+mod shape_random;
 mod shapes;
 mod solve;
 mod validate;

@@ -5,14 +5,20 @@ use serde_json::Value;
 use crate::helpers::*;
 
 #[tokio::test]
-async fn puzzles_lists_the_four_bundled_sets_with_counts() {
+async fn puzzles_lists_the_bundled_sets_with_counts() {
     let r = get("/puzzles").await;
     assert_eq!(r.status, 200, "{}", r.text);
     let sets = r.json()["sets"].as_array().unwrap().clone();
     let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["easy50", "top95", "hardest", "notebook"]);
+    assert_eq!(
+        names,
+        [
+            "easy50", "top95", "hardest", "notebook", "six", "twelve", "sixteen", "jigsaw9", "x9",
+            "hyper9"
+        ]
+    );
     let counts: Vec<u64> = sets.iter().map(|s| s["count"].as_u64().unwrap()).collect();
-    assert_eq!(counts, [50, 95, 11, 5]);
+    assert_eq!(counts, [50, 95, 11, 5, 10, 5, 5, 5, 5, 5]);
     assert!(sets
         .iter()
         .all(|s| s["description"].as_str().is_some_and(|d| !d.is_empty())));
@@ -64,4 +70,33 @@ async fn an_unknown_set_is_404_and_bad_paging_is_named() {
     assert_eq!(body["minimum"], 1);
     let body = assert_problem(&get("/puzzles/top95?offset=-1").await, 400, "invalid_field");
     assert_eq!(body["field"], "offset");
+}
+
+/// Every puzzle of the sets of other shapes comes with its rules, and under them has exactly one
+/// solution: `/solve` with those rules (the general solver counting to two) says so.
+#[tokio::test]
+async fn every_bundled_puzzle_of_another_shape_is_unique_under_its_rules() {
+    for (name, size) in [
+        ("six", 6),
+        ("twelve", 12),
+        ("sixteen", 16),
+        ("jigsaw9", 9),
+        ("x9", 9),
+        ("hyper9", 9),
+    ] {
+        let page = get(&format!("/puzzles/{name}")).await.json();
+        let puzzles = page["puzzles"].as_array().unwrap();
+        assert!(puzzles.len() >= 5, "{name}");
+        for entry in puzzles {
+            let rules = &entry["rules"];
+            assert_eq!(rules["size"], size, "{name}: {entry}");
+            let body = serde_json::json!({"puzzle": entry["puzzle"], "rules": rules});
+            let r = post_json("/solve", body).await;
+            assert_eq!(r.status, 200, "{name}: {}", r.text);
+            assert_eq!(r.json()["status"], "unique", "{name}: {entry}");
+        }
+    }
+    // The classic sets keep their lines as they were: no rules member.
+    let classic = get("/puzzles/top95?limit=1").await.json();
+    assert!(classic["puzzles"][0].get("rules").is_none());
 }

@@ -164,18 +164,6 @@ async fn rules_that_describe_classic_answer_as_classic_does() {
 }
 
 #[tokio::test]
-async fn difficulty_levels_on_random_are_still_refused_for_other_shapes() {
-    // /hint, /explain and /grade play every shape (tests/api/shape_logic.rs); generating to a level
-    // is still classic 9x9 only.
-    let r = get("/random?size=6&difficulty=easy").await;
-    let problem = assert_problem(&r, 422, "unsupported_shape");
-    assert!(
-        problem["detail"].as_str().unwrap().contains("6x6"),
-        "{problem}"
-    );
-}
-
-#[tokio::test]
 async fn bad_rules_and_bad_cells_name_what_is_wrong() {
     let cases = [
         (

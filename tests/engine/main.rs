@@ -2,6 +2,7 @@
 //! against an independent Norvig, symmetry properties, every error case, the solver's limits and
 //! interruptions, and the generator's golden outputs.
 
+mod brute;
 mod data;
 mod errors;
 mod general;
@@ -11,7 +12,9 @@ mod norvig;
 mod norvig_ref;
 mod rules;
 mod shape_chains;
+mod shape_generation;
 mod shape_logic;
+mod shape_props;
 mod shapes;
 mod solver;
 mod symmetry;

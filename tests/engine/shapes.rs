@@ -108,7 +108,8 @@ fn a_given_box_shape_replaces_the_usual_one() {
 
 #[test]
 fn x_and_hyper_add_the_diagonals_and_the_windows() {
-    for size in [4, 6, 9, 12, 16, 25] {
+    // 6x6 with both has no complete grid and is refused (tests/engine/shape_generation.rs).
+    for size in [4, 9, 12, 16, 25] {
         let variants = [Variant::X, Variant::Hyper];
         let shape = Shape::new(&Rules {
             size: Some(size),

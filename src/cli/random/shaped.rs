@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{first_seed, Format, RandomArgs, CSV_HEADER};
-use crate::cli::shape::{flag_error, no_levels_yet, ShapeArgs};
+use crate::cli::shape::{flag_error, ShapeArgs};
 use crate::cli::{fail, output_failed};
-use crate::engine::general::{self, Generated, ShapeRequest};
+use crate::engine::general::logic::ShapeLogic;
+use crate::engine::general::{self, Generated, LevelError, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Grade, LogicSolver};
 use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
@@ -49,13 +50,24 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Format::Csv => writeln!(out, "{CSV_HEADER}"),
         Format::Line | Format::Json => Ok(()),
     };
-    let written = header.and_then(|()| {
-        (0..args.count).try_for_each(|k| {
-            let seed = first + k;
-            write(&mut out, &make(args, &rules, seed), seed, args.format)
-        })
-    });
-    match written.and_then(|()| out.flush()) {
+    if let Err(e) = header {
+        return output_failed(e);
+    }
+    for k in 0..args.count {
+        let seed = first + k;
+        let made = match make(args, &rules, seed) {
+            Ok(made) => made,
+            Err(message) => {
+                // What was printed stays printed; the refusal ends the run.
+                let _ = out.flush();
+                return fail(&message);
+            }
+        };
+        if let Err(e) = write(&mut out, &made, seed, args.format) {
+            return output_failed(e);
+        }
+    }
+    match out.flush() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => output_failed(e),
     }
@@ -80,13 +92,14 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
     }
     let rules = template(shape);
     let checked = Shape::new(&rules).map_err(|e| flag_error(&e))?;
-    match args.difficulty {
-        Some(_) if checked.is_classic() && !shape.jigsaw() => {
-            return Err("--difficulty with --symmetry: levels of symmetric puzzles are not                         available yet"
-                .to_string())
+    general::check_generable(&rules, shape.jigsaw()).map_err(|e| flag_error(&e))?;
+    if let Some(level) = args.difficulty {
+        if let Some(why) = general::out_of_reach(checked.size(), level) {
+            return Err(format!(
+                "--difficulty {}: not available for {checked}: {why}",
+                level.name()
+            ));
         }
-        Some(_) => return Err(format!("--difficulty: {}", no_levels_yet(&checked))),
-        None => {}
     }
     if checked.is_jigsaw() && !shape.jigsaw() {
         fillable(&checked)?;
@@ -133,40 +146,61 @@ fn template(shape: &ShapeArgs) -> Rules {
     }
 }
 
-/// The puzzle of `seed`.
-fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Generated {
+/// The puzzle of `seed` (at the level asked for, graded), or why there is none.
+fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
     let request = ShapeRequest {
         symmetry: args.symmetry.unwrap_or_default(),
         jigsaw: args.shape.jigsaw(),
         seed,
         deadline: None,
     };
-    general::generate(rules, &request)
-        .expect("the rules were checked")
-        .expect("no deadline")
+    let Some(level) = args.difficulty else {
+        let generated = general::generate(rules, &request)
+            .map_err(|e| flag_error(&e))?
+            .expect("no deadline");
+        let grade = grade(&generated);
+        return Ok(Made { generated, grade });
+    };
+    match general::generate_leveled(rules, &request, level) {
+        Ok(leveled) => Ok(Made {
+            generated: leveled.generated,
+            grade: Some(leveled.grade),
+        }),
+        Err(LevelError::Shape(e)) => Err(flag_error(&e)),
+        Err(e) => Err(format!(
+            "--difficulty {} with seed {seed}: {e}",
+            level.name()
+        )),
+    }
 }
 
-/// The grade of a plain classic puzzle (one made with a symmetry); other shapes have none yet.
+/// A generated puzzle and its grade, where there is one.
+struct Made {
+    generated: Generated,
+    grade: Option<Grade>,
+}
+
+/// The grade of a plain classic puzzle (one made with a symmetry) by the classic grader, of any
+/// other shape by the general one.
 fn grade(made: &Generated) -> Option<Grade> {
-    let classic = made
-        .puzzle
-        .to_classic()
-        .filter(|_| made.shape.is_classic())?;
-    LogicSolver::new().grade(&classic).ok()
+    match made.puzzle.to_classic().filter(|_| made.shape.is_classic()) {
+        Some(classic) => LogicSolver::new().grade(&classic).ok(),
+        None => ShapeLogic::new().grade(&made.shape, &made.puzzle).ok(),
+    }
 }
 
-fn write(out: &mut impl Write, made: &Generated, seed: u64, format: Format) -> io::Result<()> {
-    let shape = &made.shape;
-    let puzzle = made.puzzle.to_text(shape);
-    let solution = made.solution.to_text(shape);
+fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
+    let Made { generated, grade } = made;
+    let shape = &generated.shape;
+    let puzzle = generated.puzzle.to_text(shape);
+    let solution = generated.solution.to_text(shape);
     match format {
         Format::Line => writeln!(out, "{puzzle}"),
         Format::Json => {
-            let grade = grade(made);
             let line = JsonLine {
                 difficulty: grade.as_ref().map(|g| g.difficulty.name()),
-                givens: made.puzzle.givens(),
-                minimal: made.minimal,
+                givens: generated.puzzle.givens(),
+                minimal: generated.minimal,
                 puzzle,
                 rules: shape.rules(),
                 score: grade.as_ref().map(|g| g.score),
@@ -177,14 +211,14 @@ fn write(out: &mut impl Write, made: &Generated, seed: u64, format: Format) -> i
             serde_json::to_writer(&mut *out, &line)?;
             writeln!(out)
         }
-        Format::Csv => {
-            let grade = grade(made);
-            writeln!(
-                out,
-                "{puzzle},{solution},{},{},{seed}",
-                grade.as_ref().map_or("", |g| g.difficulty.name()),
-                grade.map(|g| g.score.to_string()).unwrap_or_default(),
-            )
-        }
+        Format::Csv => writeln!(
+            out,
+            "{puzzle},{solution},{},{},{seed}",
+            grade.as_ref().map_or("", |g| g.difficulty.name()),
+            grade
+                .as_ref()
+                .map(|g| g.score.to_string())
+                .unwrap_or_default(),
+        ),
     }
 }

@@ -5,19 +5,32 @@
 //! (the puzzle stays unique, it just may not be minimal), so no puzzle costs more than its budget.
 //! A removal of one cell is checked by asking for a solution with a different value there, which is
 //! far cheaper than counting to two.
+//!
+//! Only node budgets shape the puzzle, never the clock: the same seed gives the same puzzle on an
+//! idle machine and a loaded one. The deadline only abandons the work (`None`, a 504 on the wire);
+//! it never cuts the digging short to answer a less minimal puzzle.
 
 use std::time::Instant;
 
-use super::jigsaw::{labels, random_regions};
+use super::jigsaw::{labels, random_regions, rarely_fillable};
 use super::propagate::initial;
-use super::search::Solver;
+use super::search::{Outcome, Solver};
 use super::symmetry::Symmetry;
+use super::tables::Tables;
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Regions, Rules, Shape, ShapeError};
 use crate::engine::solver::Verdict;
 
+/// The node budget of the first turn of [`any_solution`]'s searches.
+const FIRST_STEP: u64 = 64;
+
 /// Fill attempts on one layout before a jigsaw layout is drawn again.
 const FILLS_PER_LAYOUT: usize = 8;
+
+/// Layouts (jigsaw regions drawn, or the one layout of boxes) tried before the shape is declared to
+/// have no complete grid within budget: deterministic, so that a shape random regions rarely suit
+/// is the same refusal on every machine, and never a deadline spent.
+const MAX_LAYOUTS: usize = 64;
 
 /// What to generate on a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,18 +60,40 @@ pub struct Generated {
 
 /// A unique puzzle on the shape `rules` describe; `None` when the deadline passed first.
 pub fn generate(rules: &Rules, request: &ShapeRequest) -> Result<Option<Generated>, ShapeError> {
+    check_generable(rules, request.jigsaw)?;
     let mut rng = Rng::seeded(request.seed);
     let template = Shape::new(rules)?;
     let Some((shape, solution)) = solved_grid(&template, rules, request, &mut rng)? else {
         return Ok(None);
     };
-    let (puzzle, minimal) = dig(&shape, &solution, request, &mut rng);
+    let Some((puzzle, minimal)) = dig(&shape, &solution, request, &mut rng) else {
+        return Ok(None);
+    };
     Ok(Some(Generated {
         shape,
         puzzle,
         solution,
         minimal,
     }))
+}
+
+/// Refuses, before any work, jigsaw combinations whose random regions almost never admit a grid.
+pub fn check_generable(rules: &Rules, jigsaw: bool) -> Result<(), ShapeError> {
+    let size = rules.size.unwrap_or(9);
+    match rarely_fillable(size, &rules.variants).filter(|_| jigsaw) {
+        None => Ok(()),
+        Some(why) => {
+            let variants: String = rules
+                .variants
+                .iter()
+                .map(|v| format!(" {}", v.name()))
+                .collect();
+            Err(ShapeError::NoGrid {
+                what: format!("{size}x{size} jigsaw{variants}"),
+                why,
+            })
+        }
+    }
 }
 
 /// A random complete grid, on fresh regions when jigsaw is asked for.
@@ -70,7 +105,7 @@ fn solved_grid(
 ) -> Result<Option<(Shape, Cells)>, ShapeError> {
     let size = template.size();
     let budget = 50 * (size * size) as u64;
-    loop {
+    for _ in 0..MAX_LAYOUTS {
         let shape = if request.jigsaw {
             let regions = random_regions(size, rng);
             Shape::new(&Rules {
@@ -81,17 +116,18 @@ fn solved_grid(
         } else {
             template.clone()
         };
+        let tables = Tables::new(&shape);
         for _ in 0..FILLS_PER_LAYOUT {
             if request.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
             let empty = initial(&shape, &vec![0; size * size]);
-            let solver = Solver::new().limit(1);
+            let solver = Solver::new().limit(1).blind();
             let solver = match request.deadline {
                 Some(d) => solver.deadline(d),
                 None => solver,
             };
-            if let Some(out) = solver.within(&shape, empty, budget, Some(rng)) {
+            if let Some(out) = solver.within(&shape, &tables, empty, budget, Some(rng)) {
                 if let Some(solution) = out.solutions.into_iter().next() {
                     return Ok(Some((shape, solution)));
                 }
@@ -103,19 +139,43 @@ fn solved_grid(
             return Ok(None);
         }
     }
+    let variants: String = rules
+        .variants
+        .iter()
+        .map(|v| format!(" {}", v.name()))
+        .collect();
+    Err(ShapeError::NoGrid {
+        what: format!(
+            "{size}x{size}{}{variants}",
+            if request.jigsaw { " jigsaw" } else { "" }
+        ),
+        why: if request.jigsaw {
+            "no complete grid was found on 64 random jigsaw layouts"
+        } else {
+            "no complete grid was found within the fill budget"
+        },
+    })
 }
 
-/// Nodes allowed to one uniqueness check: generous for small grids, bounded for 25x25.
+/// Nodes (lookahead trials included) allowed to one uniqueness check: generous up to 16x16, whose
+/// puzzles are to be minimal; small above, where a check that runs out merely keeps a given (25x25
+/// puzzles still come out near 43% givens, and easier to solve).
 fn check_budget(size: usize) -> u64 {
     match size {
         0..=12 => 100_000,
         13..=16 => 20_000,
-        _ => 4_000,
+        _ => 200,
     }
 }
 
-/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal.
-fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -> (Cells, bool) {
+/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal,
+/// or `None` once the deadline has passed.
+fn dig(
+    shape: &Shape,
+    solution: &Cells,
+    request: &ShapeRequest,
+    rng: &mut Rng,
+) -> Option<(Cells, bool)> {
     let mut puzzle = solution.clone();
     let mut orbits = request.symmetry.orbits(shape.size());
     rng.shuffle(&mut orbits);
@@ -124,17 +184,24 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
         Some(d) => Solver::new().deadline(d),
         None => Solver::new(),
     };
+    let past_deadline = || request.deadline.is_some_and(|d| Instant::now() >= d);
     let budget = check_budget(shape.size());
+    let tables = Tables::new(shape);
     for orbit in orbits {
-        if request.deadline.is_some_and(|d| Instant::now() >= d) {
-            return (puzzle, false);
+        if past_deadline() {
+            return None;
         }
         for &c in &orbit {
             puzzle.set(c, 0);
         }
-        match still_unique(shape, &puzzle, solution, &orbit, solver, budget) {
+        match still_unique(shape, &tables, &puzzle, solution, &orbit, solver, budget) {
             Some(true) => {}
             verdict => {
+                // A check stops early for its node budget or for the deadline; only the budget
+                // may decide the puzzle, so a check the deadline stopped abandons the work.
+                if verdict.is_none() && past_deadline() {
+                    return None;
+                }
                 minimal &= verdict.is_some();
                 for &c in &orbit {
                     puzzle.set(c, solution.get(c));
@@ -142,13 +209,19 @@ fn dig(shape: &Shape, solution: &Cells, request: &ShapeRequest, rng: &mut Rng) -
             }
         }
     }
-    (puzzle, minimal)
+    Some((puzzle, minimal))
 }
 
 /// Whether `puzzle` (just emptied at `orbit`) still has `solution` as its only solution; `None` when
-/// the check ran out of nodes.
+/// a check ran out of nodes.
+///
+/// Before the orbit was emptied the puzzle was unique, so any other solution differs from
+/// `solution` somewhere in the orbit: at its first cell, or agrees there and differs at the second,
+/// and so on. Each case is one search for any solution at all, with the case's cells fixed and the
+/// solution's value excluded, which propagation usually refutes at once.
 fn still_unique(
     shape: &Shape,
+    tables: &Tables,
     puzzle: &Cells,
     solution: &Cells,
     orbit: &[usize],
@@ -156,11 +229,42 @@ fn still_unique(
     budget: u64,
 ) -> Option<bool> {
     let mut cand = initial(shape, puzzle.values());
-    if let [cell] = orbit {
-        cand[*cell] &= !(1 << (solution.get(*cell) - 1));
-        let out = solver.limit(1).within(shape, cand, budget, None)?;
-        return Some(out.verdict == Verdict::None);
+    for &cell in orbit {
+        let bit = 1 << (solution.get(cell) - 1);
+        let mut case = cand.clone();
+        case[cell] &= !bit;
+        let out = any_solution(shape, tables, case, solver.near(solution.values()), budget)?;
+        if out.verdict != Verdict::None {
+            return Some(false);
+        }
+        cand[cell] = bit;
     }
-    let out = solver.limit(2).within(shape, cand, budget, None)?;
-    Some(out.verdict == Verdict::Unique)
+    Some(true)
+}
+
+/// Whether the board `cand` has a solution, by blind and lookahead searches in turn with growing
+/// node budgets, `budget` in all; `None` when that ran out. Blind guessing finds a solution of a
+/// loosely constrained board fastest, lookahead proves there is none fastest, and which case this
+/// is cannot be known before; taking turns costs at most about twice the better one.
+fn any_solution(
+    shape: &Shape,
+    tables: &Tables,
+    cand: Vec<u32>,
+    solver: Solver<'_>,
+    budget: u64,
+) -> Option<Outcome> {
+    let solver = solver.limit(1);
+    let mut spent = 0;
+    let mut step = FIRST_STEP;
+    while spent < budget {
+        let nodes = step.min(budget - spent);
+        for searcher in [solver.blind(), solver] {
+            if let Some(out) = searcher.within(shape, tables, cand.clone(), nodes, None) {
+                return Some(out);
+            }
+        }
+        spent += 2 * nodes;
+        step *= 4;
+    }
+    None
 }

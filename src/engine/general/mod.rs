@@ -2,27 +2,34 @@
 //! one generator. Plain classic 9x9 keeps its band solver ([`crate::engine::Solver`]); callers choose
 //! once, at the edge, with [`Shape::is_classic`](crate::engine::shape::Shape::is_classic).
 
+mod branch;
 mod generate;
 mod jigsaw;
+mod leveled;
 pub mod logic;
+mod probe;
 mod propagate;
 mod search;
 mod symmetry;
+mod tables;
 
-pub use generate::{generate, Generated, ShapeRequest};
+pub use generate::{check_generable, generate, Generated, ShapeRequest};
 pub use jigsaw::random_regions;
+pub use leveled::{generate_leveled, level_attempts, out_of_reach, LevelError, LeveledShape};
 pub use search::{Interrupted, Outcome, Solver};
 pub use symmetry::Symmetry;
 
 use crate::engine::shape::{Cells, Shape};
 use propagate::{initial, Propagator, Settled};
+use tables::Tables;
 
 /// Norvig's `parse_grid` on any shape: the candidates (one bit per value) left in each cell once both
 /// rules have run to a fixpoint from the givens; `None` when they prove the puzzle has no solution.
 pub fn candidates(shape: &Shape, puzzle: &Cells) -> Option<Vec<u32>> {
     let mut cand = initial(shape, puzzle.values());
-    let mut propagator = Propagator::default();
-    propagator.queue_singles(&cand);
+    let tables = Tables::new(shape);
+    let mut propagator = Propagator::new(&tables, false);
+    propagator.start(&cand);
     match propagator.settle(shape, &mut cand) {
         Settled::Contradiction => None,
         Settled::Solved | Settled::Open => Some(cand),

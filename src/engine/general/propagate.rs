@@ -1,10 +1,15 @@
 //! Norvig's two rules over any shape's units: a cell with one candidate leaves its peers, and a unit
-//! with one place for a value puts it there; repeated until neither applies.
+//! with one place for a value puts it there; repeated until neither applies. The search adds a third,
+//! locked candidates: when a unit's places for a value all lie where it meets another unit, the value
+//! leaves the rest of that other unit (a box and a row, a window and a box, a region and a column).
 //!
 //! Candidates are one `u32` per cell (bit `v - 1` for value `v`), so N up to 25 fits. A cell is
 //! queued the moment it is down to one candidate and removes that candidate from its peers when it
-//! leaves the queue; each cell does that once per board, because candidates only shrink.
+//! leaves the queue; each cell does that once per board, because candidates only shrink. Every change
+//! marks the changed cell's units, and the other two rules look only at marked units: after a guess,
+//! most of the board has not moved.
 
+use super::tables::{Tables, UnitSet};
 use crate::engine::shape::Shape;
 
 /// What propagation left.
@@ -19,56 +24,66 @@ pub(crate) enum Settled {
 }
 
 /// Propagation's scratch space, reused across the boards of one search.
-#[derive(Debug, Default)]
-pub(crate) struct Propagator {
+#[derive(Debug)]
+pub(crate) struct Propagator<'t> {
+    tables: &'t Tables,
+    /// Whether locked candidates run too (Norvig's candidates are the two rules alone).
+    locked: bool,
     queue: Vec<u16>,
+    /// Units changed since hidden singles last looked at them.
+    dirty: UnitSet,
+    /// Units changed since locked candidates last looked at them.
+    dirty_locked: UnitSet,
 }
 
-impl Propagator {
-    /// Queues every cell already down to one candidate: the givens of a new board.
-    pub(crate) fn queue_singles(&mut self, cand: &[u32]) {
+impl<'t> Propagator<'t> {
+    /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
+    pub(crate) fn new(tables: &'t Tables, locked: bool) -> Self {
+        Propagator {
+            tables,
+            locked,
+            queue: Vec::new(),
+            dirty: 0,
+            dirty_locked: 0,
+        }
+    }
+
+    /// Starts on a new board: queues every cell already down to one candidate (the givens) and
+    /// marks every unit.
+    pub(crate) fn start(&mut self, cand: &[u32]) {
         self.queue.clear();
         self.queue.extend(
             (0..cand.len())
                 .filter(|&c| cand[c].count_ones() == 1)
                 .map(|c| c as u16),
         );
+        self.dirty = self.tables.all_units;
+        self.dirty_locked = self.tables.all_units;
     }
 
     /// Puts `bit` alone in `cell` and queues it.
     pub(crate) fn assign(&mut self, cand: &mut [u32], cell: usize, bit: u32) {
         cand[cell] = bit;
+        self.dirty |= self.tables.units_of[cell];
         self.queue.push(cell as u16);
     }
 
-    /// Applies both rules to a fixpoint.
+    /// Marks `cell`'s units as changed, and queues it when it is down to one candidate: for cells
+    /// changed behind the propagator's back.
+    pub(crate) fn touch(&mut self, cand: &[u32], cell: usize) {
+        self.dirty |= self.tables.units_of[cell];
+        if cand[cell] & (cand[cell] - 1) == 0 {
+            self.queue.push(cell as u16);
+        }
+    }
+
+    /// Applies the rules to a fixpoint.
     pub(crate) fn settle(&mut self, shape: &Shape, cand: &mut [u32]) -> Settled {
-        loop {
-            while let Some(cell) = self.queue.pop() {
-                let cell = usize::from(cell);
-                let bit = cand[cell];
-                for &p in shape.peers(cell) {
-                    let p = usize::from(p);
-                    let before = cand[p];
-                    if before & bit == 0 {
-                        continue;
-                    }
-                    let after = before & !bit;
-                    if after == 0 {
-                        self.queue.clear();
-                        return Settled::Contradiction;
-                    }
-                    cand[p] = after;
-                    if after & (after - 1) == 0 {
-                        self.queue.push(p as u16);
-                    }
-                }
-            }
-            match self.hidden_singles(shape, cand) {
-                Some(true) => continue,
-                Some(false) => break,
-                None => return Settled::Contradiction,
-            }
+        if self.fixpoint(shape, cand).is_none() {
+            self.queue.clear();
+            self.dirty = 0;
+            self.dirty_locked = 0;
+            return Settled::Contradiction;
         }
         if cand.iter().all(|&c| c & (c - 1) == 0) {
             Settled::Solved
@@ -77,11 +92,53 @@ impl Propagator {
         }
     }
 
-    /// Places every value that has one place left in a unit; `None` when a value has none, else
-    /// whether anything was placed.
-    fn hidden_singles(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
+    /// The rules, cheapest first, until none changes anything; `None` at a contradiction.
+    fn fixpoint(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<()> {
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = usize::from(cell);
+                let bit = cand[cell];
+                for &p in shape.peers(cell) {
+                    self.remove(cand, usize::from(p), bit)?;
+                }
+            }
+            if self.dirty != 0 {
+                self.hidden_singles(shape, cand)?;
+            } else if self.locked && self.dirty_locked != 0 {
+                self.locked_candidates(cand)?;
+            } else {
+                return Some(());
+            }
+        }
+    }
+
+    /// Takes `bits` out of `cell`, queueing it when one candidate is left; `None` when none is.
+    #[inline]
+    fn remove(&mut self, cand: &mut [u32], cell: usize, bits: u32) -> Option<()> {
+        let before = cand[cell];
+        if before & bits == 0 {
+            return Some(());
+        }
+        let after = before & !bits;
+        if after == 0 {
+            return None;
+        }
+        cand[cell] = after;
+        self.dirty |= self.tables.units_of[cell];
+        if after & (after - 1) == 0 {
+            self.queue.push(cell as u16);
+        }
+        Some(())
+    }
+
+    /// Places every value that has one place left in a changed unit; `None` when a value has none.
+    fn hidden_singles(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<()> {
         let all = shape.all_values();
-        for u in 0..shape.unit_count() {
+        let mut todo = std::mem::take(&mut self.dirty);
+        self.dirty_locked |= todo;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             let unit = shape.unit(u);
             let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
             for &c in unit {
@@ -93,7 +150,6 @@ impl Propagator {
                 }
             }
             if once != all {
-                self.queue.clear();
                 return None;
             }
             let mut hidden = once & !twice & !fixed;
@@ -101,18 +157,36 @@ impl Propagator {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
                 // A cell that was the one place of two values has just taken the first.
-                let Some(cell) = unit
+                let cell = unit
                     .iter()
                     .map(|&c| usize::from(c))
-                    .find(|&c| cand[c] & bit != 0)
-                else {
-                    self.queue.clear();
-                    return None;
-                };
+                    .find(|&c| cand[c] & bit != 0)?;
                 self.assign(cand, cell, bit);
             }
         }
-        Some(!self.queue.is_empty())
+        Some(())
+    }
+
+    /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells
+    /// leaves the other unit's remaining cells. `None` when that empties a cell.
+    fn locked_candidates(&mut self, cand: &mut [u32]) -> Option<()> {
+        let tables = self.tables;
+        let todo = std::mem::take(&mut self.dirty_locked);
+        for pair in tables.pairs.iter().filter(|p| p.units & todo != 0) {
+            let (shared, first, second) = tables.split(pair);
+            let union = |cells: &[u16]| cells.iter().fold(0, |m, &c| m | cand[usize::from(c)]);
+            let (s, a, b) = (union(shared), union(first), union(second));
+            let from_second = s & !a & b;
+            let from_first = s & !b & a;
+            for (cells, bits) in [(second, from_second), (first, from_first)] {
+                if bits != 0 {
+                    for &c in cells {
+                        self.remove(cand, usize::from(c), bits)?;
+                    }
+                }
+            }
+        }
+        Some(())
     }
 }
 

@@ -5,12 +5,15 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::branch::{choose, Branch};
+use super::probe::{self, Pick};
 use super::propagate::{initial, Propagator, Settled};
+use super::tables::Tables;
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Shape};
 use crate::engine::solver::{Stats, StopReason, Verdict};
 
-/// How many nodes pass between looks at the clock and the flag.
+/// How many nodes (lookahead trials included) pass between looks at the clock and the flag.
 const CHECK_EVERY: u64 = 64;
 
 /// The finished search of a puzzle on any shape.
@@ -50,6 +53,8 @@ pub struct Solver<'a> {
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     budget: u64,
+    lookahead: bool,
+    near: Option<&'a [u8]>,
 }
 
 impl Default for Solver<'_> {
@@ -66,6 +71,8 @@ impl<'a> Solver<'a> {
             deadline: None,
             cancel: None,
             budget: u64::MAX,
+            lookahead: true,
+            near: None,
         }
     }
 
@@ -93,10 +100,29 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Guesses without looking ahead: cheaper per node, so quicker to find some solution of a
+    /// loosely constrained board (a fill, a removal that breaks uniqueness), far slower to prove
+    /// there is none.
+    pub(crate) fn blind(self) -> Self {
+        Solver {
+            lookahead: false,
+            ..self
+        }
+    }
+
+    /// Tries first, at every guess, the option that agrees with the complete grid `values`: a
+    /// search for another solution than a known one finds it soonest near the known one.
+    pub(crate) fn near(self, values: &'a [u8]) -> Self {
+        Solver {
+            near: Some(values),
+            ..self
+        }
+    }
+
     /// Searches `puzzle` on `shape`. Givens that break a rule give `Verdict::None`.
     pub fn solve(&self, shape: &Shape, puzzle: &Cells) -> Result<Outcome, Interrupted> {
         let cand = initial(shape, puzzle.values());
-        self.run(shape, cand, None)
+        self.run(shape, &Tables::new(shape), cand, None)
             .map_err(|(halt, solutions, stats)| {
                 let Halt::Stopped(reason) = halt else {
                     unreachable!("an unbudgeted search never runs out of budget")
@@ -114,6 +140,7 @@ impl<'a> Solver<'a> {
     pub(crate) fn within(
         self,
         shape: &Shape,
+        tables: &Tables,
         cand: Vec<u32>,
         nodes: u64,
         rng: Option<&mut Rng>,
@@ -122,7 +149,7 @@ impl<'a> Solver<'a> {
             budget: nodes,
             ..self
         }
-        .run(shape, cand, rng)
+        .run(shape, tables, cand, rng)
         .ok()
     }
 
@@ -130,18 +157,21 @@ impl<'a> Solver<'a> {
     fn run(
         &self,
         shape: &Shape,
+        tables: &Tables,
         cand: Vec<u32>,
         rng: Option<&mut Rng>,
     ) -> Result<Outcome, (Halt, Vec<Cells>, Stats)> {
         let started = Instant::now();
-        let mut propagator = Propagator::default();
-        propagator.queue_singles(&cand);
+        let mut propagator = Propagator::new(tables, true);
+        propagator.start(&cand);
         let mut search = Search {
             solver: self,
             shape,
             rng,
             propagator,
             levels: vec![cand],
+            scratch: Vec::new(),
+            next_check: CHECK_EVERY,
             solutions: Vec::new(),
             stats: Stats::default(),
             halt: None,
@@ -175,9 +205,13 @@ struct Search<'s, 'a, 'r> {
     solver: &'s Solver<'a>,
     shape: &'s Shape,
     rng: Option<&'r mut Rng>,
-    propagator: Propagator,
+    propagator: Propagator<'s>,
     /// One board per depth, reused: `levels[d]` is the board being explored at depth `d`.
     levels: Vec<Vec<u32>>,
+    /// The board a lookahead trial runs on.
+    scratch: Vec<u32>,
+    /// The node count at which the clock and the flag are looked at next.
+    next_check: u64,
     solutions: Vec<Cells>,
     stats: Stats,
     halt: Option<Halt>,
@@ -196,38 +230,36 @@ impl Search<'_, '_, '_> {
             self.halt = Some(Halt::OutOfBudget);
             return;
         }
-        if self.stats.nodes % CHECK_EVERY == 0 {
+        if self.stats.nodes >= self.next_check {
+            self.next_check = self.stats.nodes + CHECK_EVERY;
             self.check_interrupt();
             if self.halt.is_some() {
                 return;
             }
         }
-        match self.propagator.settle(self.shape, &mut self.levels[level]) {
-            Settled::Contradiction => return,
-            Settled::Solved => {
-                let values = self.levels[level]
-                    .iter()
-                    .map(|&m| m.trailing_zeros() as u8 + 1)
-                    .collect();
-                self.solutions.push(Cells::from_values(values));
-                return;
-            }
-            Settled::Open => {}
-        }
-        let (cell, mut options) = fewest_candidates(&self.levels[level]);
+        let Some(branch) = self.pick(level) else {
+            return;
+        };
+        let branch = self.order(branch);
         self.stats.guesses += 1;
-        let order = self.value_order(options);
         if self.levels.len() == level + 1 {
             self.levels.push(Vec::new());
         }
-        for &bit in order.iter().filter(|&&b| b != 0) {
-            options &= !bit;
+        for (i, (cell, bit)) in branch.options().enumerate() {
             let (parent, child) = self.levels.split_at_mut(level + 1);
             child[0].clear();
             child[0].extend_from_slice(&parent[level]);
+            // The options refuted so far left the parent without propagation: look at them again.
+            for (refuted, _) in branch.options().take(i) {
+                self.propagator.touch(&child[0], refuted);
+            }
             self.propagator.assign(&mut child[0], cell, bit);
             // The last option needs no guess: every other one was refuted.
-            let deeper = if options == 0 { depth } else { depth + 1 };
+            let deeper = if i + 1 == branch.len() {
+                depth
+            } else {
+                depth + 1
+            };
             self.explore(level + 1, deeper);
             if self.done() {
                 return;
@@ -236,20 +268,65 @@ impl Search<'_, '_, '_> {
         }
     }
 
-    /// The order to try `options` in: ascending, or shuffled when generating.
-    fn value_order(&mut self, options: u32) -> [u32; 32] {
-        let mut order = [0u32; 32];
-        let mut n = 0;
-        let mut rest = options;
-        while rest != 0 {
-            order[n] = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            n += 1;
+    /// Settles the board at `level`: `true` when it is open, else a contradiction or a solution
+    /// (recorded).
+    fn settle(&mut self, level: usize) -> bool {
+        match self.propagator.settle(self.shape, &mut self.levels[level]) {
+            Settled::Contradiction => false,
+            Settled::Solved => {
+                self.record(level);
+                false
+            }
+            Settled::Open => true,
         }
-        if let Some(rng) = self.rng.as_deref_mut() {
-            rng.shuffle(&mut order[..n]);
+    }
+
+    /// Settles the board at `level` and looks ahead for the branch to take; `None` when the
+    /// board is finished (a contradiction, or a solution, recorded).
+    fn pick(&mut self, level: usize) -> Option<Branch> {
+        if !self.settle(level) {
+            return None;
         }
-        order
+        let board = &mut self.levels[level];
+        if !self.solver.lookahead {
+            return Some(choose(self.shape, board));
+        }
+        match probe::pick(
+            &mut self.propagator,
+            self.shape,
+            board,
+            &mut self.scratch,
+            &mut self.stats.nodes,
+        ) {
+            Pick::Branch(branch) => Some(branch),
+            Pick::Settled(Settled::Solved) => {
+                self.record(level);
+                None
+            }
+            Pick::Settled(_) => None,
+        }
+    }
+
+    fn record(&mut self, level: usize) {
+        let values = self.levels[level]
+            .iter()
+            .map(|&m| m.trailing_zeros() as u8 + 1)
+            .collect();
+        self.solutions.push(Cells::from_values(values));
+    }
+
+    /// The order to try `branch`'s options in: as chosen, shuffled when filling a grid, or the
+    /// option agreeing with a known solution first.
+    fn order(&mut self, branch: Branch) -> Branch {
+        if let Some(near) = self.solver.near {
+            return branch.first_where(|cell, bit| bit == 1 << (near[cell] - 1));
+        }
+        let Some(rng) = self.rng.as_deref_mut() else {
+            return branch;
+        };
+        let mut order: Vec<usize> = (0..branch.len()).collect();
+        rng.shuffle(&mut order);
+        branch.shuffled(&order)
     }
 
     fn check_interrupt(&mut self) {
@@ -260,19 +337,4 @@ impl Search<'_, '_, '_> {
             self.halt = Some(Halt::Stopped(StopReason::Deadline));
         }
     }
-}
-
-/// The open cell with the fewest candidates (the first of equals) and its candidates.
-fn fewest_candidates(cand: &[u32]) -> (usize, u32) {
-    let mut best = (usize::MAX, 0u32, u32::MAX);
-    for (cell, &m) in cand.iter().enumerate() {
-        let n = m.count_ones();
-        if n > 1 && n < best.2 {
-            best = (cell, m, n);
-            if n == 2 {
-                break;
-            }
-        }
-    }
-    (best.0, best.1)
 }

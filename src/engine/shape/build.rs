@@ -85,6 +85,14 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             }
         }
     }
+    if region_of.is_none() {
+        if let Some(why) = no_grid(size, &variants) {
+            return Err(ShapeError::NoGrid {
+                what: format!("{size}x{size} with {}", names(&variants)),
+                why,
+            });
+        }
+    }
     let cells = size * size;
     let mut cell_units = vec![Vec::new(); cells];
     for (u, unit) in unit_cells.chunks(size).enumerate() {
@@ -125,6 +133,30 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         cell_units,
         peers,
     })
+}
+
+/// Why boxes of `size` with `variants` admit no complete grid, for the combinations a search of the
+/// empty grid proves empty (`tests/engine/shape_combos.rs` runs that search on every combination of
+/// size, box and variants, and fails if this list and the searches disagree).
+fn no_grid(size: usize, variants: &[Variant]) -> Option<&'static str> {
+    match (size, variants) {
+        (6, [Variant::X, Variant::Hyper]) => Some(
+            "the two hyper windows and both diagonals leave no way to place 6 symbols (a search of the empty grid finds none, with 2x3 or 3x2 boxes)",
+        ),
+        _ => None,
+    }
+}
+
+/// `x and hyper`, as the variants are named on the wire.
+fn names(variants: &[Variant]) -> String {
+    let names: Vec<&str> = variants
+        .iter()
+        .map(|v| match v {
+            Variant::X => "x",
+            Variant::Hyper => "hyper",
+        })
+        .collect();
+    names.join(" and ")
 }
 
 /// The usual box for N: the most nearly square rows x columns with rows <= columns, both at least 2.

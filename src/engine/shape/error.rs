@@ -89,6 +89,15 @@ pub enum ShapeError {
         /// The size.
         size: usize,
     },
+    /// Units that no complete grid can satisfy: every puzzle on them would have no solution, so the
+    /// rules are refused before any search (which would only spend its deadline).
+    #[error("{what} has no complete grid: {why}")]
+    NoGrid {
+        /// The combination refused, such as `6x6 with x and hyper`.
+        what: String,
+        /// How that is known (a search of the empty grid, or how often random jigsaw regions work).
+        why: &'static str,
+    },
 }
 
 impl ShapeError {
@@ -102,7 +111,7 @@ impl ShapeError {
             | ShapeError::RegionSize { .. }
             | ShapeError::RegionNotConnected { .. } => "rules.regions",
             ShapeError::SymbolCount { .. } | ShapeError::BadSymbol { .. } => "rules.symbols",
-            ShapeError::HyperWithoutBoxes { .. } => "rules.variants",
+            ShapeError::HyperWithoutBoxes { .. } | ShapeError::NoGrid { .. } => "rules.variants",
         }
     }
 }

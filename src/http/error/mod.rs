@@ -151,11 +151,16 @@ pub enum ApiError {
         .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
         .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
     ShapeConflicts(Vec<ConflictJson>),
-    /// 422: generating to a difficulty level exists for classic 9x9 only so far.
-    #[error("difficulty levels for generated puzzles are available for classic 9x9 only so far; the shape asked for is {shape}")]
+    /// 422: something the shape does not offer: a difficulty level its generated puzzles do not
+    /// reach (measured out of reach, or not found within the seed's attempts).
+    #[error("{what} is not available for {shape}: {why}")]
     UnsupportedShape {
         /// The shape, in words (`16x16`, `9x9 x`).
         shape: String,
+        /// What was asked for (`difficulty expert`).
+        what: String,
+        /// Why: measured, or the attempts spent.
+        why: String,
     },
     /// 422: the puzzle has no solution, so it cannot be graded, hinted or explained.
     #[error("the puzzle has no solution, so it cannot be solved step by step")]

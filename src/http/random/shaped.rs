@@ -3,18 +3,19 @@
 //! (with the regions it drew for jigsaw). Without them, or when they describe plain classic 9x9
 //! with no symmetry, the classic generator answers as it always has, so every seed keeps its puzzle.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::Json;
 
 use super::RandomResponse;
-use crate::engine::general::{self, ShapeRequest, Symmetry};
+use crate::engine::general::{self, level_attempts, LevelError, ShapeRequest, Symmetry};
+use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Rules, Shape, ShapeError, Variant};
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
 use crate::http::grid_json::GridFormat;
-use crate::http::shape_json::{logic_unsupported, render};
+use crate::http::shape_json::render;
 use crate::http::AppState;
 
 /// The shape and pattern a request asked for.
@@ -85,6 +86,7 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
         rules.clone()
     };
     let shape = Shape::new(&checked).map_err(query_fault)?;
+    general::check_generable(&rules, jigsaw).map_err(query_fault)?;
     if shape.is_classic() && !jigsaw && symmetry == Symmetry::None {
         return Ok(None);
     }
@@ -95,7 +97,9 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     }))
 }
 
-/// A unique puzzle of the wanted shape, generated on the pool under the server's deadline.
+/// A unique puzzle of the wanted shape (at the level asked for, if any), generated on the pool under
+/// the server's deadline. Node and attempt budgets alone decide the puzzle, so a seed gives the same
+/// puzzle on a loaded server as on an idle one; the deadline only turns into a 504.
 pub(super) async fn random(
     state: &AppState,
     query: &QueryParams,
@@ -103,57 +107,113 @@ pub(super) async fn random(
     seed: u64,
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
-    for param in ["difficulty", "givens", "unique"] {
+    for param in ["givens", "unique"] {
         if query.get(param).is_some() {
-            let shape = Shape::new(&wanted.rules).map_err(query_fault)?;
-            return Err(match param {
-                "difficulty" => logic_unsupported(&shape),
-                _ => ApiError::InvalidField {
-                    field: param.into(),
-                    detail: format!(
-                        "{param} is for classic 9x9 puzzles; puzzles of other shapes are always unique and as minimal as the deadline allows"
-                    ),
-                },
+            return Err(ApiError::InvalidField {
+                field: param.into(),
+                detail: format!(
+                    "{param} is for classic 9x9 puzzles; puzzles of other shapes are always unique and minimal (up to 16x16)"
+                ),
             });
         }
+    }
+    let level = super::difficulty(query)?;
+    if let Some(level) = level {
+        out_of_reach(&wanted, level)?;
     }
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let rules = wanted.rules.clone();
-    let generated = state
+    let shape_name = wanted.name();
+    let wanted_size = wanted.rules.size.unwrap_or(9);
+    let outcome = state
         .run_job(timeout_ms, move |deadline, _| {
-            // Digging stops at its own deadline and answers the unique puzzle it has (`minimal`
-            // false), so it stops early enough for that answer to beat the request's deadline.
-            let margin = Duration::from_millis(timeout_ms / 5);
             let request = ShapeRequest {
                 symmetry: wanted.symmetry,
                 jigsaw: wanted.jigsaw,
                 seed,
-                deadline: Some(deadline.checked_sub(margin).unwrap_or(deadline)),
+                deadline: Some(deadline),
             };
-            general::generate(&rules, &request)
+            match level {
+                None => general::generate(&rules, &request)
+                    .map(|g| g.map(|g| (g, None)))
+                    .map_err(LevelError::Shape),
+                Some(level) => match general::generate_leveled(&rules, &request, level) {
+                    Ok(leveled) => Ok(Some((leveled.generated, Some(leveled.grade)))),
+                    Err(LevelError::Stopped(_)) => Ok(None),
+                    Err(other) => Err(other),
+                },
+            }
         })
-        .await?
-        .map_err(query_fault)?
-        .ok_or_else(|| ApiError::DeadlineExceeded {
-            timeout_ms,
-            stats: Stats {
-                elapsed: started.elapsed(),
-                ..Stats::default()
-            },
-        })?;
+        .await?;
+    let (generated, grade) = match outcome {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            return Err(ApiError::DeadlineExceeded {
+                timeout_ms,
+                stats: Stats {
+                    elapsed: started.elapsed(),
+                    ..Stats::default()
+                },
+            })
+        }
+        Err(LevelError::Shape(e)) => return Err(query_fault(e)),
+        Err(LevelError::NotReached(level)) => {
+            return Err(ApiError::UnsupportedShape {
+                shape: shape_name,
+                what: format!("difficulty {}", level.name()),
+                why: format!(
+                    "none of the {} puzzles this seed draws grades {}; another seed may find one",
+                    level_attempts(wanted_size),
+                    level.name()
+                ),
+            })
+        }
+        Err(LevelError::Stopped(_)) => unreachable!("a stopped search answers None above"),
+    };
     let shape = &generated.shape;
     Ok(Json(RandomResponse {
-        difficulty: None,
+        difficulty: grade.as_ref().map(|g| g.difficulty.name()),
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
         puzzle: render(shape, &generated.puzzle, format),
         rules: Some(shape.rules().clone()),
-        score: None,
+        score: grade.as_ref().map(|g| g.score),
         seed,
         solution: Some(render(shape, &generated.solution, format)),
         unique: true,
     }))
+}
+
+/// A 422 for levels measured out of the shape's reach ([`general::out_of_reach`]), before any work.
+fn out_of_reach(wanted: &Wanted, level: Difficulty) -> Result<(), ApiError> {
+    match general::out_of_reach(wanted.rules.size.unwrap_or(9), level) {
+        None => Ok(()),
+        Some(why) => Err(ApiError::UnsupportedShape {
+            shape: wanted.name(),
+            what: format!("difficulty {}", level.name()),
+            why: why.into(),
+        }),
+    }
+}
+
+impl Wanted {
+    /// The shape in words (`6x6`, `9x9 jigsaw x`), for messages.
+    fn name(&self) -> String {
+        let size = self.rules.size.unwrap_or(9);
+        let mut name = format!("{size}x{size}");
+        if let Some([r, c]) = self.rules.box_shape {
+            name.push_str(&format!(" ({r}x{c} boxes)"));
+        }
+        if self.jigsaw {
+            name.push_str(" jigsaw");
+        }
+        for v in &self.rules.variants {
+            name.push(' ');
+            name.push_str(v.name());
+        }
+        name
+    }
 }
 
 /// `2x3` as `[2, 3]`.
@@ -169,6 +229,10 @@ fn parse_box(text: &str) -> Result<[usize; 2], ApiError> {
 
 /// A shape fault in the query's words: the parameter, not the `rules` member.
 pub(crate) fn query_fault(error: ShapeError) -> ApiError {
+    // Valid parameters for a shape that has no complete grid: the rules, not their spelling.
+    if matches!(error, ShapeError::NoGrid { .. }) {
+        return ApiError::InvalidRules(error);
+    }
     let field = match error.field() {
         "rules.variants" => "variant",
         "rules.regions" => "variant",

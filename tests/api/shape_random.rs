@@ -1,0 +1,121 @@
+//! `GET /random` on other shapes: levels (graded by the general grader, checked here by `/grade`),
+//! levels out of a shape's reach and shapes without a complete grid refused at once, and the same
+//! seed giving the same puzzle on a live server, whatever else it is doing.
+
+use serde_json::{json, Value};
+use sudoku_service::engine::general::logic::ShapeLogic;
+use sudoku_service::engine::shape::{Cells, Rules, Shape};
+
+use crate::helpers::*;
+use crate::live::start;
+use crate::wire::{exchange, get_request};
+
+#[tokio::test]
+async fn difficulty_levels_generate_other_shapes_at_that_level() {
+    for query in [
+        "size=6&difficulty=easy&seed=1",
+        "size=9&variant=hyper&difficulty=medium&seed=2",
+        "size=9&variant=x&difficulty=extreme&seed=3",
+    ] {
+        let r = get(&format!("/random?{query}")).await;
+        assert_eq!(r.status, 200, "{query}: {}", r.text);
+        let body = r.json();
+        let level = query
+            .split("difficulty=")
+            .nth(1)
+            .unwrap()
+            .split('&')
+            .next()
+            .unwrap();
+        assert_eq!(body["difficulty"], level, "{query}");
+        // The grader, asked directly, agrees with the answer's level and score.
+        let rules: Rules = serde_json::from_value(body["rules"].clone()).unwrap();
+        let shape = Shape::new(&rules).unwrap();
+        let puzzle = Cells::parse(&shape, body["puzzle"].as_str().unwrap()).unwrap();
+        let grade = ShapeLogic::new().grade(&shape, &puzzle).unwrap();
+        assert_eq!(grade.difficulty.name(), level, "{query}");
+        assert_eq!(body["score"], grade.score, "{query}");
+        // And so does the API's own /grade.
+        let graded = post_json(
+            "/grade",
+            json!({"puzzle": body["puzzle"], "rules": body["rules"]}),
+        )
+        .await;
+        assert_eq!(graded.status, 200, "{}", graded.text);
+        assert_eq!(graded.json()["difficulty"], level, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn levels_out_of_a_shapes_reach_are_a_422_naming_why() {
+    for (query, names) in [
+        ("size=16&difficulty=expert", ["expert", "16x16"]),
+        ("size=4&difficulty=hard", ["hard", "4x4"]),
+    ] {
+        let r = get(&format!("/random?{query}")).await;
+        let problem = assert_problem(&r, 422, "unsupported_shape");
+        let detail = problem["detail"].as_str().unwrap();
+        for name in names {
+            assert!(detail.contains(name), "{query}: {detail}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn shapes_without_a_complete_grid_are_a_422_at_once() {
+    for (query, field) in [
+        ("size=6&variant=x,hyper", "rules.variants"),
+        ("size=6&box=3x2&variant=x,hyper", "rules.variants"),
+        ("size=6&variant=jigsaw,x", "rules.variants"),
+        ("size=10&variant=jigsaw,hyper", "rules.variants"),
+    ] {
+        let r = get(&format!("/random?{query}&seed=1")).await;
+        let problem = assert_problem(&r, 422, "invalid_rules");
+        assert_eq!(problem["field"], field, "{query}");
+        assert_eq!(problem["status"], 422);
+        assert!(
+            problem["detail"]
+                .as_str()
+                .unwrap()
+                .contains("no complete grid"),
+            "{problem}"
+        );
+    }
+    let r = post_json(
+        "/solve",
+        json!({"puzzle": ".".repeat(36), "rules": {"size": 6, "variants": ["x", "hyper"]}}),
+    )
+    .await;
+    let problem = assert_problem(&r, 422, "invalid_rules");
+    assert_eq!(problem["field"], "rules.variants");
+}
+
+/// The same seed on a live server gives the same puzzle, also while other requests keep its
+/// workers busy: digging is bounded by node budgets, not by the clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_seed_gives_the_same_puzzle_on_a_busy_live_server() {
+    let live = start(test_config()).await;
+    let path = "/random?size=10&seed=21";
+    let alone = exchange(live.addr, &get_request(path)).await;
+    assert_eq!(alone.status, 200, "{}", alone.body);
+    let busy: Vec<_> = (0..3)
+        .map(|k| {
+            let addr = live.addr;
+            tokio::spawn(async move {
+                exchange(
+                    addr,
+                    &get_request(&format!("/random?size=9&variant=x&seed={k}")),
+                )
+                .await
+            })
+        })
+        .collect();
+    let loaded = exchange(live.addr, &get_request(path)).await;
+    for other in busy {
+        other.await.unwrap();
+    }
+    assert_eq!(loaded.status, 200, "{}", loaded.body);
+    let (a, b): (Value, Value) = (alone.json(), loaded.json());
+    assert_eq!(a, b);
+    let _ = live.shutdown.send(());
+}
