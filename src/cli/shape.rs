@@ -114,6 +114,7 @@ impl ShapeArgs {
             variants,
             regions: self.regions.clone().map(Regions::Text),
             symbols: self.symbols.clone(),
+            cages: Vec::new(),
         }
     }
 

@@ -3,8 +3,10 @@
 //! once, at the edge, with [`Shape::is_classic`](crate::engine::shape::Shape::is_classic).
 
 mod branch;
+mod cages;
 mod generate;
 mod jigsaw;
+mod killer_gen;
 pub mod logic;
 mod probe;
 mod propagate;
@@ -14,6 +16,7 @@ mod tables;
 
 pub use generate::{generate, Generated, ShapeRequest};
 pub use jigsaw::random_regions;
+pub use killer_gen::{generate_killer, Killer, KillerRequest};
 pub use search::{Interrupted, Outcome, Solver};
 pub use symmetry::Symmetry;
 
