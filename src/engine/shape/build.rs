@@ -142,12 +142,13 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
     })
 }
 
-/// The cell named `name` on a `size` x `size` grid: a row letter (either case) then a 1-based column.
+/// The cell named `name` on a `size` x `size` grid: an upper-case row letter then a 1-based column
+/// without leading zeros (`A1`, `P16`), exactly as answers name cells.
 pub(crate) fn cell_named(name: &str, size: usize) -> Option<usize> {
     let mut chars = name.chars();
-    let row = chars.next()?.to_ascii_uppercase();
+    let row = chars.next().filter(char::is_ascii_uppercase)?;
     let digits = chars.as_str();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let col: usize = digits.parse().ok()?;

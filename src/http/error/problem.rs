@@ -9,7 +9,7 @@ use crate::engine::{Conflict, Grid, Stats};
 
 impl ApiError {
     /// The problem details this error is answered with: the standard members from its row of
-    /// [`PROBLEM_KINDS`] and its own sentence, plus the members that locate the fault.
+    /// `PROBLEM_KINDS` and its own sentence, plus the members that locate the fault.
     pub fn problem(&self) -> ProblemDetails {
         let base = ProblemDetails::new(self.kind(), self.to_string());
         match self {

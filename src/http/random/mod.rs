@@ -18,6 +18,7 @@ use crate::engine::logic::Difficulty;
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
 
+mod killer;
 mod shaped;
 
 /// The routes of this resource.
@@ -40,12 +41,20 @@ async fn random(
         "variant",
         "symmetry",
     ])?;
-    let givens = query.integer(
-        "givens",
-        DEFAULT_GIVENS as u64,
-        DEFAULT_GIVENS as u64,
-        MAX_GIVENS as u64,
-    )? as usize;
+    // A killer reads its own `givens` (0 to N*N): it needs none.
+    let killer = query
+        .get("variant")
+        .is_some_and(|v| v.split(',').any(|name| name == "killer"));
+    let givens = if killer {
+        0
+    } else {
+        query.integer(
+            "givens",
+            DEFAULT_GIVENS as u64,
+            DEFAULT_GIVENS as u64,
+            MAX_GIVENS as u64,
+        )? as usize
+    };
     let unique = query.boolean("unique", true)?;
     let seed = match query.get("seed") {
         Some(_) => query.integer("seed", 0, 0, MAX_SEED)?,

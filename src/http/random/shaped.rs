@@ -22,6 +22,7 @@ use crate::http::AppState;
 pub(super) struct Wanted {
     rules: Rules,
     jigsaw: bool,
+    killer: bool,
     symmetry: Symmetry,
 }
 
@@ -38,6 +39,7 @@ pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     let box_shape = query.get("box").map(parse_box).transpose()?;
     let mut variants = Vec::new();
     let mut jigsaw = false;
+    let mut killer = false;
     let names = query
         .get("variant")
         .map(|v| v.split(',').collect::<Vec<_>>());
@@ -45,13 +47,14 @@ pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
         // Exactly the spec's lowercase names: no aliases, no empty items.
         match name {
             "jigsaw" => jigsaw = true,
+            "killer" => killer = true,
             "x" => variants.push(Variant::X),
             "hyper" => variants.push(Variant::Hyper),
             other => {
                 return Err(ApiError::InvalidField {
                     field: "variant".into(),
                     detail: format!(
-                        "unknown variant {other:?}; expected x, hyper or jigsaw, comma-separated"
+                        "unknown variant {other:?}; expected x, hyper, jigsaw or killer, comma-separated"
                     ),
                 })
             }
@@ -85,12 +88,13 @@ pub(super) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
         rules.clone()
     };
     let shape = Shape::new(&checked).map_err(query_fault)?;
-    if shape.is_classic() && !jigsaw && symmetry == Symmetry::None {
+    if shape.is_classic() && !jigsaw && !killer && symmetry == Symmetry::None {
         return Ok(None);
     }
     Ok(Some(Wanted {
         rules,
         jigsaw,
+        killer,
         symmetry,
     }))
 }
@@ -103,6 +107,18 @@ pub(super) async fn random(
     seed: u64,
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
+    if wanted.killer {
+        return super::killer::random(
+            state,
+            query,
+            wanted.rules,
+            wanted.jigsaw,
+            wanted.symmetry,
+            seed,
+            format,
+        )
+        .await;
+    }
     for param in ["difficulty", "givens", "unique"] {
         if query.get(param).is_some() {
             let shape = Shape::new(&wanted.rules).map_err(query_fault)?;
@@ -168,7 +184,7 @@ fn parse_box(text: &str) -> Result<[usize; 2], ApiError> {
 }
 
 /// A shape fault in the query's words: the parameter, not the `rules` member.
-fn query_fault(error: ShapeError) -> ApiError {
+pub(super) fn query_fault(error: ShapeError) -> ApiError {
     let field = match error.field() {
         "rules.variants" => "variant",
         "rules.regions" => "variant",
