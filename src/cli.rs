@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod input;
+pub mod killer;
 pub mod logic;
 pub mod progress;
 pub mod random;

@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::{first_seed, Format, RandomArgs, CSV_HEADER};
 use crate::cli::shape::{flag_error, no_logic_yet, ShapeArgs};
 use crate::cli::{fail, output_failed};
-use crate::engine::general::{self, Generated, ShapeRequest};
+use crate::engine::general::logic::ShapeLogic;
+use crate::engine::general::{self, Generated, KillerRequest, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Grade, LogicSolver};
 use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
@@ -72,6 +73,9 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
                 .to_string(),
         );
     }
+    if shape.cages.is_some() {
+        return Err("--cages with random: random draws the cages of --variant killer".to_string());
+    }
     if shape.jigsaw() && shape.regions.is_some() {
         return Err("--regions with --variant jigsaw: random draws the jigsaw regions".to_string());
     }
@@ -81,7 +85,7 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
     let rules = template(shape);
     let checked = Shape::new(&rules).map_err(|e| flag_error(&e))?;
     match args.difficulty {
-        Some(_) if checked.is_classic() && !shape.jigsaw() => {
+        Some(_) if checked.is_classic() && !shape.jigsaw() && !shape.killer() => {
             return Err("--difficulty with --symmetry: levels of symmetric puzzles are not                         available yet"
                 .to_string())
         }
@@ -135,6 +139,24 @@ fn template(shape: &ShapeArgs) -> Rules {
 
 /// The puzzle of `seed`.
 fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Generated {
+    if args.shape.killer() {
+        let request = KillerRequest {
+            seed,
+            givens: 0,
+            symmetry: args.symmetry.unwrap_or_default(),
+            jigsaw: args.shape.jigsaw(),
+            deadline: None,
+        };
+        let killer = general::generate_killer(rules, &request)
+            .expect("the rules were checked")
+            .expect("no deadline");
+        return Generated {
+            shape: killer.shape,
+            puzzle: killer.puzzle,
+            solution: killer.solution,
+            minimal: false,
+        };
+    }
     let request = ShapeRequest {
         symmetry: args.symmetry.unwrap_or_default(),
         jigsaw: args.shape.jigsaw(),
@@ -146,8 +168,12 @@ fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Generated {
         .expect("no deadline")
 }
 
-/// The grade of a plain classic puzzle (one made with a symmetry); other shapes have none yet.
+/// The grade of a plain classic puzzle (one made with a symmetry) or of a killer (by the logic
+/// of every shape); other shapes have none here yet.
 fn grade(made: &Generated) -> Option<Grade> {
+    if made.shape.is_killer() {
+        return ShapeLogic::new().grade(&made.shape, &made.puzzle).ok();
+    }
     let classic = made
         .puzzle
         .to_classic()

@@ -196,7 +196,34 @@ fn partition(shape: &Shape, solution: &Cells, rng: &mut Rng) -> Vec<usize> {
             members.push(pick);
         }
     }
+    absorb_singles(n, solution, &mut cage_of, rng);
     cage_of
+}
+
+/// Growth that ran into taken cells leaves more one-cell cages than published killers have: each
+/// joins the smallest neighbouring cage it keeps distinct, up to four cells, unless the draw kept it.
+fn absorb_singles(n: usize, solution: &Cells, cage_of: &mut [usize], rng: &mut Rng) {
+    let cells = cage_of.len();
+    let members = |id: usize, cage_of: &[usize]| -> Vec<usize> {
+        (0..cells).filter(|&c| cage_of[c] == id).collect()
+    };
+    for cell in 0..cells {
+        let id = cage_of[cell];
+        if members(id, cage_of).len() != 1 || rng.below(100) < 5 {
+            continue;
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for next in neighbours(cell, n) {
+            let other = members(cage_of[next], cage_of);
+            let distinct = other.iter().all(|&c| solution.get(c) != solution.get(cell));
+            if distinct && other.len() < 4 && best.is_none_or(|(size, _)| other.len() < size) {
+                best = Some((other.len(), cage_of[next]));
+            }
+        }
+        if let Some((_, target)) = best {
+            cage_of[cell] = target;
+        }
+    }
 }
 
 /// Merges cages until the killer is unique; the shape, or `None` when no merge helps (or the
