@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod input;
+pub mod killer;
 pub mod logic;
 pub mod print;
 pub mod progress;

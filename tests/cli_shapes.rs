@@ -148,7 +148,10 @@ fn bad_shape_flags_name_what_is_wrong() {
         ),
         (&["--box", "2by3"], "expected ROWSxCOLUMNS, such as 2x3"),
         (&["--size", "30"], "--size: size 30 is out of range"),
-        (&["--variant", "sandwich"], "expected x, hyper or jigsaw"),
+        (
+            &["--variant", "sandwich"],
+            "expected x, hyper, jigsaw or killer",
+        ),
         (
             &["--regions", JIGSAW6_CUT],
             "--regions: region 1 ('F') is not connected",

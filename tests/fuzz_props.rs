@@ -98,6 +98,7 @@ fn rules() -> impl Strategy<Value = Rules> {
                 variants,
                 regions,
                 symbols,
+                cages: Vec::new(),
             })
     })
 }

@@ -6,7 +6,8 @@
 
 use std::sync::Arc;
 
-use crate::engine::shape::{Regions, Rules, Shape, ShapeError, Variant};
+use super::killer::compact_cages;
+use crate::engine::shape::{CageRule, Regions, Rules, Shape, ShapeError, Variant};
 
 /// A name `--variant` takes: a variant of the rules, or `jigsaw` (regions drawn by `random`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub enum VariantName {
     Rule(Variant),
     /// Irregular regions instead of boxes.
     Jigsaw,
+    /// Killer cages (`--cages` and `--sums`; drawn by `random`).
+    Killer,
 }
 
 /// The shape of the puzzles read or made.
@@ -27,7 +30,8 @@ pub struct ShapeArgs {
     #[arg(long = "box", value_name = "ROWSxCOLUMNS", value_parser = parse_box)]
     pub box_shape: Option<[usize; 2]>,
     /// Comma-separated: x (both long diagonals are units), hyper (the windows), jigsaw (irregular
-    /// regions: drawn by `random`, given with --regions elsewhere).
+    /// regions: drawn by `random`, given with --regions elsewhere), killer (cages with sums: drawn
+    /// by `random`, given with --cages and --sums or in JSON lines' rules.cages elsewhere).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_variant)]
     pub variant: Vec<VariantName>,
     /// Jigsaw regions replacing the boxes: N*N labels, one character per cell, row-major.
@@ -36,6 +40,14 @@ pub struct ShapeArgs {
     /// The N symbols of the text form [default: 123456789ABCDEFGHIJKLMNOP cut to N].
     #[arg(long)]
     pub symbols: Option<String>,
+    /// Killer cages in compact form: one cage id per cell (N*N non-whitespace characters,
+    /// row-major, whitespace ignored); cells with the same id form one connected cage.
+    #[arg(long, value_name = "IDS", requires = "sums")]
+    pub cages: Option<String>,
+    /// The sums of the --cages, comma-separated, in the order each cage id first appears
+    /// (row-major): `--cages "aab abb ccc" --sums 7,9,12` style.
+    #[arg(long, value_name = "LIST", requires = "cages")]
+    pub sums: Option<String>,
 }
 
 fn parse_box(text: &str) -> Result<[usize; 2], String> {
@@ -49,9 +61,12 @@ fn parse_variant(text: &str) -> Result<VariantName, String> {
     if text.eq_ignore_ascii_case("jigsaw") || text.eq_ignore_ascii_case("irregular") {
         return Ok(VariantName::Jigsaw);
     }
+    if text.eq_ignore_ascii_case("killer") {
+        return Ok(VariantName::Killer);
+    }
     Variant::from_name(text)
         .map(VariantName::Rule)
-        .ok_or_else(|| format!("unknown variant {text:?}; expected x, hyper or jigsaw"))
+        .ok_or_else(|| format!("unknown variant {text:?}; expected x, hyper, jigsaw or killer"))
 }
 
 /// The flag that sets the member of the rules a [`ShapeError`] names.
@@ -61,6 +76,7 @@ fn flag(error: &ShapeError) -> &'static str {
         "rules.box" => "--box",
         "rules.regions" => "--regions",
         "rules.symbols" => "--symbols",
+        "rules.cages" => "--cages",
         _ => "--variant",
     }
 }
@@ -74,10 +90,24 @@ impl ShapeArgs {
     /// Whether any shape flag was given.
     pub fn is_given(&self) -> bool {
         self.size.is_some()
+            || self.cages.is_some()
             || self.box_shape.is_some()
             || !self.variant.is_empty()
             || self.regions.is_some()
             || self.symbols.is_some()
+    }
+
+    /// Whether `--variant killer` asks for cages.
+    pub fn killer(&self) -> bool {
+        self.variant.contains(&VariantName::Killer) || self.cages.is_some()
+    }
+
+    /// The cages of `--cages` and `--sums` on a grid of `size`, or why they make none.
+    pub fn cage_rules(&self, size: usize) -> Result<Vec<CageRule>, String> {
+        match (&self.cages, &self.sums) {
+            (Some(ids), Some(sums)) => compact_cages(size, ids, sums),
+            _ => Ok(Vec::new()),
+        }
     }
 
     /// Whether `--variant jigsaw` asks for drawn regions.
@@ -97,13 +127,17 @@ impl ShapeArgs {
             .size
             .or_else(|| self.box_shape.map(|[r, c]| r * c))
             .or_else(|| labels.and_then(square_root))
-            .or_else(|| self.symbols.as_ref().map(|s| s.chars().count()));
+            .or_else(|| self.symbols.as_ref().map(|s| s.chars().count()))
+            .or_else(|| {
+                let ids = self.cages.as_deref()?;
+                square_root(ids.chars().filter(|c| !c.is_whitespace()).count())
+            });
         let mut variants: Vec<Variant> = self
             .variant
             .iter()
             .filter_map(|v| match v {
                 VariantName::Rule(v) => Some(*v),
-                VariantName::Jigsaw => None,
+                VariantName::Jigsaw | VariantName::Killer => None,
             })
             .collect();
         variants.sort();
@@ -114,6 +148,8 @@ impl ShapeArgs {
             variants,
             regions: self.regions.clone().map(Regions::Text),
             symbols: self.symbols.clone(),
+            // Faults in the compact form are reported by `reading_shape`, before this is used.
+            cages: self.cage_rules(size.unwrap_or(9)).unwrap_or_default(),
         }
     }
 
@@ -130,7 +166,17 @@ impl ShapeArgs {
                     .to_string(),
             );
         }
-        let shape = Shape::new(&self.rules()).map_err(|e| flag_error(&e))?;
+        if self.killer() && self.cages.is_none() {
+            return Err(
+                "--variant killer: give the puzzles' cages with --cages IDS --sums LIST, \
+                        or read JSON lines whose rules carry cages (no flags needed); only \
+                        `random` draws cages"
+                    .to_string(),
+            );
+        }
+        let rules = self.rules();
+        self.cage_rules(rules.size.unwrap_or(9))?;
+        let shape = Shape::new(&rules).map_err(|e| flag_error(&e))?;
         Ok((!shape.is_classic()).then(|| Arc::new(shape)))
     }
 }
@@ -188,7 +234,7 @@ mod tests {
         assert!(parse_box("2by3").unwrap_err().contains("ROWSxCOLUMNS"));
         assert!(parse_variant("sandwich")
             .unwrap_err()
-            .contains("x, hyper or jigsaw"));
+            .contains("x, hyper, jigsaw or killer"));
         let jigsaw = ShapeArgs {
             variant: vec![VariantName::Jigsaw],
             ..ShapeArgs::default()

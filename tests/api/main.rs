@@ -12,6 +12,7 @@ mod golden;
 mod harness;
 mod health;
 mod helpers;
+mod killer;
 mod live;
 mod logic;
 mod overload;

@@ -7,6 +7,7 @@ mod data;
 mod errors;
 mod general;
 mod generator;
+mod killer;
 mod logic;
 mod norvig;
 mod norvig_ref;

@@ -13,7 +13,7 @@ use super::{first_seed, Format, RandomArgs, CSV_HEADER};
 use crate::cli::shape::{flag_error, ShapeArgs};
 use crate::cli::{fail, output_failed};
 use crate::engine::general::logic::ShapeLogic;
-use crate::engine::general::{self, Generated, LevelError, ShapeRequest};
+use crate::engine::general::{self, Generated, KillerRequest, LevelError, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Grade, LogicSolver};
 use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
@@ -84,6 +84,9 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
                 .to_string(),
         );
     }
+    if shape.cages.is_some() {
+        return Err("--cages with random: random draws the cages of --variant killer".to_string());
+    }
     if shape.jigsaw() && shape.regions.is_some() {
         return Err("--regions with --variant jigsaw: random draws the jigsaw regions".to_string());
     }
@@ -94,6 +97,13 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
     let checked = Shape::new(&rules).map_err(|e| flag_error(&e))?;
     general::check_generable(&rules, shape.jigsaw()).map_err(|e| flag_error(&e))?;
     if let Some(level) = args.difficulty {
+        if shape.killer() {
+            return Err(
+                "--difficulty with --variant killer: killers are not yet made to a level \
+                        (each is printed with its grade)"
+                    .to_string(),
+            );
+        }
         if let Some(why) = general::out_of_reach(checked.size(), level) {
             return Err(format!(
                 "--difficulty {}: not available for {checked}: {why}",
@@ -148,6 +158,26 @@ fn template(shape: &ShapeArgs) -> Rules {
 
 /// The puzzle of `seed` (at the level asked for, graded), or why there is none.
 fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
+    if args.shape.killer() {
+        let request = KillerRequest {
+            seed,
+            givens: 0,
+            symmetry: args.symmetry.unwrap_or_default(),
+            jigsaw: args.shape.jigsaw(),
+            deadline: None,
+        };
+        let killer = general::generate_killer(rules, &request)
+            .map_err(|e| flag_error(&e))?
+            .expect("no deadline");
+        let generated = Generated {
+            shape: killer.shape,
+            puzzle: killer.puzzle,
+            solution: killer.solution,
+            minimal: false,
+        };
+        let grade = grade(&generated);
+        return Ok(Made { generated, grade });
+    }
     let request = ShapeRequest {
         symmetry: args.symmetry.unwrap_or_default(),
         jigsaw: args.shape.jigsaw(),

@@ -3,8 +3,10 @@
 //! once, at the edge, with [`Shape::is_classic`](crate::engine::shape::Shape::is_classic).
 
 mod branch;
+mod cages;
 mod generate;
 mod jigsaw;
+mod killer_gen;
 mod leveled;
 pub mod logic;
 mod probe;
@@ -15,6 +17,7 @@ mod tables;
 
 pub use generate::{check_generable, generate, Generated, ShapeRequest};
 pub use jigsaw::random_regions;
+pub use killer_gen::{generate_killer, Killer, KillerRequest};
 pub use leveled::{generate_leveled, level_attempts, out_of_reach, LevelError, LeveledShape};
 pub use search::{Interrupted, Outcome, Solver};
 pub use symmetry::Symmetry;

@@ -34,6 +34,10 @@ pub(crate) struct Propagator<'t> {
     dirty: UnitSet,
     /// Units changed since locked candidates last looked at them.
     dirty_locked: UnitSet,
+    /// Whether anything changed since killer cages were last narrowed.
+    dirty_cages: bool,
+    /// Removals the cages asked for, reused.
+    narrowed: Vec<(u16, u32)>,
 }
 
 impl<'t> Propagator<'t> {
@@ -45,6 +49,8 @@ impl<'t> Propagator<'t> {
             queue: Vec::new(),
             dirty: 0,
             dirty_locked: 0,
+            dirty_cages: false,
+            narrowed: Vec::new(),
         }
     }
 
@@ -59,6 +65,7 @@ impl<'t> Propagator<'t> {
         );
         self.dirty = self.tables.all_units;
         self.dirty_locked = self.tables.all_units;
+        self.dirty_cages = true;
     }
 
     /// Puts `bit` alone in `cell` and queues it.
@@ -103,7 +110,11 @@ impl<'t> Propagator<'t> {
                 }
             }
             if self.dirty != 0 {
+                self.dirty_cages = true;
                 self.hidden_singles(shape, cand)?;
+            } else if self.dirty_cages {
+                self.dirty_cages = false;
+                self.cages(cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
@@ -165,6 +176,22 @@ impl<'t> Propagator<'t> {
             }
         }
         Some(())
+    }
+
+    /// Narrows killer cages to the combinations that reach their sums (see [`super::cages`]).
+    fn cages(&mut self, cand: &mut [u32]) -> Option<()> {
+        let Some(cages) = &self.tables.cages else {
+            return Some(());
+        };
+        let mut out = std::mem::take(&mut self.narrowed);
+        out.clear();
+        let possible = cages.narrow(cand, &mut out);
+        let applied = possible
+            && out
+                .iter()
+                .all(|&(c, bits)| self.remove(cand, usize::from(c), bits).is_some());
+        self.narrowed = out;
+        applied.then_some(())
     }
 
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells

@@ -3,6 +3,7 @@
 //! more cells (a box and a row, a window and a box, a jigsaw region and a column, a diagonal and a
 //! box) for locked candidates.
 
+use super::cages::CageTables;
 use crate::engine::shape::Shape;
 
 /// A set of units, one bit each. Every shape up to 25x25 has at most 93 units (75 plus two
@@ -31,6 +32,8 @@ pub(crate) struct Tables {
     /// The unit pairs sharing two or more cells.
     pub(crate) pairs: Vec<Pair>,
     cells: Vec<u16>,
+    /// The killer cages and innie groups with their sums, when the shape has cages.
+    pub(crate) cages: Option<CageTables>,
 }
 
 impl Tables {
@@ -53,6 +56,7 @@ impl Tables {
             },
             pairs: Vec::new(),
             cells: Vec::new(),
+            cages: CageTables::new(shape),
         };
         let mut member = vec![false; shape.cell_count()];
         for u in 0..count {

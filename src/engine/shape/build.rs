@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::cages;
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
 };
@@ -94,6 +95,14 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         }
     }
     let cells = size * size;
+    let name = |cell: usize| {
+        format!(
+            "{}{}",
+            char::from(b'A' + (cell / size) as u8),
+            cell % size + 1
+        )
+    };
+    let cages = cages::check(&rules.cages, size, |n| cell_named(n, size), name)?;
     let mut cell_units = vec![Vec::new(); cells];
     for (u, unit) in unit_cells.chunks(size).enumerate() {
         for &c in unit {
@@ -107,6 +116,10 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
                 .flat_map(|&u| unit_cells[usize::from(u) * size..][..size].iter().copied())
                 .filter(|&p| usize::from(p) != cell)
                 .collect();
+            // A cage repeats no value: its cells are peers too.
+            if let Some(cage) = cages.iter().find(|k| k.cells.contains(&(cell as u16))) {
+                peers.extend(cage.cells.iter().filter(|&&p| usize::from(p) != cell));
+            }
             peers.sort_unstable();
             peers.dedup();
             peers
@@ -121,6 +134,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             .symbols
             .clone()
             .filter(|s| s.as_str() != &DEFAULT_SYMBOLS[..size]),
+        cages: rules.cages.clone(),
     };
     Ok(Shape {
         rules: normal,
@@ -132,6 +146,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         unit_cells,
         cell_units,
         peers,
+        cages,
     })
 }
 
@@ -157,6 +172,20 @@ fn names(variants: &[Variant]) -> String {
         })
         .collect();
     names.join(" and ")
+}
+
+/// The cell named `name` on a `size` x `size` grid: an upper-case row letter then a 1-based column
+/// without leading zeros (`A1`, `P16`), exactly as answers name cells.
+pub(crate) fn cell_named(name: &str, size: usize) -> Option<usize> {
+    let mut chars = name.chars();
+    let row = chars.next().filter(char::is_ascii_uppercase)?;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let col: usize = digits.parse().ok()?;
+    let r = (row as usize).checked_sub('A' as usize)?;
+    (r < size && (1..=size).contains(&col)).then(|| r * size + col - 1)
 }
 
 /// The usual box for N: the most nearly square rows x columns with rows <= columns, both at least 2.

@@ -155,11 +155,16 @@ impl Cells {
         self.0.chunks(shape.size()).map(<[u8]>::to_vec).collect()
     }
 
-    /// Every value repeated within a unit, unit by unit.
+    /// Every value repeated within a unit, unit by unit, then within a killer cage (whose
+    /// [`UnitConflict::unit`] is the unit count plus the cage's index, named `cage k`).
     pub fn conflicts(&self, shape: &Shape) -> Vec<UnitConflict> {
         let mut found = Vec::new();
-        for u in 0..shape.unit_count() {
-            let unit = shape.unit(u);
+        let units = shape.unit_count();
+        for u in 0..units + shape.cages().len() {
+            let unit = match u.checked_sub(units) {
+                None => shape.unit(u),
+                Some(k) => &shape.cages()[k].cells,
+            };
             let mut seen = 0u32;
             let mut twice = 0u32;
             for &c in unit {
@@ -187,11 +192,19 @@ impl Cells {
         found
     }
 
-    /// Whether this is a complete grid that obeys every unit of `shape` and keeps `puzzle`'s givens.
+    /// Whether this is a complete grid that obeys every unit and cage of `shape` and keeps `puzzle`'s givens.
     pub fn solves(&self, shape: &Shape, puzzle: &Cells) -> bool {
         self.0.len() == shape.cell_count()
             && self.0.iter().all(|&v| v != 0)
             && self.conflicts(shape).is_empty()
+            && shape.cages().iter().all(|cage| {
+                let sum: u32 = cage
+                    .cells
+                    .iter()
+                    .map(|&c| u32::from(self.0[usize::from(c)]))
+                    .sum();
+                sum == cage.sum
+            })
             && puzzle
                 .0
                 .iter()

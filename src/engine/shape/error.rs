@@ -98,6 +98,68 @@ pub enum ShapeError {
         /// How that is known (a search of the empty grid, or how often random jigsaw regions work).
         why: &'static str,
     },
+    /// A cage with no cells.
+    #[error("cage {cage}: no cells; a cage holds 1 to N cells")]
+    CageEmpty {
+        /// 1-based, in the order given.
+        cage: usize,
+    },
+    /// A cage with more cells than a unit: it would repeat a value.
+    #[error(
+        "cage {cage}: {cells} cells is more than {size}, the most distinct values a cage can hold"
+    )]
+    CageTooLarge {
+        /// 1-based, in the order given.
+        cage: usize,
+        /// Its cells.
+        cells: usize,
+        /// N.
+        size: usize,
+    },
+    /// A cage naming a cell that is not on the grid.
+    #[error(
+        "cage {cage}: {cell:?} is not a cell of a {size}x{size} grid (rows A.., columns 1..{size})"
+    )]
+    CageUnknownCell {
+        /// 1-based, in the order given.
+        cage: usize,
+        /// The name as given.
+        cell: String,
+        /// N.
+        size: usize,
+    },
+    /// A cell in two cages (or twice in one).
+    #[error("cages overlap at {cell}")]
+    CagesOverlap {
+        /// 1-based: the cage that lists the cell a second time.
+        cage: usize,
+        /// The cell's name.
+        cell: String,
+    },
+    /// A cage whose cells are not joined edge to edge.
+    #[error("cage {cage}: cells {first} and {apart} are not connected")]
+    CageNotConnected {
+        /// 1-based, in the order given.
+        cage: usize,
+        /// The cage's first cell as given.
+        first: String,
+        /// A cell its first cell does not reach inside the cage.
+        apart: String,
+    },
+    /// A sum no set of distinct values reaches in that many cells.
+    #[error("cage {cage}: sum {sum} is impossible for {cells} cells; expected {min} to {max}")]
+    CageSumImpossible {
+        /// 1-based, in the order given.
+        cage: usize,
+        /// The sum given.
+        sum: u32,
+        /// Its cells.
+        cells: usize,
+        /// The smallest reachable sum.
+        min: u32,
+        /// The largest reachable sum.
+        max: u32,
+    },
 }
 
 impl ShapeError {
@@ -112,6 +174,25 @@ impl ShapeError {
             | ShapeError::RegionNotConnected { .. } => "rules.regions",
             ShapeError::SymbolCount { .. } | ShapeError::BadSymbol { .. } => "rules.symbols",
             ShapeError::HyperWithoutBoxes { .. } | ShapeError::NoGrid { .. } => "rules.variants",
+            ShapeError::CageEmpty { .. }
+            | ShapeError::CageTooLarge { .. }
+            | ShapeError::CageUnknownCell { .. }
+            | ShapeError::CagesOverlap { .. }
+            | ShapeError::CageNotConnected { .. }
+            | ShapeError::CageSumImpossible { .. } => "rules.cages",
+        }
+    }
+
+    /// The cage at fault, 1-based in the order given, for errors about a cage.
+    pub fn cage(&self) -> Option<usize> {
+        match self {
+            ShapeError::CageEmpty { cage }
+            | ShapeError::CageTooLarge { cage, .. }
+            | ShapeError::CageUnknownCell { cage, .. }
+            | ShapeError::CagesOverlap { cage, .. }
+            | ShapeError::CageNotConnected { cage, .. }
+            | ShapeError::CageSumImpossible { cage, .. } => Some(*cage),
+            _ => None,
         }
     }
 }

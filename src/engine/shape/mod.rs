@@ -8,6 +8,7 @@
 //! symbol once in every unit.
 
 mod build;
+mod cages;
 mod cells;
 mod error;
 mod rules;
@@ -15,6 +16,7 @@ mod rules;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+pub use cages::{sum_range, Cage, CageRule};
 pub use cells::{display, Cells, UnitConflict};
 pub use error::{CellsError, ShapeError};
 pub use rules::{Regions, Rules, Variant};
@@ -61,6 +63,8 @@ pub struct Shape {
     cell_units: Vec<Vec<u16>>,
     /// The peers of each cell, ascending.
     peers: Vec<Vec<u16>>,
+    /// Killer cages, in the order given.
+    cages: Vec<Cage>,
 }
 
 impl Shape {
@@ -88,6 +92,7 @@ impl Shape {
         self.size == 9
             && self.box_shape == Some((3, 3))
             && self.kinds.len() == 27
+            && self.cages.is_empty()
             && self.symbols.iter().copied().eq("123456789".chars())
     }
 
@@ -167,9 +172,13 @@ impl Shape {
     }
 
     /// Unit `u`'s name: `row A`, `column 12`, `box 4`, `region 3`, `diagonal A1-I9`, `window 2`.
+    /// Past the last unit, `cage k` names the killer cage of index `u - unit_count() + 1`.
     pub fn unit_name(&self, u: usize) -> String {
         let n = self.size;
-        match self.kinds[u] {
+        let Some(&kind) = self.kinds.get(u) else {
+            return format!("cage {}", u - self.kinds.len() + 1);
+        };
+        match kind {
             UnitKind::Row(r) => format!("row {}", char::from(b'A' + r)),
             UnitKind::Column(c) => format!("column {}", c + 1),
             UnitKind::Box(b) => format!("box {}", b + 1),
@@ -204,6 +213,16 @@ impl Shape {
         }
     }
 
+    /// The killer cages, in the order the rules gave them (empty when this is no killer).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Whether the grid has killer cages.
+    pub fn is_killer(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
     /// Every value's bit: the candidates of an empty cell.
     pub fn all_values(&self) -> u32 {
         (1u32 << self.size) - 1
@@ -222,6 +241,9 @@ impl fmt::Display for Shape {
         }
         for v in &self.rules.variants {
             write!(f, " {}", v.name())?;
+        }
+        if self.is_killer() {
+            write!(f, " killer")?;
         }
         Ok(())
     }

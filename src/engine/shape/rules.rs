@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cages::CageRule;
+
 /// What a puzzle's grid looks like: its size, its boxes or jigsaw regions, the extra units of the
 /// variants, and the symbols of its text form.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +27,9 @@ pub struct Rules {
     /// The N symbols of the text form (default `123456789ABCDEFGHIJKLMNOP` cut to N).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbols: Option<String>,
+    /// Killer cages: groups of connected cells with a sum and no repeated value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageRule>,
 }
 
 /// A variant that adds units to the grid.

@@ -65,7 +65,10 @@ impl ApiError {
                 conflict_problem(base, conflicts.iter().map(ConflictJson::from).collect())
             }
             ApiError::ShapeConflicts(conflicts) => conflict_problem(base, conflicts.clone()),
-            ApiError::InvalidRules(error) => base.in_field(error.field()),
+            ApiError::InvalidRules(error) => ProblemDetails {
+                cage: error.cage(),
+                ..base.in_field(error.field())
+            },
             ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
             ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
                 stats: Some(StatsJson::from(stats)),
@@ -129,6 +132,9 @@ impl ApiError {
 /// written them in, so that the wire stays byte-for-byte what it was.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ProblemDetails {
+    /// The killer cage at fault in `rules.cages`, 1-based as in `detail`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cage: Option<usize>,
     /// The stable machine-readable code.
     pub code: &'static str,
     /// The 1-based column of a value out of range.

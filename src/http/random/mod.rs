@@ -25,6 +25,7 @@ use crate::limits::{fresh_seed, MAX_SEED};
 use crate::render::{Caption, Sheet};
 
 pub mod count;
+mod killer;
 pub(crate) mod shaped;
 
 /// The routes of this resource.
@@ -102,12 +103,20 @@ async fn random_json(
         "variant",
         "symmetry",
     ])?;
-    let givens = query.integer(
-        "givens",
-        DEFAULT_GIVENS as u64,
-        DEFAULT_GIVENS as u64,
-        MAX_GIVENS as u64,
-    )? as usize;
+    // A killer reads its own `givens` (0 to N*N): it needs none.
+    let killer = query
+        .get("variant")
+        .is_some_and(|v| v.split(',').any(|name| name == "killer"));
+    let givens = if killer {
+        0
+    } else {
+        query.integer(
+            "givens",
+            DEFAULT_GIVENS as u64,
+            DEFAULT_GIVENS as u64,
+            MAX_GIVENS as u64,
+        )? as usize
+    };
     let unique = query.boolean("unique", true)?;
     let seed = match query.get("seed") {
         Some(_) => query.integer("seed", 0, 0, MAX_SEED)?,

@@ -23,6 +23,7 @@ use crate::http::AppState;
 pub(crate) struct Wanted {
     pub(crate) rules: Rules,
     pub(crate) jigsaw: bool,
+    pub(crate) killer: bool,
     pub(crate) symmetry: Symmetry,
 }
 
@@ -39,6 +40,7 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     let box_shape = query.get("box").map(parse_box).transpose()?;
     let mut variants = Vec::new();
     let mut jigsaw = false;
+    let mut killer = false;
     let names = query
         .get("variant")
         .map(|v| v.split(',').collect::<Vec<_>>());
@@ -46,13 +48,14 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
         // Exactly the spec's lowercase names: no aliases, no empty items.
         match name {
             "jigsaw" => jigsaw = true,
+            "killer" => killer = true,
             "x" => variants.push(Variant::X),
             "hyper" => variants.push(Variant::Hyper),
             other => {
                 return Err(ApiError::InvalidField {
                     field: "variant".into(),
                     detail: format!(
-                        "unknown variant {other:?}; expected x, hyper or jigsaw, comma-separated"
+                        "unknown variant {other:?}; expected x, hyper, jigsaw or killer, comma-separated"
                     ),
                 })
             }
@@ -87,12 +90,13 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     };
     let shape = Shape::new(&checked).map_err(query_fault)?;
     general::check_generable(&rules, jigsaw).map_err(query_fault)?;
-    if shape.is_classic() && !jigsaw && symmetry == Symmetry::None {
+    if shape.is_classic() && !jigsaw && !killer && symmetry == Symmetry::None {
         return Ok(None);
     }
     Ok(Some(Wanted {
         rules,
         jigsaw,
+        killer,
         symmetry,
     }))
 }
@@ -107,6 +111,18 @@ pub(super) async fn random(
     seed: u64,
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
+    if wanted.killer {
+        return super::killer::random(
+            state,
+            query,
+            wanted.rules,
+            wanted.jigsaw,
+            wanted.symmetry,
+            seed,
+            format,
+        )
+        .await;
+    }
     for param in ["givens", "unique"] {
         if query.get(param).is_some() {
             return Err(ApiError::InvalidField {

@@ -1,0 +1,325 @@
+//! The killer rule in propagation: a cage's open cells take only digits of some combination of
+//! distinct values that reaches what is left of its sum, given the values already placed in it.
+//!
+//! Combinations come from a table built once per (N, cells, sum) for N up to 16 (every subset of
+//! the values, grouped by size and sum: 65,536 masks at most); larger grids enumerate them by a
+//! depth-first walk bounded by the smallest and largest sums still reachable. A combination counts
+//! only when it avoids the placed values, lies within the open cells' candidates, and meets every
+//! open cell; the cells keep the union of those combinations, and a value every combination needs
+//! that has one place left in the cage goes there (the cage's hidden single).
+//!
+//! Besides the given cages, every unit whose cells are partly covered by cages lying wholly inside it
+//! yields an "innie" group: its other cells hold distinct values (they share the unit) summing to
+//! the unit's total minus those cages' sums (the rule of 45 on 9x9). Such groups propagate like
+//! cages, which is what makes hard killers fall without deep search.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::engine::shape::Shape;
+
+/// A group of distinct-valued cells with a sum: a given cage or an innie group of a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Group {
+    /// The sum of the group's values.
+    pub(crate) sum: u32,
+    /// Its cells, ascending.
+    pub(crate) cells: Vec<u16>,
+}
+
+/// The groups of a killer shape and the combination table of its N.
+#[derive(Clone, Debug)]
+pub(crate) struct CageTables {
+    groups: Vec<Group>,
+    combos: Arc<Combos>,
+}
+
+impl CageTables {
+    /// The tables of `shape`; `None` when it has no cages.
+    pub(crate) fn new(shape: &Shape) -> Option<CageTables> {
+        if !shape.is_killer() {
+            return None;
+        }
+        let mut groups: Vec<Group> = shape
+            .cages()
+            .iter()
+            .map(|c| Group {
+                sum: c.sum,
+                cells: c.cells.clone(),
+            })
+            .collect();
+        groups.extend(innies(shape));
+        Some(CageTables {
+            groups,
+            combos: Combos::of(shape.size()),
+        })
+    }
+
+    /// Narrows every group on `cand`, pushing `(cell, bits to remove)` onto `out`; `false` when a
+    /// group cannot be completed at all (the board is a contradiction).
+    pub(crate) fn narrow(&self, cand: &[u32], out: &mut Vec<(u16, u32)>) -> bool {
+        self.groups
+            .iter()
+            .all(|group| narrow_group(&self.combos, group, cand, out))
+    }
+}
+
+/// One group: see the module documentation.
+fn narrow_group(combos: &Combos, group: &Group, cand: &[u32], out: &mut Vec<(u16, u32)>) -> bool {
+    let (mut placed, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
+    let mut open = [0u16; 32];
+    let mut k = 0;
+    for &c in &group.cells {
+        let m = cand[usize::from(c)];
+        if m & (m - 1) == 0 {
+            if placed & m != 0 {
+                return false;
+            }
+            placed |= m;
+            placed_sum += m.trailing_zeros() + 1;
+        } else {
+            open[k] = c;
+            k += 1;
+            union |= m;
+        }
+    }
+    let Some(rest) = group.sum.checked_sub(placed_sum) else {
+        return false;
+    };
+    if k == 0 {
+        return rest == 0;
+    }
+    let open = &open[..k];
+    let allowed = union & !placed;
+    let (mut reach, mut need) = (0u32, u32::MAX);
+    combos.each(k, rest, allowed, |m| {
+        if open.iter().all(|&c| cand[usize::from(c)] & m != 0) {
+            reach |= m;
+            need &= m;
+        }
+    });
+    if reach == 0 {
+        return false;
+    }
+    for &c in open {
+        let m = cand[usize::from(c)];
+        if m & !reach != 0 {
+            out.push((c, m & !reach));
+        }
+    }
+    // A value every combination needs must go in the one open cell left for it.
+    let mut must = need & reach;
+    while must != 0 {
+        let bit = must & must.wrapping_neg();
+        must &= must - 1;
+        let mut places = open.iter().filter(|&&c| cand[usize::from(c)] & bit != 0);
+        match (places.next(), places.next()) {
+            (None, _) => return false,
+            (Some(&c), None) => {
+                let m = cand[usize::from(c)];
+                if m != bit {
+                    out.push((c, m & !bit));
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// The innie groups: for each unit, the cells not in a cage that lies wholly inside it, when there
+/// are some and the unit is not bare of cages.
+fn innies(shape: &Shape) -> Vec<Group> {
+    let n = shape.size();
+    let total = (n * (n + 1) / 2) as u32;
+    let mut cage_of = vec![usize::MAX; shape.cell_count()];
+    for (i, cage) in shape.cages().iter().enumerate() {
+        for &c in &cage.cells {
+            cage_of[usize::from(c)] = i;
+        }
+    }
+    let mut groups = Vec::new();
+    for u in 0..shape.unit_count() {
+        let unit = shape.unit(u);
+        let inside = |i: usize| shape.cages()[i].cells.iter().all(|c| unit.contains(c));
+        // Cages inside a unit summing past its total make no group (the search finds them out).
+        let mut sum = Some(total);
+        let mut cells = Vec::new();
+        for &c in unit {
+            match cage_of[usize::from(c)] {
+                i if i != usize::MAX && inside(i) => {}
+                _ => cells.push(c),
+            }
+        }
+        let mut counted = Vec::new();
+        for &c in unit {
+            let i = cage_of[usize::from(c)];
+            if i != usize::MAX && inside(i) && !counted.contains(&i) {
+                counted.push(i);
+                sum = sum.and_then(|s| s.checked_sub(shape.cages()[i].sum));
+            }
+        }
+        let Some(sum) = sum else { continue };
+        if !cells.is_empty() && cells.len() < n && !counted.is_empty() {
+            cells.sort_unstable();
+            groups.push(Group { sum, cells });
+        }
+    }
+    groups
+}
+
+/// The combinations of distinct values 1..=N by (count, sum): a table for N up to 16, a bounded
+/// walk above.
+#[derive(Debug)]
+pub(crate) struct Combos {
+    size: usize,
+    /// For N <= 16: `start[key]..start[key + 1]` indexes `masks`, key = count * (max sum + 1) + sum.
+    start: Vec<u32>,
+    masks: Vec<u32>,
+}
+
+/// Largest N with a table.
+const TABLE_MAX: usize = 16;
+
+impl Combos {
+    /// The shared combinations of size `n`, built on first use.
+    pub(crate) fn of(n: usize) -> Arc<Combos> {
+        static BUILT: OnceLock<Mutex<HashMap<usize, Arc<Combos>>>> = OnceLock::new();
+        let built = BUILT.get_or_init(Default::default);
+        let mut built = built.lock().unwrap_or_else(|e| e.into_inner());
+        built
+            .entry(n)
+            .or_insert_with(|| Arc::new(Combos::build(n)))
+            .clone()
+    }
+
+    fn build(n: usize) -> Combos {
+        if n > TABLE_MAX {
+            return Combos {
+                size: n,
+                start: Vec::new(),
+                masks: Vec::new(),
+            };
+        }
+        let width = n * (n + 1) / 2 + 1;
+        let key = |m: u32| m.count_ones() as usize * width + mask_sum(m) as usize;
+        let mut counts = vec![0u32; (n + 1) * width + 1];
+        for m in 0..1u32 << n {
+            counts[key(m) + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let mut fill = counts.clone();
+        let mut masks = vec![0; 1 << n];
+        for m in 0..1u32 << n {
+            let k = key(m);
+            masks[fill[k] as usize] = m;
+            fill[k] += 1;
+        }
+        Combos {
+            size: n,
+            start: counts,
+            masks,
+        }
+    }
+
+    /// Calls `f` with every set of `count` distinct values within `allowed` summing to `sum`.
+    pub(crate) fn each(&self, count: usize, sum: u32, allowed: u32, mut f: impl FnMut(u32)) {
+        let n = self.size;
+        if self.start.is_empty() {
+            walk(allowed, n as u32, count as u32, sum, 0, &mut f);
+            return;
+        }
+        let width = n * (n + 1) / 2 + 1;
+        if count > n || sum as usize >= width {
+            return;
+        }
+        let key = count * width + sum as usize;
+        let (a, b) = (self.start[key] as usize, self.start[key + 1] as usize);
+        for &m in &self.masks[a..b] {
+            if m & !allowed == 0 {
+                f(m);
+            }
+        }
+    }
+}
+
+/// The sum of the values in mask `m`.
+fn mask_sum(mut m: u32) -> u32 {
+    let mut sum = 0;
+    while m != 0 {
+        sum += m.trailing_zeros() + 1;
+        m &= m - 1;
+    }
+    sum
+}
+
+/// Sets of `count` values from `allowed` no larger than `top`, summing to `sum`, joined to `chosen`;
+/// a branch is cut when even the smallest or largest values left cannot reach the sum.
+fn walk(allowed: u32, top: u32, count: u32, sum: u32, chosen: u32, f: &mut impl FnMut(u32)) {
+    if count == 0 {
+        if sum == 0 {
+            f(chosen);
+        }
+        return;
+    }
+    let (lo, hi) = (count * (count + 1) / 2, count * (2 * top + 1 - count) / 2);
+    if top < count || sum < lo || sum > hi {
+        return;
+    }
+    // The largest value `top` is in the set or not.
+    if allowed & (1 << (top - 1)) != 0 && sum >= top {
+        walk(
+            allowed,
+            top - 1,
+            count - 1,
+            sum - top,
+            chosen | 1 << (top - 1),
+            f,
+        );
+    }
+    walk(allowed, top - 1, count, sum, chosen, f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(n: usize, count: usize, sum: u32, allowed: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        Combos::of(n).each(count, sum, allowed, |m| out.push(m));
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn the_table_and_the_walk_agree_on_every_count_and_sum() {
+        let table = Combos::build(9);
+        let walked = Combos {
+            size: 9,
+            start: Vec::new(),
+            masks: Vec::new(),
+        };
+        for count in 0..=9 {
+            for sum in 0..=50 {
+                for allowed in [0x1ff, 0x0f3, 0x155] {
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    table.each(count, sum, allowed, |m| a.push(m));
+                    walked.each(count, sum, allowed, |m| b.push(m));
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    assert_eq!(a, b, "count {count} sum {sum} allowed {allowed:#x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_two_cell_cage_of_3_is_one_and_two() {
+        assert_eq!(listed(9, 2, 3, 0x1ff), vec![0b11]);
+        assert_eq!(listed(9, 2, 17, 0x1ff), vec![0b1_1000_0000]);
+        assert_eq!(listed(9, 3, 6, 0x1fe), Vec::<u32>::new());
+        assert_eq!(listed(25, 2, 49, u32::MAX >> 7), vec![3 << 23]);
+    }
+}

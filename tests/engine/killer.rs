@@ -1,0 +1,534 @@
+//! Killer sudoku through the engine's public API: cages are checked once with errors naming the
+//! cage, solutions obey every unit and every cage, and the search's verdicts agree with a small
+//! brute-force counter written here from the rules alone (rows, columns, boxes, cage sums and no
+//! repeats in a cage), on random 4x4, 6x6 and 9x9 killers, a published 9x9 one and generated ones.
+
+use sudoku_service::engine::general::{generate_killer, KillerRequest, Solver, Symmetry};
+use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, ShapeError, Variant};
+use sudoku_service::engine::Verdict;
+
+/// The published 9x9 killer of Conceptis Puzzles' killer sudoku tutorial (also the example on
+/// Wikipedia's "Killer sudoku" page): one cage id per cell, sums in order of each cage's first cell.
+const CONCEPTIS: (&str, &[u32]) = (
+    "aabbccdde afbgchhde ifjgkkhle ifjjkmmln oppqqmrln oosqturvn wwsttuxvv wwyyyyxvv zzzzyAABB",
+    &[
+        15, 19, 16, 8, 19, 15, 4, 18, 7, 16, 16, 12, 17, 17, 17, 10, 20, 7, 6, 9, 7, 26, 23, 12,
+        26, 21, 12, 10,
+    ],
+);
+const CONCEPTIS_SOLUTION: &str =
+    "863975214127346958459182367385261749746859123912734685294513876571698432638427591";
+
+/// Cages from the compact form: ids per cell (whitespace ignored), sums by first appearance.
+fn compact(n: usize, ids: &str, sums: &[u32]) -> Vec<CageRule> {
+    let ids: Vec<char> = ids.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(ids.len(), n * n);
+    let mut order: Vec<char> = Vec::new();
+    for &id in &ids {
+        if !order.contains(&id) {
+            order.push(id);
+        }
+    }
+    assert_eq!(order.len(), sums.len());
+    order
+        .iter()
+        .zip(sums)
+        .map(|(&id, &sum)| CageRule {
+            sum,
+            cells: (0..n * n)
+                .filter(|&i| ids[i] == id)
+                .map(|i| name(n, i))
+                .collect(),
+        })
+        .collect()
+}
+
+fn name(n: usize, i: usize) -> String {
+    format!("{}{}", char::from(b'A' + (i / n) as u8), i % n + 1)
+}
+
+fn killer(size: usize, cages: Vec<CageRule>) -> Rules {
+    Rules {
+        size: Some(size),
+        cages,
+        ..Rules::default()
+    }
+}
+
+/// Whether `values` obey rows, columns, boxes (`br` x `bc`), and every cage, recomputed here.
+fn obeys(n: usize, (br, bc): (usize, usize), cages: &[CageRule], values: &[u8]) -> bool {
+    let distinct = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u64;
+        let cells: Vec<usize> = cells.collect();
+        cells.into_iter().all(|c| {
+            let bit = 1u64 << values[c];
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    };
+    let lines = (0..n).all(|i| {
+        distinct(&mut (0..n).map(|j| i * n + j))
+            && distinct(&mut (0..n).map(|j| j * n + i))
+            && distinct(&mut (0..n).map(|j| {
+                let (top, left) = ((i / (n / bc)) * br, (i % (n / bc)) * bc);
+                (top + j / bc) * n + left + j % bc
+            }))
+    });
+    lines
+        && cages.iter().all(|cage| {
+            let cells: Vec<usize> = cage.cells.iter().map(|c| index(n, c)).collect();
+            distinct(&mut cells.iter().copied())
+                && cells.iter().map(|&c| u32::from(values[c])).sum::<u32>() == cage.sum
+        })
+}
+
+fn index(n: usize, name: &str) -> usize {
+    let r = usize::from(name.as_bytes()[0] - b'A');
+    r * n + name[1..].parse::<usize>().unwrap() - 1
+}
+
+/// Solutions of a boxed killer, counted up to `limit` by plain backtracking in row-major order.
+fn brute_count(
+    n: usize,
+    b: (usize, usize),
+    cages: &[CageRule],
+    givens: &[u8],
+    limit: usize,
+) -> usize {
+    let mut cage_of = vec![usize::MAX; n * n];
+    for (k, cage) in cages.iter().enumerate() {
+        for c in &cage.cells {
+            cage_of[index(n, c)] = k;
+        }
+    }
+    let mut values = givens.to_vec();
+    let mut found = 0;
+    fill(n, b, cages, &cage_of, &mut values, 0, limit, &mut found);
+    found
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fill(
+    n: usize,
+    (br, bc): (usize, usize),
+    cages: &[CageRule],
+    cage_of: &[usize],
+    values: &mut Vec<u8>,
+    at: usize,
+    limit: usize,
+    found: &mut usize,
+) {
+    if *found >= limit {
+        return;
+    }
+    if at == n * n {
+        *found += 1;
+        return;
+    }
+    let given = values[at];
+    for v in 1..=n as u8 {
+        if given != 0 && v != given {
+            continue;
+        }
+        // Cells before `at` are filled; cells after it hold their given or 0.
+        let (r, c) = (at / n, at % n);
+        let clash = (0..n).any(|j| {
+            let (top, left) = (r / br * br, c / bc * bc);
+            let boxed = (top + j / bc) * n + left + j % bc;
+            [r * n + j, j * n + c, boxed]
+                .iter()
+                .any(|&p| p != at && values[p] == v)
+        });
+        if clash {
+            continue;
+        }
+        if let Some(cage) = cages.get(cage_of[at]) {
+            let others: Vec<u8> = cage
+                .cells
+                .iter()
+                .map(|x| index(n, x))
+                .filter(|&p| p != at && values[p] != 0)
+                .map(|p| values[p])
+                .collect();
+            if others.contains(&v) {
+                continue;
+            }
+            let sum = others.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(v);
+            let complete = others.len() + 1 == cage.cells.len();
+            if sum > cage.sum || (complete && sum != cage.sum) {
+                continue;
+            }
+        }
+        values[at] = v;
+        fill(n, (br, bc), cages, cage_of, values, at + 1, limit, found);
+        values[at] = given;
+    }
+}
+
+/// A tiny xorshift, so the random killers here owe nothing to the engine's generator.
+struct Xs(u64);
+impl Xs {
+    fn next(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % below as u64) as usize
+    }
+}
+
+/// Random connected cages of distinct `solution` values (sizes 1 to 4) with the solution's sums.
+fn random_cages(n: usize, solution: &[u8], rng: &mut Xs) -> Vec<CageRule> {
+    let mut owner = vec![usize::MAX; n * n];
+    let mut cages = Vec::new();
+    for start in 0..n * n {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let id = cages.len();
+        owner[start] = id;
+        let mut cells = vec![start];
+        let target = 1 + rng.next(4);
+        while cells.len() < target {
+            let options: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| {
+                    let (r, k) = (c / n, c % n);
+                    [
+                        (r > 0).then(|| c - n),
+                        (r + 1 < n).then(|| c + n),
+                        (k > 0).then(|| c - 1),
+                        (k + 1 < n).then(|| c + 1),
+                    ]
+                })
+                .flatten()
+                .filter(|&c| {
+                    owner[c] == usize::MAX && cells.iter().all(|&m| solution[m] != solution[c])
+                })
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            let pick = options[rng.next(options.len())];
+            owner[pick] = id;
+            cells.push(pick);
+        }
+        cages.push(CageRule {
+            sum: cells.iter().map(|&c| u32::from(solution[c])).sum(),
+            cells: cells.iter().map(|&c| name(n, c)).collect(),
+        });
+    }
+    cages
+}
+
+/// A valid grid of the boxed shape: the engine's first solution of the empty grid, relabelled.
+fn some_solution(n: usize, rng: &mut Xs) -> Vec<u8> {
+    let shape = Shape::new(&Rules {
+        size: Some(n),
+        ..Rules::default()
+    })
+    .unwrap();
+    let grid = Solver::new()
+        .limit(1)
+        .solve(&shape, &Cells::empty(n * n))
+        .unwrap()
+        .solutions
+        .remove(0);
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    for i in (1..n).rev() {
+        relabel.swap(i, rng.next(i + 1));
+    }
+    grid.values()
+        .iter()
+        .map(|&v| relabel[usize::from(v) - 1])
+        .collect()
+}
+
+fn verdict_of(count: usize) -> Verdict {
+    match count {
+        0 => Verdict::None,
+        1 => Verdict::Unique,
+        _ => Verdict::Multiple,
+    }
+}
+
+/// Random killers of size `n` (some with a cage sum nudged off the solution, so some have none),
+/// `givens` of the solution given: the engine's verdict and solutions against brute force.
+fn cross_check(n: usize, boxes: (usize, usize), samples: usize, givens: usize, seed: u64) {
+    let mut rng = Xs(seed);
+    let mut seen = [0usize; 3];
+    for sample in 0..samples {
+        let solution = some_solution(n, &mut rng);
+        let mut cages = random_cages(n, &solution, &mut rng);
+        if sample % 4 == 3 {
+            // Off by one, within the sums the cage's size allows.
+            let k = (0..cages.len())
+                .find(|&i| cages[i].cells.len() < n && i >= rng.next(cages.len()))
+                .unwrap_or(0);
+            let (n_cells, sum) = (cages[k].cells.len() as u32, cages[k].sum);
+            let max = n_cells * (2 * n as u32 + 1 - n_cells) / 2;
+            cages[k].sum = if sum < max { sum + 1 } else { sum - 1 };
+        }
+        let mut puzzle = vec![0u8; n * n];
+        for _ in 0..givens {
+            let c = rng.next(n * n);
+            puzzle[c] = solution[c];
+        }
+        let shape = Shape::new(&killer(n, cages.clone())).unwrap_or_else(|e| {
+            panic!("sample {sample}: {e}");
+        });
+        let out = Solver::new()
+            .solve(&shape, &Cells::from_values(puzzle.clone()))
+            .unwrap();
+        let count = brute_count(n, boxes, &cages, &puzzle, 2);
+        assert_eq!(out.verdict, verdict_of(count), "sample {sample}: {cages:?}");
+        for s in &out.solutions {
+            assert!(obeys(n, boxes, &cages, s.values()), "sample {sample}");
+            assert!(s.solves(&shape, &Cells::from_values(puzzle.clone())));
+        }
+        seen[count] += 1;
+    }
+    // The sample exercises every verdict.
+    assert!(seen.iter().all(|&k| k > 0), "verdicts seen {seen:?}");
+}
+
+#[test]
+fn four_by_four_killers_agree_with_brute_force() {
+    cross_check(4, (2, 2), 120, 0, 0x4444);
+}
+
+#[test]
+fn six_by_six_killers_agree_with_brute_force() {
+    cross_check(6, (2, 3), 40, 0, 0x6666);
+}
+
+#[test]
+fn nine_by_nine_killers_with_some_givens_agree_with_brute_force() {
+    cross_check(9, (3, 3), 16, 30, 0x9999);
+}
+
+#[test]
+fn the_published_conceptis_killer_is_unique_with_its_published_solution() {
+    let (ids, sums) = CONCEPTIS;
+    let cages = compact(9, ids, sums);
+    let shape = Shape::new(&killer(9, cages.clone())).unwrap();
+    let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+    assert_eq!(out.verdict, Verdict::Unique);
+    let expected: Vec<u8> = CONCEPTIS_SOLUTION.bytes().map(|b| b - b'0').collect();
+    assert_eq!(out.solutions[0].values(), &expected[..]);
+    assert!(obeys(9, (3, 3), &cages, &expected));
+    // Brute force from a third of the solution agrees (from nothing it would take minutes).
+    let mut givens = vec![0u8; 81];
+    for c in (0..81).step_by(3) {
+        givens[c] = expected[c];
+    }
+    assert_eq!(brute_count(9, (3, 3), &cages, &givens, 2), 1);
+}
+
+#[test]
+fn generated_killers_are_unique_with_no_givens_and_obey_their_cages() {
+    for seed in 0..6 {
+        let request = KillerRequest {
+            seed,
+            givens: 0,
+            symmetry: Symmetry::None,
+            jigsaw: false,
+            deadline: None,
+        };
+        let k = generate_killer(&Rules::default(), &request)
+            .unwrap()
+            .unwrap();
+        let cages = &k.shape.rules().cages;
+        assert_eq!(k.puzzle.givens(), 0);
+        assert!(obeys(9, (3, 3), cages, k.solution.values()), "seed {seed}");
+        let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");
+        assert_eq!(out.solutions[0], k.solution);
+        // Sizes like published killers: no cage over 7 cells, most of 2 to 4.
+        assert!(cages.iter().all(|c| c.cells.len() <= 7));
+        let typical = cages
+            .iter()
+            .filter(|c| (2..=4).contains(&c.cells.len()))
+            .count();
+        assert!(typical * 2 > cages.len(), "seed {seed}: {cages:?}");
+    }
+}
+
+#[test]
+fn generated_small_killers_are_unique_by_brute_force() {
+    for (n, boxes) in [(4, (2, 2)), (6, (2, 3))] {
+        for seed in 0..5 {
+            let request = KillerRequest {
+                seed,
+                givens: 0,
+                symmetry: Symmetry::None,
+                jigsaw: false,
+                deadline: None,
+            };
+            let rules = Rules {
+                size: Some(n),
+                ..Rules::default()
+            };
+            let k = generate_killer(&rules, &request).unwrap().unwrap();
+            let cages = &k.shape.rules().cages;
+            assert_eq!(brute_count(n, boxes, cages, &vec![0; n * n], 2), 1);
+        }
+    }
+}
+
+#[test]
+fn killers_combine_with_x_hyper_and_jigsaw() {
+    let shapes = [
+        Rules {
+            variants: vec![Variant::X],
+            ..Rules::default()
+        },
+        Rules {
+            size: Some(6),
+            variants: vec![Variant::Hyper],
+            ..Rules::default()
+        },
+    ];
+    for rules in shapes {
+        let request = KillerRequest {
+            seed: 3,
+            givens: 0,
+            symmetry: Symmetry::None,
+            jigsaw: false,
+            deadline: None,
+        };
+        let k = generate_killer(&rules, &request).unwrap().unwrap();
+        assert_eq!(k.shape.rules().variants, rules.variants);
+        let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        assert_eq!(out.verdict, Verdict::Unique);
+        assert!(k.solution.solves(&k.shape, &k.puzzle));
+    }
+    let request = KillerRequest {
+        seed: 5,
+        givens: 0,
+        symmetry: Symmetry::None,
+        jigsaw: true,
+        deadline: None,
+    };
+    let k = generate_killer(&killer(6, Vec::new()), &request)
+        .unwrap()
+        .unwrap();
+    assert!(matches!(k.shape.rules().regions, Some(Regions::Text(_))));
+    assert!(k.shape.is_jigsaw() && k.shape.is_killer());
+    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    assert_eq!(out.verdict, Verdict::Unique);
+}
+
+#[test]
+fn asked_for_givens_are_the_solutions_and_keep_the_puzzle_unique() {
+    let request = KillerRequest {
+        seed: 11,
+        givens: 6,
+        symmetry: Symmetry::Rotational,
+        jigsaw: false,
+        deadline: None,
+    };
+    let k = generate_killer(&Rules::default(), &request)
+        .unwrap()
+        .unwrap();
+    assert!(k.puzzle.givens() >= 6);
+    for c in 0..81 {
+        let v = k.puzzle.get(c);
+        assert!(v == 0 || v == k.solution.get(c));
+        assert_eq!(v == 0, k.puzzle.get(80 - c) == 0, "rotational pattern");
+    }
+    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    assert_eq!(out.verdict, Verdict::Unique);
+}
+
+#[test]
+fn a_killer_with_no_givens_is_a_valid_puzzle_and_a_classic_grid_is_not_killer() {
+    let (ids, sums) = CONCEPTIS;
+    let shape = Shape::new(&killer(9, compact(9, ids, sums))).unwrap();
+    assert!(!shape.is_classic() && shape.is_killer());
+    assert_eq!(shape.to_string(), "9x9 (3x3 boxes) killer");
+    assert!(Cells::empty(81).conflicts(&shape).is_empty());
+    // Cage mates are peers: A1's cage holds A2 and B1 (already peers) only.
+    assert!(shape
+        .peers(index(9, "B2"))
+        .contains(&(index(9, "C2") as u16)));
+    assert!(shape
+        .peers(index(9, "D2"))
+        .contains(&(index(9, "B2") as u16)));
+}
+
+#[test]
+fn a_value_repeated_in_a_cage_is_a_conflict_naming_the_cage() {
+    let cages = vec![CageRule {
+        sum: 7,
+        cells: vec!["A1".into(), "B1".into(), "B2".into()],
+    }];
+    let shape = Shape::new(&killer(4, cages)).unwrap();
+    let mut puzzle = Cells::empty(16);
+    puzzle.set(0, 2);
+    puzzle.set(5, 2);
+    let conflicts = puzzle.conflicts(&shape);
+    assert_eq!(conflicts.len(), 2, "box 1 and cage 1: {conflicts:?}");
+    assert_eq!(
+        conflicts[1].describe(&shape).to_string(),
+        "2 appears 2 times in cage 1 (A1, B2)"
+    );
+}
+
+fn error(size: usize, cages: &[(u32, &[&str])]) -> ShapeError {
+    let cages = cages
+        .iter()
+        .map(|(sum, cells)| CageRule {
+            sum: *sum,
+            cells: cells.iter().map(|c| c.to_string()).collect(),
+        })
+        .collect();
+    Shape::new(&killer(size, cages)).unwrap_err()
+}
+
+#[test]
+fn every_bad_cage_is_an_error_naming_it() {
+    let cases: Vec<(ShapeError, &str)> = vec![
+        (
+            error(9, &[(3, &["A1", "A2"]), (10, &["A1", "C3"])]),
+            "cages overlap at A1",
+        ),
+        (
+            error(9, &[(3, &["A3", "A4"]), (10, &["A1", "C3"])]),
+            "cage 2: cells A1 and C3 are not connected",
+        ),
+        (
+            error(9, &[(3, &["A3", "A4"]), (50, &["A1", "A2", "B1"])]),
+            "cage 2: sum 50 is impossible for 3 cells; expected 6 to 24",
+        ),
+        (
+            error(4, &[(5, &["A1"])]),
+            "cage 1: sum 5 is impossible for 1 cells; expected 1 to 4",
+        ),
+        (
+            error(4, &[(0, &[])]),
+            "cage 1: no cells; a cage holds 1 to N cells",
+        ),
+        (
+            error(4, &[(10, &["A1", "A2", "A3", "A4", "B4"])]),
+            "cage 1: 5 cells is more than 4, the most distinct values a cage can hold",
+        ),
+        (
+            error(4, &[(3, &["A1", "E1"])]),
+            "cage 1: \"E1\" is not a cell of a 4x4 grid (rows A.., columns 1..4)",
+        ),
+        (error(9, &[(3, &["A1", "A1"])]), "cages overlap at A1"),
+    ];
+    for (e, message) in cases {
+        assert_eq!(e.to_string(), message);
+        assert_eq!(e.field(), "rules.cages");
+    }
+    assert_eq!(
+        error(9, &[(3, &["A3", "A4"]), (10, &["A1", "C3"])]).cage(),
+        Some(2)
+    );
+    assert_eq!(
+        error(9, &[(3, &["A1", "A2"]), (10, &["A1", "C3"])]).cage(),
+        Some(2)
+    );
+}
