@@ -60,15 +60,25 @@ pub struct Sheet {
 }
 
 impl Sheet {
-    /// A bare puzzle: givens only, no caption.
+    /// A bare puzzle: givens only (and a killer's cages, which come with its shape), no caption.
     pub fn new(shape: Shape, puzzle: Cells) -> Sheet {
+        // A killer's cages come with its shape, so every drawing of it (render, /random, books,
+        // the command line) outlines them.
+        let cages = shape
+            .cages()
+            .iter()
+            .map(|cage| Cage {
+                sum: cage.sum,
+                cells: cage.cells.iter().map(|&c| usize::from(c)).collect(),
+            })
+            .collect();
         Sheet {
             shape,
             puzzle,
             solution: None,
             candidates: None,
             highlight: Vec::new(),
-            cages: Vec::new(),
+            cages,
             caption: None,
         }
     }

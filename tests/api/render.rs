@@ -250,3 +250,33 @@ async fn a_live_server_sends_books_and_drawings() {
     live.shutdown.send(()).unwrap();
     live.task.await.unwrap().unwrap();
 }
+
+#[tokio::test]
+async fn a_killer_from_random_is_drawn_with_its_cages_and_sums() {
+    let made = get("/random?variant=killer&size=4&seed=7").await;
+    assert_eq!(made.status, 200, "{}", made.text);
+    let made: Value = serde_json::from_str(&made.text).unwrap();
+    let cages = made["rules"]["cages"].as_array().unwrap().clone();
+    let body = json!({ "puzzle": made["puzzle"], "rules": made["rules"] });
+    let r = render(Some("image/svg+xml"), body.clone()).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.text.contains("Killer Sudoku"), "{}", r.text);
+    let sums: Vec<String> = cages.iter().map(|c| c["sum"].to_string()).collect();
+    assert_eq!(count(&r.text, "sum"), sums.len(), "one sum per cage");
+    for sum in &sums {
+        assert!(r.text.contains(&format!(">{sum}</text>")), "sum {sum}");
+    }
+    assert!(
+        count(&r.text, "cage") >= 4 * cages.len(),
+        "every cage outlined"
+    );
+    let drawn = request_with(
+        "GET",
+        "/random?variant=killer&size=4&seed=7",
+        &[("accept", "image/svg+xml")],
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(drawn.status, 200);
+    assert_eq!(count(&drawn.text, "sum"), sums.len());
+}
