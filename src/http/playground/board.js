@@ -1,6 +1,7 @@
 // Drawing a board of any shape: N rows of N cells, thick borders wherever two neighbours lie in
 // different regions (boxes and jigsaw regions alike, read from the shape, never from N), the X
-// variant's diagonals and the hyper windows shaded, pencil marks in a mini-grid of a box's rows x
+// variant's diagonals and the hyper windows shaded, killer cages as dashed outlines inset from the
+// cell edges with their sums in the top-left corner, pencil marks in a mini-grid of a box's rows x
 // columns, and a pad of the shape's N symbols. The page (app.js) keeps the state and the events.
 
 /** Sizes past this get the smaller type and thinner region borders of a big board. */
@@ -18,6 +19,7 @@ export function drawBoard(board, shape, onSelect) {
   board.style.setProperty("--mark-cols", String(markCols));
   board.classList.toggle("big", n > CLASSIC_SIZE);
   board.classList.toggle("huge", n > 16);
+  board.classList.toggle("killer", shape.killer);
   board.dataset.shape = shape.label;
   const cells = [];
   const rows = [];
@@ -53,7 +55,8 @@ function drawCell(shape, i) {
   };
   for (const [name, on] of Object.entries(edges)) if (on) cell.classList.add(name);
   cell.setAttribute("role", "gridcell");
-  cell.setAttribute("aria-label", shape.cellName(i));
+  const cage = shape.cages[shape.cageOf[i]];
+  cell.setAttribute("aria-label", cage ? `${shape.cellName(i)}, cage of ${cage.sum}` : shape.cellName(i));
   cell.dataset.square = shape.cellName(i);
   cell.tabIndex = -1;
   const digit = document.createElement("span");
@@ -67,7 +70,47 @@ function drawCell(shape, i) {
     marks.append(mark);
   }
   cell.append(digit, marks);
+  if (shape.cageOf[i] >= 0) cell.append(...drawCage(shape, i));
   return cell;
+}
+
+/**
+ * The part of a killer cage's outline that lies in cell i: a dashed line inset from each side whose
+ * neighbour is in another cage (or off the board), a short corner piece where the outline turns
+ * inwards (both neighbours in the cage, the diagonal one not), and the cage's sum in the top-left
+ * corner of its first cell in reading order.
+ */
+function drawCage(shape, i) {
+  const n = shape.n;
+  const [r, c] = [Math.floor(i / n), i % n];
+  const cage = shape.cageOf[i];
+  const inCage = (dr, dc) => {
+    const [rr, cc] = [r + dr, c + dc];
+    return rr >= 0 && rr < n && cc >= 0 && cc < n && shape.cageOf[rr * n + cc] === cage;
+  };
+  const outline = document.createElement("span");
+  outline.className = "cage";
+  outline.setAttribute("aria-hidden", "true");
+  const sides = { top: [-1, 0], right: [0, 1], bottom: [1, 0], left: [0, -1] };
+  for (const [side, [dr, dc]] of Object.entries(sides)) if (!inCage(dr, dc)) outline.classList.add(`cage-${side}`);
+  const corners = { tl: [-1, -1], tr: [-1, 1], bl: [1, -1], br: [1, 1] };
+  const parts = [outline];
+  for (const [corner, [dr, dc]] of Object.entries(corners)) {
+    if (inCage(dr, 0) && inCage(0, dc) && !inCage(dr, dc)) {
+      const piece = document.createElement("span");
+      piece.className = `cage-corner cage-corner-${corner}`;
+      piece.setAttribute("aria-hidden", "true");
+      parts.push(piece);
+    }
+  }
+  const { sum, cells } = shape.cages[cage];
+  if (Math.min(...cells) === i) {
+    const label = document.createElement("span");
+    label.className = "cage-sum";
+    label.textContent = String(sum);
+    parts.push(label);
+  }
+  return parts;
 }
 
 /**

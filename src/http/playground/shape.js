@@ -91,9 +91,42 @@ const windowStarts = (n) => (side) => {
   return out;
 };
 
+/** The cell a name such as `A1` or `P16` stands for on an N x N board, or -1. */
+function cellIndexOf(name, n) {
+  const text = String(name);
+  const r = LETTERS.indexOf(text[0]?.toUpperCase());
+  const c = Number(text.slice(1)) - 1;
+  return r >= 0 && r < n && Number.isInteger(c) && c >= 0 && c < n ? r * n + c : -1;
+}
+
 /**
- * The shape `rules` describe (`{size, box, variants, regions, symbols}`, every member optional; `{}`
- * is classic 9x9), checked as the engine checks it. Throws a RulesError naming the rule that failed.
+ * Killer cages (`[{sum, cells: ["A1", ...]}]`) as lists of cell indices, and each cell's cage (-1
+ * for none); the engine checks the rest (sums possible, cages connected) when it is asked.
+ */
+function cageList(cages, n) {
+  if (!Array.isArray(cages)) throw new RulesError("cages: expected a list of {sum, cells}");
+  const cageOf = Array(n * n).fill(-1);
+  const list = cages.map((cage, k) => {
+    const names = Array.isArray(cage?.cells) ? cage.cells : [];
+    if (!names.length) throw new RulesError(`cage ${k + 1}: no cells`);
+    const cells = names.map((name) => {
+      const i = cellIndexOf(name, n);
+      if (i < 0) throw new RulesError(`cage ${k + 1}: ${JSON.stringify(name)} is not a cell of ${n}x${n}`);
+      if (cageOf[i] >= 0) throw new RulesError(`cages overlap at ${name}`);
+      cageOf[i] = k;
+      return i;
+    });
+    const sum = Number(cage.sum);
+    if (!Number.isInteger(sum) || sum < 1) throw new RulesError(`cage ${k + 1}: sum ${cage.sum} is not a whole number`);
+    return { sum, cells };
+  });
+  return { list, cageOf };
+}
+
+/**
+ * The shape `rules` describe (`{size, box, variants, regions, symbols, cages}`, every member
+ * optional; `{}` is classic 9x9), checked as the engine checks it. Throws a RulesError naming the
+ * rule that failed.
  */
 export function makeShape(rules = {}) {
   const n = Number(rules.size ?? 9);
@@ -137,6 +170,9 @@ export function makeShape(rules = {}) {
       for (const i of cells) windowed.add(i);
     });
   }
+  const killer = rules.cages !== undefined && rules.cages !== null;
+  const { list: cages, cageOf } = killer ? cageList(rules.cages, n) : { list: [], cageOf: Array(n * n).fill(-1) };
+  cages.forEach(({ cells }, k) => add(`cage ${k + 1}`, cells));
   const peers = [...Array(n * n)].map(() => new Set());
   for (const { cells } of units) for (const i of cells) for (const j of cells) if (i !== j) peers[i].add(j);
 
@@ -145,7 +181,8 @@ export function makeShape(rules = {}) {
   if (variants.length) wire.variants = variants;
   if (jigsaw) wire.regions = regionOf.map((g) => LETTERS[g]).join("");
   if (symbols.join("") !== DEFAULT_SYMBOLS.slice(0, n)) wire.symbols = symbols.join("");
-  const classic = n === 9 && !jigsaw && box[0] === 3 && !variants.length && !wire.symbols;
+  if (killer) wire.cages = cages.map(({ sum, cells }) => ({ sum, cells: cells.map(cellName) }));
+  const classic = n === 9 && !jigsaw && box[0] === 3 && !variants.length && !wire.symbols && !killer;
   const markBox = box || usualBox(n) || [Math.ceil(n / Math.ceil(Math.sqrt(n))), Math.ceil(Math.sqrt(n))];
 
   return {
@@ -161,13 +198,17 @@ export function makeShape(rules = {}) {
     peers,
     diagonal,
     windowed,
+    killer,
+    /** The killer cages, `{sum, cells}` with cell indices, and each cell's cage number (-1: none). */
+    cages,
+    cageOf,
     /** The pencil-mark mini-grid: a box's rows x columns, so N marks sit where they read naturally. */
     markGrid: markBox,
     allMarks: ((1 << n) - 1) << 1, // bits 1..N
     /** The `rules` member of a request: null for classic, so classic requests stay as they were. */
     rules: classic ? null : wire,
     /** A label for the info line: `16x16`, `6x6 (3x2 boxes)`, `9x9 jigsaw x`. */
-    label: describe(n, box, jigsaw, variants),
+    label: describe(n, box, jigsaw, variants, killer),
     key: JSON.stringify(wire),
     cellName,
     cellIndex: (name) => LETTERS.indexOf(name[0].toUpperCase()) * n + Number(name.slice(1)) - 1,
@@ -182,12 +223,13 @@ export function makeShape(rules = {}) {
   };
 }
 
-function describe(n, box, jigsaw, variants) {
+function describe(n, box, jigsaw, variants, killer) {
   let text = `${n}x${n}`;
   const usual = usualBox(n);
   if (box && !(usual && usual[0] === box[0])) text += ` (${box.join("x")} boxes)`;
   if (jigsaw) text += " jigsaw";
   for (const v of variants) text += ` ${v === "x" ? "X" : v}`;
+  if (killer) text += " killer";
   return text;
 }
 
@@ -222,16 +264,31 @@ export function marksText(shape, mask) {
 /** Symbols as a mark mask; characters that are no symbol are ignored. */
 export const maskOf = (shape, text) => [...text].reduce((m, ch) => (shape.valueOf(ch) ? m | (1 << shape.valueOf(ch)) : m), 0);
 
-/** The query of `GET /random` and of the page's address for a shape: `size`, `box`, `variant`, `regions`, `symbols`. */
+/** Cages in the page address's short form: `sum:cell.cell.cell` per cage, `;` between cages. */
+const cagesText = (cages) => cages.map(({ sum, cells }) => `${sum}:${cells.join(".")}`).join(";");
+
+function cagesFromText(text) {
+  return text.split(";").filter(Boolean).map((cage, k) => {
+    const [sum, cells] = cage.split(":");
+    if (cells === undefined) throw new RulesError(`cages: cage ${k + 1} is not sum:cells`);
+    return { sum: Number(sum), cells: cells.split(".") };
+  });
+}
+
+/**
+ * The page's address for a shape: `size`, `box`, `variant`, `regions`, `symbols`, `cages` (the
+ * shape parameters of `GET /random`, with the drawn regions and cages that make the board).
+ */
 export function shapeParams(rules) {
   const params = [];
   if (!rules) return params;
   params.push(["size", String(rules.size)]);
   if (rules.box) params.push(["box", rules.box.join("x")]);
-  const variant = [...(rules.regions ? ["jigsaw"] : []), ...(rules.variants || [])];
+  const variant = [...(rules.regions ? ["jigsaw"] : []), ...(rules.variants || []), ...(rules.cages ? ["killer"] : [])];
   if (variant.length) params.push(["variant", variant.join(",")]);
   if (rules.regions) params.push(["regions", rules.regions]);
   if (rules.symbols) params.push(["symbols", rules.symbols]);
+  if (rules.cages) params.push(["cages", cagesText(rules.cages)]);
   return params;
 }
 
@@ -246,9 +303,11 @@ export function rulesFromParams(params) {
     rules.box = box;
   }
   const variant = (params.get("variant") || "").split(",").filter(Boolean);
-  rules.variants = variant.filter((v) => v !== "jigsaw");
+  rules.variants = variant.filter((v) => v !== "jigsaw" && v !== "killer");
   if (params.has("regions")) rules.regions = params.get("regions");
   else if (variant.includes("jigsaw")) throw new RulesError("a jigsaw link needs its regions");
+  if (params.has("cages")) rules.cages = cagesFromText(params.get("cages"));
+  else if (variant.includes("killer")) throw new RulesError("a killer link needs its cages");
   if (params.has("symbols")) rules.symbols = params.get("symbols");
   return rules;
 }
