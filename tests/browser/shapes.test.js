@@ -347,3 +347,67 @@ test("a pasted request body loads on its own shape, and a refused one shows the 
   assert.equal(await boardText(page), puzzle);
   await page.close();
 });
+
+/** Cages from the address's short form, `sum:A1.B1;sum:...`, as the page writes them. */
+const cagesFromHash = (text) =>
+  text.split(";").map((cage) => {
+    const [sum, cells] = cage.split(":");
+    return { sum: Number(sum), cells: cells.split(".") };
+  });
+
+test("a killer game: cages outlined with their sums, a hint, then played to the end by keyboard", async () => {
+  const { page, problems } = await openPlayground(browser.context);
+  await chooseShape(page, { size: 4, variant: "killer" });
+  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  assert.match(hash.get("variant"), /killer/);
+  const cages = cagesFromHash(hash.get("cages"));
+  const rules = { size: 4, box: [2, 2], cages };
+  const puzzle = await boardText(page);
+  const solved = (await api("POST", "/solve", { puzzle, rules })).body;
+  assert.equal(solved.status, "unique", JSON.stringify(solved));
+
+  // Every cell is in one cage; its outline runs along exactly the sides that border another cage,
+  // and each cage's sum stands in its first cell in reading order.
+  const index = (name) => LETTERS.indexOf(name[0]) * 4 + Number(name.slice(1)) - 1;
+  const cageOf = Array(16).fill(-1);
+  cages.forEach((c, k) => c.cells.forEach((name) => (cageOf[index(name)] = k)));
+  assert.ok(cageOf.every((k) => k >= 0));
+  const drawn = await page.$$eval("[role=gridcell]", (cells) =>
+    cells.map((c) => ({
+      sides: ["top", "right", "bottom", "left"].filter((s) => c.querySelector(`.cage.cage-${s}`)),
+      sum: c.querySelector(".cage-sum")?.textContent ?? null,
+      description: c.getAttribute("aria-description"),
+    })),
+  );
+  drawn.forEach(({ sides, sum, description }, i) => {
+    const [r, c] = [Math.floor(i / 4), i % 4];
+    const other = (rr, cc) => rr < 0 || rr > 3 || cc < 0 || cc > 3 || cageOf[rr * 4 + cc] !== cageOf[i];
+    const expected = [
+      ["top", other(r - 1, c)],
+      ["right", other(r, c + 1)],
+      ["bottom", other(r + 1, c)],
+      ["left", other(r, c - 1)],
+    ].flatMap(([side, on]) => (on ? [side] : []));
+    assert.deepEqual(sides, expected, nameOf(4, i));
+    const cage = cages[cageOf[i]];
+    const first = Math.min(...cage.cells.map(index));
+    assert.equal(sum, first === i ? String(cage.sum) : null, nameOf(4, i));
+    assert.ok(description.endsWith(`, in a cage of ${cage.cells.length} summing to ${cage.sum}`), description);
+  });
+
+  // A hint is the service's next step on this killer.
+  await page.getByRole("button", { name: "Hint" }).click();
+  await page.locator("#hint-panel").waitFor();
+  const step = (await api("POST", "/hint", { puzzle, progress: puzzle, rules })).body.step;
+  assert.equal(await page.locator("#hint-text").textContent(), step.explanation);
+
+  // Played to the end, one key per empty cell: the page says it is solved.
+  for (let i = 0; i < 16; i++) {
+    if (puzzle[i] !== ".") continue;
+    await cell(page, nameOf(4, i)).click();
+    await page.keyboard.press(solved.solution[i]);
+  }
+  await page.locator("#message").filter({ hasText: "Solved. Well done!" }).waitFor();
+  assert.equal(await boardText(page), solved.solution);
+  assert.deepEqual(problems, []);
+});

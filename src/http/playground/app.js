@@ -144,6 +144,12 @@ function setAttr(el, name, value) {
 }
 
 function describe(i) {
+  const cage = shape().cages[shape().cageOf[i]];
+  const caged = cage ? `, in a cage of ${cage.cells.length} summing to ${cage.sum}` : "";
+  return describeValue(i) + caged;
+}
+
+function describeValue(i) {
   const value = valueAt(i) && shape().symbol(valueAt(i));
   if (state.givens[i]) return `given ${value}`;
   if (value) return `${value}${state.wrong.has(i) ? ", wrong" : ""}${state.conflicts.has(i) ? ", conflict" : ""}`;
@@ -154,7 +160,7 @@ function describe(i) {
 function renderInfo() {
   const givens = state.givens.filter((g) => g).length;
   let text;
-  if (!givens) text = "An empty board: type a puzzle in, paste one, or ask for a new one.";
+  if (!hasPuzzle()) text = "An empty board: type a puzzle in, paste one, or ask for a new one.";
   else {
     const filled = state.givens.filter((g, i) => g || state.digits[i]).length;
     text = `${givens} givens · ${filled} of ${shape().cells} filled`;
@@ -295,7 +301,7 @@ let conflictRequest = 0;
 /** Asks `/validate` for the clashes of the board; only the latest answer is drawn. */
 async function refreshConflicts() {
   const ticket = ++conflictRequest;
-  if (!state.givens.some((g) => g) && !hasPlayerDigits()) {
+  if (!hasPuzzle() && !hasPlayerDigits()) {
     state.conflicts = new Set();
     render();
     return;
@@ -454,8 +460,11 @@ async function gradePuzzle() {
   render();
 }
 
+/** Whether a puzzle is on the board: givens, or a killer's cages (a classic killer has no givens). */
+const hasPuzzle = () => state.givens.some((g) => g) || shape().killer;
+
 function requireGivens() {
-  if (!state.givens.some((g) => g)) throw new Problem({ detail: "load or generate a puzzle first" }, 0);
+  if (!hasPuzzle()) throw new Problem({ detail: "load or generate a puzzle first" }, 0);
 }
 
 // ---------------------------------------------------------------- help
@@ -630,7 +639,7 @@ function clearBoard() {
  */
 function writeFragment() {
   const params = new URLSearchParams();
-  if (state.givens.some((g) => g)) params.set("puzzle", gridText(state.givens));
+  if (hasPuzzle()) params.set("puzzle", gridText(state.givens));
   for (const [name, value] of shapeParams(shape().rules)) params.set(name, value);
   if (hasPlayerDigits()) params.set("progress", progressText());
   if (state.marks.some((m, i) => m && !valueAt(i))) {

@@ -55,8 +55,7 @@ function drawCell(shape, i) {
   };
   for (const [name, on] of Object.entries(edges)) if (on) cell.classList.add(name);
   cell.setAttribute("role", "gridcell");
-  const cage = shape.cages[shape.cageOf[i]];
-  cell.setAttribute("aria-label", cage ? `${shape.cellName(i)}, cage of ${cage.sum}` : shape.cellName(i));
+  cell.setAttribute("aria-label", shape.cellName(i));
   cell.dataset.square = shape.cellName(i);
   cell.tabIndex = -1;
   const digit = document.createElement("span");
