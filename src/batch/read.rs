@@ -338,7 +338,12 @@ impl LineReader {
         }
         let trimmed = text.trim_start();
         if trimmed.starts_with('{') {
-            let read = shaped::json_line(trimmed, line, self.shape.as_ref(), &mut self.shapes);
+            let read = shaped::json_line(
+                trimmed.trim_end(),
+                line,
+                self.shape.as_ref(),
+                &mut self.shapes,
+            );
             return read.map_or_else(Line::Bad, Line::Puzzle);
         }
         if let Some(shape) = &self.shape {

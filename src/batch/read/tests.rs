@@ -293,6 +293,20 @@ fn json_lines_are_read_in_their_place_among_classic_lines() {
 }
 
 #[test]
+fn a_broken_json_line_is_located_within_the_line_whatever_ends_it() {
+    // Found by the batch_reader fuzz target: the line terminator was parsed with the JSON, so an
+    // object cut short at the end of a line was placed on "line 2" of a one-line record.
+    for text in ["{", "{\n", "{\r\n"] {
+        let outline = outline(text);
+        assert_eq!(
+            outline,
+            ["1: not a JSON puzzle line: EOF while parsing an object at line 1 column 1"],
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
 fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
     use crate::engine::shape::Rules;
     let shape = Shape::new(&Rules {
