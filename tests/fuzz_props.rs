@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use sudoku_service::engine::shape::{Regions, Rules, Variant};
+use sudoku_service::engine::shape::{CageRule, Regions, Rules, Variant};
 use sudoku_service::engine::Grid;
 
 const CASES: u32 = 96;
@@ -75,6 +75,37 @@ fn regions(size: usize) -> impl Strategy<Value = Option<Regions>> {
     ]
 }
 
+/// Killer cages: none mostly; else dominoes along the rows with sums two distinct values reach (a
+/// valid killer, but where a domino wraps from one row to the next: not connected), or any names
+/// and sums (mostly invalid: unknown cells, overlaps, gaps).
+fn cages(size: usize) -> impl Strategy<Value = Vec<CageRule>> {
+    let name = |i: usize| {
+        format!(
+            "{}{}",
+            char::from(b'A' + (i / size) as u8 % 26),
+            i % size + 1
+        )
+    };
+    let dominoes: Vec<Vec<String>> = (0..size * size / 2)
+        .map(|k| vec![name(2 * k), name(2 * k + 1)])
+        .collect();
+    let cell = "[A-Z][0-9]{1,2}|[a-z][0-9]|[A-Z]0[0-9]";
+    prop_oneof![
+        4 => Just(Vec::new()),
+        1 => prop::collection::vec(3u32..=(2 * size as u32).max(4) - 1, dominoes.len()).prop_map(move |sums| {
+            sums.into_iter()
+                .zip(dominoes.clone())
+                .map(|(sum, cells)| CageRule { sum, cells })
+                .collect()
+        }),
+        1 => prop::collection::vec(
+            (0u32..80, prop::collection::vec(cell, 0..5))
+                .prop_map(|(sum, cells)| CageRule { sum, cells }),
+            1..6,
+        ),
+    ]
+}
+
 /// Rules of every kind: valid sizes and boxes mostly, and out-of-range ones.
 fn rules() -> impl Strategy<Value = Rules> {
     (2usize..=27).prop_flat_map(|size| {
@@ -91,15 +122,18 @@ fn rules() -> impl Strategy<Value = Rules> {
             variants,
             regions(size),
             symbols(size),
+            cages(size),
         )
-            .prop_map(|(size, box_shape, variants, regions, symbols)| Rules {
-                size,
-                box_shape,
-                variants,
-                regions,
-                symbols,
-                cages: Vec::new(),
-            })
+            .prop_map(
+                |(size, box_shape, variants, regions, symbols, cages)| Rules {
+                    size,
+                    box_shape,
+                    variants,
+                    regions,
+                    symbols,
+                    cages,
+                },
+            )
     })
 }
 

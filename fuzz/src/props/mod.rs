@@ -6,7 +6,7 @@
 //! libFuzzer and proptest take as a finding.
 
 use serde::Deserialize;
-use sudoku_service::engine::shape::{Cells, Rules, Shape};
+use sudoku_service::engine::shape::{sum_range, Cells, Rules, Shape};
 use sudoku_service::engine::Grid;
 use sudoku_service::http::extract::parse_json;
 use sudoku_service::http::grid_json::PuzzleField;
@@ -43,6 +43,14 @@ pub fn shape_of(rules: &Rules) -> Option<Shape> {
                 "{rules:?}: {error} names {}",
                 error.field()
             );
+            // A fault in a cage names it, 1-based among the cages given.
+            if error.field() == "rules.cages" {
+                let cage = error.cage().unwrap_or(0);
+                assert!(
+                    (1..=rules.cages.len()).contains(&cage),
+                    "{rules:?}: {error}"
+                );
+            }
             return None;
         }
     };
@@ -65,7 +73,29 @@ pub fn shape_of(rules: &Rules) -> Option<Shape> {
         assert!(shape.units_of(cell).len() >= 3, "{rules:?}: cell {cell}");
         assert!(!shape.peers(cell).contains(&(cell as u16)), "{rules:?}");
     }
+    check_cages(rules, &shape);
     Some(shape)
+}
+
+/// A built shape's cages: one per cage given, disjoint, 1 to N cells each, a sum distinct values
+/// reach, and cage mates peers of each other (so no value repeats inside a cage).
+fn check_cages(rules: &Rules, shape: &Shape) {
+    let n = shape.size();
+    assert_eq!(shape.cages().len(), rules.cages.len(), "{rules:?}");
+    let mut owner = vec![None; n * n];
+    for (k, cage) in shape.cages().iter().enumerate() {
+        let (min, max) = sum_range(n, cage.cells.len());
+        assert!((1..=n).contains(&cage.cells.len()), "{rules:?}: cage {k}");
+        assert!((min..=max).contains(&cage.sum), "{rules:?}: cage {k}");
+        for &c in &cage.cells {
+            let at = usize::from(c);
+            assert!(at < n * n, "{rules:?}: cage {k}");
+            assert!(owner[at].replace(k).is_none(), "{rules:?}: cell {at} twice");
+            for &mate in cage.cells.iter().filter(|&&m| m != c) {
+                assert!(shape.peers(at).contains(&mate), "{rules:?}: cage {k}");
+            }
+        }
+    }
 }
 
 /// The shape text parser on `shape`: any text is read or refused without a panic, and cells read
