@@ -108,11 +108,22 @@ async fn make_book(
                 },
             },
             BookError::Shape(error) => query_fault(error),
-            BookError::LevelOnShape(shape) => ApiError::UnsupportedShape {
+            BookError::LevelOutOfReach { shape, level, why } => ApiError::UnsupportedShape {
                 shape,
-                what: "a difficulty in a book".into(),
-                why: "books of other shapes are not yet made to a level; leave out difficulty"
-                    .into(),
+                what: format!("difficulty {}", level.name()),
+                why: why.into(),
+            },
+            BookError::LevelNotReached {
+                shape,
+                level,
+                puzzle,
+            } => ApiError::UnsupportedShape {
+                shape,
+                what: format!("difficulty {}", level.name()),
+                why: format!(
+                    "none of the puzzles the seed of puzzle {puzzle} draws grades {}; another seed may find one",
+                    level.name()
+                ),
             },
         })?;
     Ok(bytes(Media::Pdf, pdf, Some(&filename)))

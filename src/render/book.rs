@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::layout::{self, caption_item, Item, Page, Paper};
 use super::{Caption, Sheet};
-use crate::engine::general::{self, ShapeRequest, Symmetry};
+use crate::engine::general::{self, LevelError, ShapeRequest, Symmetry};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Rules, Shape, ShapeError};
@@ -81,9 +81,30 @@ pub enum BookError {
     /// The rules describe no valid shape.
     #[error(transparent)]
     Shape(#[from] ShapeError),
-    /// A level was asked for on a shape the grader does not play.
-    #[error("difficulty is for classic 9x9 puzzles; {0} puzzles are not graded")]
-    LevelOnShape(String),
+    /// A level the shape's puzzles are measured never to reach (no attempt is spent on it).
+    #[error("difficulty {}: not available for {shape}: {why}", .level.name())]
+    LevelOutOfReach {
+        /// The shape, in words.
+        shape: String,
+        /// The level asked for.
+        level: Difficulty,
+        /// Why, as measured.
+        why: &'static str,
+    },
+    /// None of the puzzles a seed draws grades at the level (the same every time for that seed).
+    #[error(
+        "difficulty {}: none of the puzzles the seed of puzzle {puzzle} draws grades {} on {shape}; another seed may find one",
+        .level.name(),
+        .level.name()
+    )]
+    LevelNotReached {
+        /// The shape, in words.
+        shape: String,
+        /// The level asked for.
+        level: Difficulty,
+        /// The puzzle's number in the book, 1-based.
+        puzzle: usize,
+    },
 }
 
 /// Generates the recipe's puzzles in order, calling `progress` with the count made so far.
@@ -95,8 +116,11 @@ pub fn generate(
 ) -> Result<Vec<Entry>, BookError> {
     let template = Shape::new(&recipe.rules)?;
     let classic_shape = template.is_classic() && !recipe.jigsaw;
-    if recipe.difficulty.is_some() && !classic_shape {
-        return Err(BookError::LevelOnShape(template.to_string()));
+    if let Some(level) = recipe.difficulty.filter(|_| !classic_shape) {
+        if let Some(why) = general::out_of_reach(template.size(), level) {
+            let shape = template.to_string();
+            return Err(BookError::LevelOutOfReach { shape, level, why });
+        }
     }
     let mut entries = Vec::with_capacity(recipe.count);
     for k in 0..recipe.count {
@@ -114,7 +138,14 @@ pub fn generate(
         let entry = if classic_shape && recipe.symmetry == Symmetry::None {
             classic_entry(recipe.difficulty, seed, deadline, cancel)
         } else {
-            shaped_entry(recipe, seed, deadline)?
+            shaped_entry(recipe, seed, deadline).map_err(|e| match e {
+                BookError::LevelNotReached { shape, level, .. } => BookError::LevelNotReached {
+                    shape,
+                    level,
+                    puzzle: k + 1,
+                },
+                other => other,
+            })?
         };
         entries.push(entry.ok_or(BookError::Stopped(StopReason::Deadline, k))?);
         progress(k + 1);
@@ -169,7 +200,8 @@ fn classic_entry(
     }
 }
 
-/// A puzzle on the recipe's shape from the general generator.
+/// A puzzle on the recipe's shape from the general generator, graded at the recipe's level when it
+/// names one (as `/random` makes them).
 fn shaped_entry(
     recipe: &Recipe,
     seed: u64,
@@ -181,6 +213,23 @@ fn shaped_entry(
         seed,
         deadline,
     };
+    if let Some(level) = recipe.difficulty {
+        return match general::generate_leveled(&recipe.rules, &request, level) {
+            Ok(leveled) => Ok(Some(Entry {
+                shape: leveled.generated.shape,
+                puzzle: leveled.generated.puzzle,
+                solution: leveled.generated.solution,
+                level: Some(leveled.grade.difficulty),
+            })),
+            Err(LevelError::Stopped(_)) => Ok(None),
+            Err(LevelError::Shape(e)) => Err(BookError::Shape(e)),
+            Err(LevelError::NotReached(level)) => Err(BookError::LevelNotReached {
+                shape: Shape::new(&recipe.rules)?.to_string(),
+                level,
+                puzzle: 0,
+            }),
+        };
+    }
     Ok(
         general::generate(&recipe.rules, &request)?.map(|made| Entry {
             shape: made.shape,

@@ -179,8 +179,16 @@ async fn book_refuses_past_its_limits() {
     let p = assert_problem(&get("/book?page=a5").await, 400, "invalid_field");
     assert_eq!(p["field"], "page");
     assert_problem(&get("/book?pages=2").await, 400, "invalid_field");
-    let r = get("/book?count=1&size=6&difficulty=easy").await;
-    assert_problem(&r, 422, "unsupported_shape");
+    let r = get("/book?count=1&size=4&difficulty=hard").await;
+    let p = assert_problem(&r, 422, "unsupported_shape");
+    assert!(p["detail"].as_str().unwrap().contains("medium"), "{p}");
+    let r = get("/book?count=2&size=6&difficulty=easy&seed=3").await;
+    assert_eq!(
+        r.status, 200,
+        "a book of another shape at a level: {}",
+        r.text
+    );
+    assert_eq!(r.media_type(), "application/pdf");
     let r = request_with(
         "GET",
         "/book?count=1",

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::pdf::{info, run, save, tools};
 use super::samples;
+use sudoku_service::engine::general::logic::ShapeLogic;
 use sudoku_service::engine::general::Symmetry;
 use sudoku_service::engine::logic::Difficulty;
 use sudoku_service::engine::shape::Rules;
@@ -176,16 +177,49 @@ fn shaped_books_and_books_from_a_list() {
 }
 
 #[test]
-fn recipes_that_cannot_be_made_say_why() {
+fn books_of_other_shapes_are_made_at_the_level_asked_for() {
     let mut shaped = recipe(2, 1);
     shaped.rules = Rules {
         size: Some(6),
         ..Rules::default()
     };
-    assert!(matches!(
-        book::generate(&shaped, None, None, &mut |_| {}),
-        Err(BookError::LevelOnShape(_))
-    ));
+    shaped.difficulty = Some(Difficulty::Easy);
+    let entries = book::generate(&shaped, None, None, &mut |_| {}).unwrap();
+    assert_eq!(entries.len(), 2);
+    for entry in &entries {
+        assert_eq!(entry.level, Some(Difficulty::Easy));
+        let grade = ShapeLogic::new()
+            .grade(&entry.shape, &entry.puzzle)
+            .unwrap();
+        assert_eq!(grade.difficulty, Difficulty::Easy);
+        assert!(entry.solution.solves(&entry.shape, &entry.puzzle));
+    }
+    let again = book::generate(&shaped, None, None, &mut |_| {}).unwrap();
+    assert_eq!(
+        again[1].puzzle, entries[1].puzzle,
+        "reproducible from its seed"
+    );
+}
+
+#[test]
+fn recipes_that_cannot_be_made_say_why() {
+    let mut shaped = recipe(2, 1);
+    shaped.rules = Rules {
+        size: Some(4),
+        ..Rules::default()
+    };
+    shaped.difficulty = Some(Difficulty::Hard);
+    let refused = book::generate(&shaped, None, None, &mut |_| {});
+    assert!(
+        matches!(
+            refused,
+            Err(BookError::LevelOutOfReach {
+                level: Difficulty::Hard,
+                ..
+            })
+        ),
+        "{refused:?}"
+    );
     let mut bad = recipe(2, 1);
     bad.rules = Rules {
         size: Some(7),
