@@ -18,6 +18,7 @@ mod overload;
 mod playground;
 mod puzzles;
 mod random;
+mod random_technique;
 mod schema_agreement;
 mod shape_logic;
 mod shapes;

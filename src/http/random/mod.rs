@@ -22,6 +22,7 @@ use crate::limits::{fresh_seed, MAX_SEED};
 
 pub mod count;
 mod shaped;
+pub mod technique;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -44,6 +45,7 @@ async fn random(
         "box",
         "variant",
         "symmetry",
+        "technique",
     ])?;
     let givens = query.integer(
         "givens",
@@ -57,8 +59,19 @@ async fn random(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    let technique = technique::asked(&query, givens)?;
     if query.get("count").is_some() {
         return counted(&state, &headers, &query, givens, unique, format).await;
+    }
+    if technique.is_some() {
+        let ask = count::Ask {
+            givens,
+            unique,
+            difficulty: None,
+            technique,
+        };
+        let made = count::one(&state, ask, seed, format, state.solve_cap_ms()).await?;
+        return Ok(Json(made).into_response());
     }
     if let Some(wanted) = shaped::asked(&query)? {
         let answer = shaped::random(&state, &query, wanted, seed, format).await?;
@@ -136,6 +149,7 @@ async fn counted(
         givens,
         unique,
         difficulty,
+        technique: technique::asked(query, givens)?,
     };
     count::answer(state, headers, ask, first, count, format).await
 }
