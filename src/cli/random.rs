@@ -13,10 +13,12 @@ use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::graded::max_givens;
+use crate::engine::logic::Technique;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
+use crate::engine::targeted::TechniqueGenerator;
 use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::http::grid_json::GridFormat;
-use crate::http::random::count;
+use crate::http::random::{count, technique};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 
@@ -40,6 +42,10 @@ pub struct RandomArgs {
     /// Unique puzzles graded at this level: easy, medium, hard, expert or extreme.
     #[arg(long)]
     pub difficulty: Option<Difficulty>,
+    /// Unique minimal puzzles whose logical path uses this technique (an id such as `x_wing`) and
+    /// nothing harder, as `GET /random?technique=` makes them.
+    #[arg(long, conflicts_with = "difficulty", value_parser = technique::parse)]
+    pub technique: Option<Technique>,
     /// `line`: the puzzle alone; `json`: a JSON object a line, as `GET /random` answers (with the
     /// grade of unique puzzles); `csv` (or `columns`): a header, then
     /// `puzzle,solution,difficulty,score,seed` a line, empty where there is none.
@@ -88,6 +94,10 @@ const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
 
 /// `sudoku random`.
 pub fn random(args: &RandomArgs) -> ExitCode {
+    let shaped = args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None);
+    if shaped && args.technique.is_some() {
+        return fail("--technique puzzles are classic 9x9 without a symmetry");
+    }
     if args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None) {
         return shaped::random(args);
     }
@@ -129,6 +139,11 @@ fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
             )));
         }
     }
+    if args.technique.is_some() && args.givens as usize > DEFAULT_GIVENS {
+        return Err(fail(
+            "--technique puzzles are minimal (added givens would make the technique unneeded); leave --givens out",
+        ));
+    }
     let count = args.count;
     let first = args.seed.unwrap_or_else(|| {
         let s = fresh_seed().min(MAX_SEED.saturating_sub(count));
@@ -149,6 +164,17 @@ fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
 /// The puzzle of `seed`, with its grade when the format shows it.
 fn make(args: &RandomArgs, seed: u64) -> Made {
     let givens = args.givens as usize;
+    if let Some(technique) = args.technique {
+        let graded = TechniqueGenerator::new()
+            .generate(technique, seed)
+            .expect("supported techniques are found long before the attempts run out");
+        return Made {
+            puzzle: graded.puzzle,
+            solution: Some(graded.solution),
+            grade: Some(graded.grade),
+            seed,
+        };
+    }
     if let Some(difficulty) = args.difficulty {
         let graded = LevelGenerator::new()
             .generate(&LevelRequest {
@@ -219,9 +245,10 @@ fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<
         givens: args.givens as usize,
         unique: args.unique,
         difficulty: args.difficulty,
+        technique: args.technique,
     };
     let made = count::make(&ask, seed, GridFormat::String, None, None)
-        .expect("no deadline and no cancel flag");
+        .expect("no deadline and no cancel flag, and supported techniques are found long before the attempts run out");
     serde_json::to_writer(&mut *out, &made)?;
     writeln!(out)
 }

@@ -16,6 +16,7 @@ pub mod shape;
 pub mod solver;
 pub mod square;
 pub mod square_set;
+pub mod targeted;
 
 pub use candidates::{candidates, Candidates};
 pub use digit::{Digit, DigitSet};

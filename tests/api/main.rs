@@ -19,6 +19,7 @@ mod overload;
 mod playground;
 mod puzzles;
 mod random;
+mod random_technique;
 mod render;
 mod schema_agreement;
 mod shape_logic;

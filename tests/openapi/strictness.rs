@@ -107,3 +107,26 @@ fn schemas_reject_answers_that_break_the_contract() {
         .component("Problem")
         .is_valid(&problem("not_found", 404)));
 }
+
+#[test]
+fn the_technique_parameter_lists_exactly_the_supported_techniques() {
+    let spec = Spec::load();
+    let parameters = spec.operation("get", "/random")["parameters"]
+        .as_array()
+        .unwrap();
+    let technique = parameters
+        .iter()
+        .find(|p| p["name"] == "technique")
+        .expect("GET /random documents technique");
+    let listed: Vec<&str> = technique["schema"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let supported: Vec<&str> = sudoku_service::engine::targeted::SUPPORTED
+        .iter()
+        .map(|t| t.id())
+        .collect();
+    assert_eq!(listed, supported);
+}

@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::grade::{Difficulty, Grade, GradeBuilder};
 use super::position::Position;
 use super::step::Step;
+use super::technique::Technique;
 use super::techniques::{next_step, Context};
 use crate::engine::digit::DigitSet;
 use crate::engine::grid::Grid;
@@ -155,6 +156,25 @@ impl<'a> LogicSolver<'a> {
             grade.add(&step);
             let so_far = grade.finish();
             within = so_far.difficulty <= ceiling;
+            within
+        })?;
+        Ok(within.then(|| grade.finish()))
+    }
+
+    /// The grade of a unique `puzzle`'s path, or `None` as soon as a step needs a technique harder
+    /// than `limit` (by level, then score): generation by technique drops most candidates early.
+    pub fn grade_up_to(
+        &self,
+        puzzle: &Grid,
+        context: Context,
+        limit: Technique,
+    ) -> Result<Option<Grade>, LogicError> {
+        let bound = (limit.difficulty(), limit.score());
+        let mut grade = GradeBuilder::default();
+        let mut within = true;
+        self.walk(Position::new(puzzle), &context, |step| {
+            within = (step.technique.difficulty(), step.technique.score()) <= bound;
+            grade.add(&step);
             within
         })?;
         Ok(within.then(|| grade.finish()))

@@ -12,8 +12,9 @@ use axum::Json;
 use futures_util::stream;
 
 use super::RandomResponse;
-use crate::engine::logic::{Difficulty, LogicSolver};
-use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, StopReason, Verdict};
+use crate::engine::logic::{Difficulty, LogicSolver, Technique};
+use crate::engine::targeted::{TechniqueGenerator, TechniqueStop, MAX_ATTEMPTS};
+use crate::engine::{generate, Graded, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::http::error::ApiError;
 use crate::http::grid_json::GridFormat;
 use crate::http::logic_json::generation_stopped;
@@ -36,18 +37,35 @@ pub struct Ask {
     pub unique: bool,
     /// A level, for graded puzzles.
     pub difficulty: Option<Difficulty>,
+    /// A technique the path must use, with nothing harder (minimal puzzles; no `difficulty`).
+    pub technique: Option<Technique>,
 }
 
 /// The puzzle of `seed` in the API's shape, with its solution and grade where it is unique; stopped
-/// by `deadline` or `cancel` (only a level's search can be).
+/// by `deadline` or `cancel` (only a level's or a technique's search can be), or by a technique's
+/// search running out of attempts.
 pub fn make(
     ask: &Ask,
     seed: u64,
     format: GridFormat,
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
-) -> Result<RandomResponse, StopReason> {
+) -> Result<RandomResponse, TechniqueStop> {
     let render = |g: &crate::engine::Grid| format.render(g);
+    if let Some(technique) = ask.technique {
+        let mut generator = TechniqueGenerator::new();
+        if let Some(deadline) = deadline {
+            generator = generator.deadline(deadline);
+        }
+        if let Some(flag) = cancel {
+            generator = generator.cancel_flag(flag);
+        }
+        return Ok(graded_response(
+            &generator.generate(technique, seed)?,
+            seed,
+            format,
+        ));
+    }
     if let Some(difficulty) = ask.difficulty {
         let mut generator = LevelGenerator::new();
         if let Some(deadline) = deadline {
@@ -56,22 +74,14 @@ pub fn make(
         if let Some(flag) = cancel {
             generator = generator.cancel_flag(flag);
         }
-        let graded = generator.generate(&LevelRequest {
-            difficulty,
-            givens: ask.givens,
-            seed,
-        })?;
-        return Ok(RandomResponse {
-            difficulty: Some(graded.grade.difficulty.name()),
-            givens: graded.puzzle.givens(),
-            minimal: graded.minimal,
-            puzzle: render(&graded.puzzle),
-            rules: None,
-            score: Some(graded.grade.score),
-            seed,
-            solution: Some(render(&graded.solution)),
-            unique: true,
-        });
+        let graded = generator
+            .generate(&LevelRequest {
+                difficulty,
+                givens: ask.givens,
+                seed,
+            })
+            .map_err(TechniqueStop::Stopped)?;
+        return Ok(graded_response(&graded, seed, format));
     }
     let mut generated = generate(&Request {
         givens: ask.givens,
@@ -101,6 +111,21 @@ pub fn make(
         solution: generated.solution.as_ref().map(render),
         unique: generated.solution.is_some(),
     })
+}
+
+/// A graded puzzle in the API's shape.
+fn graded_response(graded: &Graded, seed: u64, format: GridFormat) -> RandomResponse {
+    RandomResponse {
+        difficulty: Some(graded.grade.difficulty.name()),
+        givens: graded.puzzle.givens(),
+        minimal: graded.minimal,
+        puzzle: format.render(&graded.puzzle),
+        rules: None,
+        score: Some(graded.grade.score),
+        seed,
+        solution: Some(format.render(&graded.solution)),
+        unique: true,
+    }
 }
 
 /// The seed of the first of `count` puzzles: `seed`, or a fresh one low enough for all of them;
@@ -156,7 +181,7 @@ pub async fn answer(
 }
 
 /// One puzzle on the pool, under a deadline of `timeout_ms`.
-async fn one(
+pub(super) async fn one(
     state: &AppState,
     ask: Ask,
     seed: u64,
@@ -169,7 +194,17 @@ async fn one(
             make(&ask, seed, format, Some(deadline), Some(cancel))
         })
         .await?
-        .map_err(|stop| generation_stopped(stop, timeout_ms, started))
+        .map_err(|stop| match stop {
+            TechniqueStop::Stopped(reason) => generation_stopped(reason, timeout_ms, started),
+            TechniqueStop::Exhausted => ApiError::InvalidField {
+                field: "technique".into(),
+                detail: format!(
+                    "no puzzle showing {} was found in {MAX_ATTEMPTS} draws from seed {seed}; \
+                     try another seed",
+                    ask.technique.map_or("the technique", |t| t.id())
+                ),
+            },
+        })
 }
 
 /// Whether the client asks for NDJSON (`Accept: application/x-ndjson`).

@@ -27,6 +27,7 @@ use crate::render::{Caption, Sheet};
 pub mod count;
 mod killer;
 pub(crate) mod shaped;
+pub mod technique;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -102,6 +103,7 @@ async fn random_json(
         "box",
         "variant",
         "symmetry",
+        "technique",
     ])?;
     // A killer reads its own `givens` (0 to N*N): it needs none.
     let killer = query
@@ -123,6 +125,7 @@ async fn random_json(
         None => fresh_seed(),
     };
     let format = GridFormat::from_query(query.get("format"))?;
+    let technique = technique::asked(&query, givens)?;
     if query.get("count").is_some() {
         let response = counted(state, headers, &query, givens, unique, format).await?;
         return Ok(Answer::Many(response));
@@ -133,6 +136,16 @@ async fn random_json(
     } else {
         GridFormat::String
     };
+    if technique.is_some() {
+        let ask = count::Ask {
+            givens,
+            unique,
+            difficulty: None,
+            technique,
+        };
+        let made = count::one(state, ask, seed, format, state.solve_cap_ms()).await?;
+        return Ok(Answer::One(Box::new(made)));
+    }
     if let Some(wanted) = shaped::asked(&query)? {
         let Json(body) = shaped::random(state, &query, wanted, seed, format).await?;
         return Ok(Answer::One(Box::new(body)));
@@ -208,6 +221,7 @@ async fn counted(
         givens,
         unique,
         difficulty,
+        technique: technique::asked(query, givens)?,
     };
     count::answer(state, headers, ask, first, count, format).await
 }

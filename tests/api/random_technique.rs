@@ -1,0 +1,130 @@
+//! `GET /random?technique=`: unique puzzles whose logical path uses the technique and nothing
+//! harder, reproducible from the seed, and clear refusals of unknown or unsupported names.
+
+use serde_json::Value;
+use sudoku_service::engine::logic::{LogicSolver, Technique};
+use sudoku_service::engine::targeted::shows;
+use sudoku_service::engine::{Solver, Verdict};
+
+use crate::helpers::*;
+
+async fn random(query: &str) -> Value {
+    let r = get(&format!("/random{query}")).await;
+    assert_eq!(r.status, 200, "{query}: {}", r.text);
+    r.json()
+}
+
+/// Unique (by the solver), with its solution, and graded by a path that uses `technique` and
+/// nothing harder.
+fn assert_shows(body: &Value, technique: Technique) {
+    let puzzle = grid_of(&body["puzzle"]);
+    let outcome = Solver::new().solve(&puzzle).unwrap();
+    assert_eq!(outcome.verdict, Verdict::Unique, "{technique}");
+    assert_eq!(grid_of(&body["solution"]), outcome.solutions[0]);
+    assert_eq!(body["unique"], true);
+    let grade = LogicSolver::new().grade(&puzzle).unwrap();
+    assert!(shows(&grade, technique), "{technique}: {grade:?}");
+    assert_eq!(body["difficulty"], grade.difficulty.name());
+    assert_eq!(body["score"], grade.score);
+}
+
+#[tokio::test]
+async fn a_technique_gives_a_unique_puzzle_whose_path_needs_it_and_nothing_harder() {
+    let common = [
+        Technique::NakedPair,
+        Technique::LockedCandidatesPointing,
+        Technique::XWing,
+        Technique::XYWing,
+    ];
+    for technique in common {
+        for seed in [3, 11] {
+            let body = random(&format!("?technique={}&seed={seed}", technique.id())).await;
+            assert_eq!(body["seed"], seed);
+            assert_shows(&body, technique);
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_same_seed_and_technique_give_the_same_puzzle() {
+    let a = random("?technique=x_wing&seed=5").await;
+    let b = random("?technique=x_wing&seed=5").await;
+    assert_eq!(a, b);
+    let other = random("?technique=x_wing&seed=6").await;
+    assert_ne!(a["puzzle"], other["puzzle"]);
+}
+
+#[tokio::test]
+async fn a_count_of_a_technique_is_that_many_puzzles_from_consecutive_seeds() {
+    let body = random("?technique=naked_pair&count=3&seed=20").await;
+    let puzzles = body.as_array().expect("an array");
+    assert_eq!(puzzles.len(), 3);
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(puzzle["seed"], 20 + k as u64);
+        assert_shows(puzzle, Technique::NakedPair);
+        let single = random(&format!("?technique=naked_pair&seed={}", 20 + k)).await;
+        assert_eq!(*puzzle, single);
+    }
+}
+
+#[tokio::test]
+async fn unknown_and_unsupported_techniques_are_refused_by_name_with_the_supported_list() {
+    let unknown = get("/random?technique=x_wingg").await;
+    assert_problem(&unknown, 400, "invalid_field");
+    let problem = unknown.json();
+    assert_eq!(problem["field"], "technique", "{problem}");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("unknown technique \"x_wingg\""), "{detail}");
+    assert!(
+        detail.contains("naked_pair") && detail.contains("xy_wing"),
+        "{detail}"
+    );
+    let rare = get("/random?technique=jellyfish").await;
+    assert_problem(&rare, 400, "invalid_field");
+    let detail = rare.json()["detail"].as_str().unwrap().to_owned();
+    assert!(
+        detail.contains("\"jellyfish\" is not supported"),
+        "{detail}"
+    );
+}
+
+#[tokio::test]
+async fn a_technique_does_not_combine_with_a_level_a_shape_or_added_givens() {
+    for query in [
+        "?technique=x_wing&difficulty=hard",
+        "?technique=x_wing&size=4",
+        "?technique=x_wing&symmetry=rotational",
+        "?technique=x_wing&givens=30",
+    ] {
+        let r = get(&format!("/random{query}")).await;
+        assert_problem(&r, 400, "invalid_field");
+    }
+}
+
+#[test]
+fn the_command_line_gives_the_api_s_puzzle_for_a_technique() {
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([
+            "random",
+            "--technique",
+            "xy_wing",
+            "--seed",
+            "8",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let line: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let api = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(random("?technique=xy_wing&seed=8"));
+    assert_eq!(line, api);
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["random", "--technique", "jellyfish"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not supported"));
+}
