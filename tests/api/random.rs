@@ -186,3 +186,46 @@ async fn counts_are_bounded_and_classic_only() {
     let last = random(&format!("?count=2&seed={}", MAX_SEED - 1)).await;
     assert_eq!(last[1]["seed"], MAX_SEED);
 }
+
+/// A count shares the request's one deadline: 100 leveled puzzles cannot buy 100 deadlines of work.
+#[tokio::test]
+async fn a_count_shares_one_deadline_for_the_whole_request() {
+    let config = sudoku_service::server::ServerConfig {
+        solve_timeout: std::time::Duration::from_millis(300),
+        ..test_config()
+    };
+    let query = "/random?count=100&difficulty=medium&seed=3";
+    let r = get_on(app_with(config.clone()), query).await;
+    let problem = assert_problem(&r, 504, "deadline_exceeded");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("300 ms"),
+        "{problem}"
+    );
+    let elapsed = problem["stats"]["elapsed_us"].as_u64().unwrap();
+    assert!(
+        elapsed >= 300_000,
+        "the whole time spent is reported: {problem}"
+    );
+
+    let request = axum::http::Request::builder()
+        .uri(query)
+        .header("accept", "application/x-ndjson")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let r = send(app_with(config), request).await;
+    assert_eq!(r.status, 200);
+    let lines: Vec<Value> = r
+        .text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert_eq!(
+        last["code"], "deadline_exceeded",
+        "the stream ends at the deadline: {last}"
+    );
+    assert!(lines.len() < 100, "{} lines", lines.len());
+    for puzzle in &lines[..lines.len() - 1] {
+        assert_eq!(puzzle["difficulty"], "medium");
+    }
+}

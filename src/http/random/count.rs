@@ -14,7 +14,9 @@ use futures_util::stream;
 use super::RandomResponse;
 use crate::engine::logic::{Difficulty, LogicSolver, Technique};
 use crate::engine::targeted::{TechniqueGenerator, TechniqueStop, MAX_ATTEMPTS};
-use crate::engine::{generate, Graded, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::engine::{
+    generate, Graded, LevelGenerator, LevelRequest, Request, Solver, Stats, Verdict,
+};
 use crate::http::error::ApiError;
 use crate::http::grid_json::GridFormat;
 use crate::http::logic_json::generation_stopped;
@@ -139,9 +141,9 @@ pub fn first_seed(seed: Option<u64>, count: u64) -> Option<u64> {
 }
 
 /// `count` puzzles from `first`, as a JSON array, or as NDJSON written as each is made when the
-/// client accepts `application/x-ndjson`. Each puzzle is one job on the pool under the server's
-/// deadline; a JSON array fails whole with 504 past it, a stream ends with a `deadline_exceeded`
-/// line.
+/// client accepts `application/x-ndjson`. Each puzzle is one job on the pool, and the whole request
+/// shares the server's one deadline (a count is not a way to buy `count` deadlines of work): a JSON
+/// array fails whole with 504 past it, a stream ends with a `deadline_exceeded` line.
 pub async fn answer(
     state: &AppState,
     headers: &HeaderMap,
@@ -151,10 +153,11 @@ pub async fn answer(
     format: GridFormat,
 ) -> Result<Response, ApiError> {
     let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
     if !wants_ndjson(headers) {
         let mut puzzles = Vec::new();
         for seed in first..first + count {
-            puzzles.push(one(state, ask, seed, format, timeout_ms).await?);
+            puzzles.push(within(state, ask, seed, format, timeout_ms, started).await?);
         }
         return Ok(Json(puzzles).into_response());
     }
@@ -163,7 +166,8 @@ pub async fn answer(
         let state = state.clone();
         async move {
             let seed = next.filter(|&s| s < first + count)?;
-            let (line, next) = match one(&state, ask, seed, format, timeout_ms).await {
+            let made = within(&state, ask, seed, format, timeout_ms, started).await;
+            let (line, next) = match made {
                 Ok(made) => (serde_json::to_vec(&made), Some(seed + 1)),
                 Err(error) => (serde_json::to_vec(&error.problem()), None),
             };
@@ -178,6 +182,33 @@ pub async fn answer(
         HeaderValue::from_static(crate::http::batch::NDJSON),
     );
     Ok(response)
+}
+
+/// One puzzle of a count, in what is left of the request's `timeout_ms` since `started`; a 504
+/// past it reports the request's deadline and the whole time spent.
+async fn within(
+    state: &AppState,
+    ask: Ask,
+    seed: u64,
+    format: GridFormat,
+    timeout_ms: u64,
+    started: Instant,
+) -> Result<RandomResponse, ApiError> {
+    let spent = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let past = || ApiError::DeadlineExceeded {
+        timeout_ms,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+    };
+    if spent >= timeout_ms {
+        return Err(past());
+    }
+    match one(state, ask, seed, format, timeout_ms - spent).await {
+        Err(ApiError::DeadlineExceeded { .. }) => Err(past()),
+        other => other,
+    }
 }
 
 /// One puzzle on the pool, under a deadline of `timeout_ms`.
