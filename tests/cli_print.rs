@@ -200,8 +200,8 @@ fn book_refuses_bad_flags_with_status_2() {
             "count must be between 1 and 10000",
         ),
         (
-            vec!["book", "-o", f, "--size", "6", "--difficulty", "easy"],
-            "classic 9x9",
+            vec!["book", "-o", f, "--size", "4", "--difficulty", "hard"],
+            "the hardest level they reach is medium",
         ),
         (
             vec!["book", "-o", f, "--size", "6", "--box", "2x4"],
