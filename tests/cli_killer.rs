@@ -2,23 +2,13 @@
 //! whose rules carry the cages, `solve` reads them back (no flags), the compact form (`--cages`
 //! ids and `--sums`) reads a killer from flags, and bad cages are refused naming the flag and cage.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::sudoku;
 
 use serde_json::Value;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
-
-fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
