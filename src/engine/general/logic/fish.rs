@@ -1,6 +1,10 @@
 //! Basic fish over rows and columns: when a value's places in k rows all lie in k columns, those
 //! columns hold it in these rows and lose it everywhere else (and the transpose). It assumes only
 //! that rows and columns are units, which they are on every shape; boxes play no part.
+//!
+//! A player's pencil marks may keep a value that a peer already holds (a stale mark): such a mark is
+//! no place for the value, a line that holds the value is no base, and a stale mark is not the fish's
+//! to remove, so every finder here sees only the live places (`live_candidates`).
 
 use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
@@ -27,21 +31,34 @@ pub fn jellyfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shape
 
 fn fish(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let n = geo.shape.size();
+    let live = live_candidates(geo, pos);
     (1..=n as u8).find_map(|value| {
+        let live: Vec<bool> = live.iter().map(|&c| c & bit(value) != 0).collect();
         [true, false]
             .into_iter()
-            .find_map(|rows| fish_of(geo, pos, k, value, rows))
+            .find_map(|rows| fish_of(geo, &live, k, value, rows))
     })
 }
 
+/// Each cell's candidates less the values its units already hold.
+fn live_candidates(geo: &Geometry, pos: &ShapePosition) -> Vec<u32> {
+    let shape = geo.shape;
+    let placed: Vec<u32> = (0..shape.unit_count())
+        .map(|u| pos.placed(shape, u))
+        .collect();
+    (0..shape.cell_count())
+        .map(|c| {
+            let held = shape
+                .units_of(c)
+                .iter()
+                .fold(0, |acc, &u| acc | placed[usize::from(u)]);
+            pos.candidates(c) & !held
+        })
+        .collect()
+}
+
 /// The fish of size `k` on `value` with rows as base (`rows`) or columns.
-fn fish_of(
-    geo: &Geometry,
-    pos: &ShapePosition,
-    k: usize,
-    value: u8,
-    rows: bool,
-) -> Option<ShapeStep> {
+fn fish_of(geo: &Geometry, live: &[bool], k: usize, value: u8, rows: bool) -> Option<ShapeStep> {
     let n = geo.shape.size();
     let cell = |base: usize, cover: usize| {
         if rows {
@@ -54,7 +71,7 @@ fn fish_of(
     let lines: Vec<(usize, u32)> = (0..n)
         .map(|b| {
             let places = (0..n)
-                .filter(|&c| pos.candidates(cell(b, c)) & bit(value) != 0)
+                .filter(|&c| live[cell(b, c)])
                 .fold(0u32, |acc, c| acc | 1 << c);
             (b, places)
         })
@@ -71,19 +88,19 @@ fn fish_of(
             .iter()
             .flat_map(|&c| (0..n).filter(|b| !base.contains(b)).map(move |b| (b, c)))
             .map(|(b, c)| cell(b, c))
-            .filter(|&c| pos.candidates(c) & bit(value) != 0)
+            .filter(|&c| live[c])
             .collect();
         if removed.is_empty() {
             return None;
         }
-        Some(step(geo, pos, k, value, rows, &base, &covers, removed))
+        Some(step(geo, live, k, value, rows, &base, &covers, removed))
     })
 }
 
 #[allow(clippy::too_many_arguments)]
 fn step(
     geo: &Geometry,
-    pos: &ShapePosition,
+    live: &[bool],
     k: usize,
     value: u8,
     rows: bool,
@@ -107,7 +124,7 @@ fn step(
                 .iter()
                 .map(move |&c| if rows { b * n + c } else { c * n + b })
         })
-        .filter(|&c| pos.candidates(c) & bit(value) != 0)
+        .filter(|&c| live[c])
         .collect();
     corners.sort_unstable();
     let technique = match k {
