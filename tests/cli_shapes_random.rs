@@ -183,3 +183,30 @@ fn random_difficulty_on_a_shape_prints_puzzles_graded_at_that_level() {
         assert_eq!(v["score"], grade.score);
     }
 }
+
+#[test]
+fn random_jigsaw_works_on_sizes_without_a_box_shape() {
+    for size in ["5", "7"] {
+        let json = ok(
+            &[
+                "random",
+                "--size",
+                size,
+                "--variant",
+                "jigsaw",
+                "--seed",
+                "4",
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        let line: Value = serde_json::from_str(&json[0]).unwrap();
+        let rules: Rules = serde_json::from_value(line["rules"].clone()).unwrap();
+        assert_eq!(rules.size, Some(size.parse().unwrap()));
+        assert!(rules.regions.is_some() && rules.box_shape.is_none());
+        let drawn = shape(rules);
+        let puzzle = line["puzzle"].as_str().unwrap().to_string();
+        assert_solved(&drawn, &[puzzle], &ok(&["solve"], &json[0]));
+    }
+}

@@ -117,7 +117,11 @@ pub fn generate(
     let template = Shape::new(&recipe.rules)?;
     let classic_shape = template.is_classic() && !recipe.jigsaw;
     if let Some(level) = recipe.difficulty.filter(|_| !classic_shape) {
-        if let Some(why) = general::out_of_reach(template.size(), level) {
+        if let Some(why) = general::out_of_reach(
+            template.size(),
+            recipe.jigsaw || template.is_jigsaw(),
+            level,
+        ) {
             let shape = template.to_string();
             return Err(BookError::LevelOutOfReach { shape, level, why });
         }

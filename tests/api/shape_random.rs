@@ -2,9 +2,12 @@
 //! levels out of a shape's reach and shapes without a complete grid refused at once, and the same
 //! seed giving the same puzzle on a live server, whatever else it is doing.
 
+use std::time::Duration;
+
 use serde_json::{json, Value};
 use sudoku_service::engine::general::logic::ShapeLogic;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
+use sudoku_service::server::ServerConfig;
 
 use crate::helpers::*;
 use crate::live::start;
@@ -16,6 +19,9 @@ async fn difficulty_levels_generate_other_shapes_at_that_level() {
         "size=6&difficulty=easy&seed=1",
         "size=9&variant=hyper&difficulty=medium&seed=2",
         "size=9&variant=x&difficulty=extreme&seed=3",
+        "size=9&variant=x&difficulty=expert&seed=1",
+        "size=9&variant=jigsaw&difficulty=hard&seed=1",
+        "size=7&variant=jigsaw&difficulty=expert&seed=2",
     ] {
         let r = get(&format!("/random?{query}")).await;
         assert_eq!(r.status, 200, "{query}: {}", r.text);
@@ -49,8 +55,14 @@ async fn difficulty_levels_generate_other_shapes_at_that_level() {
 #[tokio::test]
 async fn levels_out_of_a_shapes_reach_are_a_422_naming_why() {
     for (query, names) in [
-        ("size=16&difficulty=expert", ["expert", "16x16"]),
-        ("size=4&difficulty=hard", ["hard", "4x4"]),
+        (
+            "size=4&difficulty=medium",
+            ["medium", "4x4", "singles alone"],
+        ),
+        (
+            "size=4&variant=x&difficulty=expert",
+            ["expert", "4x4 x", "singles alone"],
+        ),
     ] {
         let r = get(&format!("/random?{query}")).await;
         let problem = assert_problem(&r, 422, "unsupported_shape");
@@ -117,5 +129,87 @@ async fn the_same_seed_gives_the_same_puzzle_on_a_busy_live_server() {
     assert_eq!(loaded.status, 200, "{}", loaded.body);
     let (a, b): (Value, Value) = (alone.json(), loaded.json());
     assert_eq!(a, b);
+    let _ = live.shutdown.send(());
+}
+
+/// Jigsaw is valid for any N from 4 to 25: sizes with no box shape (primes) generate too, on regions
+/// drawn for them, and the answer solves uniquely under its own rules; without jigsaw such a size is
+/// refused naming the size and the way out, and hyper (whose windows need boxes) naming the variant.
+#[tokio::test]
+async fn jigsaw_generates_on_sizes_without_a_box_shape() {
+    for size in [5usize, 7, 11] {
+        let r = get(&format!("/random?size={size}&variant=jigsaw&seed=3")).await;
+        assert_eq!(r.status, 200, "{size}: {}", r.text);
+        let body = r.json();
+        let rules: Rules = serde_json::from_value(body["rules"].clone()).unwrap();
+        assert_eq!(rules.size, Some(size));
+        assert_eq!(rules.box_shape, None);
+        let shape = Shape::new(&rules).unwrap();
+        assert!(shape.is_jigsaw(), "{size}");
+        let rows: String = (0..size * size)
+            .map(|i| char::from(b'A' + (i / size) as u8))
+            .collect();
+        assert_ne!(
+            body["rules"]["regions"],
+            rows.as_str(),
+            "{size}: drawn, not the rows"
+        );
+        let solved = post_json(
+            "/solve",
+            json!({"puzzle": body["puzzle"], "rules": body["rules"]}),
+        )
+        .await;
+        assert_eq!(solved.status, 200, "{}", solved.text);
+        assert_eq!(solved.json()["status"], "unique", "{size}");
+        assert_eq!(solved.json()["solution"], body["solution"], "{size}");
+    }
+    let leveled = get("/random?size=7&variant=jigsaw&difficulty=easy&seed=1").await;
+    assert_eq!(leveled.status, 200, "{}", leveled.text);
+    assert_eq!(leveled.json()["difficulty"], "easy");
+    for (query, field, words) in [
+        ("size=7", "size", "jigsaw"),
+        ("size=7&variant=jigsaw,hyper", "variant", "box shape"),
+    ] {
+        let r = get(&format!("/random?{query}&seed=1")).await;
+        let problem = assert_problem(&r, 400, "invalid_field");
+        assert_eq!(problem["field"], field, "{query}");
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains(words), "{query}: {detail}");
+    }
+}
+
+/// A level on a big shape is bounded work: draws (`level_attempts`) times node budgets, under the
+/// server's deadline. Asked of a live server whose one worker has a short cap, a 25x25 at a level
+/// answers 504 `deadline_exceeded` (the search of a 25x25 in a test build takes far longer), the
+/// worker is free again for the next request, and a level out of reach is a 422 before any work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_level_on_a_big_shape_is_bounded_by_the_deadline_on_a_live_server() {
+    let live = start(ServerConfig {
+        workers: 1,
+        solve_timeout: Duration::from_millis(1500),
+        ..test_config()
+    })
+    .await;
+    let slow = exchange(
+        live.addr,
+        &get_request("/random?size=25&difficulty=hard&seed=1"),
+    )
+    .await;
+    assert_eq!(slow.status, 504, "{}", slow.body);
+    assert_eq!(slow.json()["code"], "deadline_exceeded", "{}", slow.body);
+    // The one worker let the 25x25 go: a small shape's level comes back from it.
+    let next = exchange(
+        live.addr,
+        &get_request("/random?size=6&difficulty=easy&seed=1"),
+    )
+    .await;
+    assert_eq!(next.status, 200, "{}", next.body);
+    assert_eq!(next.json()["difficulty"], "easy");
+    let refused = exchange(
+        live.addr,
+        &get_request("/random?size=25&difficulty=hard&variant=jigsaw,hyper"),
+    )
+    .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
     let _ = live.shutdown.send(());
 }

@@ -13,6 +13,7 @@ mod norvig;
 mod norvig_ref;
 mod rules;
 mod shape_chains;
+mod shape_combos;
 mod shape_fish;
 mod shape_generation;
 mod shape_logic;

@@ -229,16 +229,26 @@ fn twenty_five_by_twenty_five_puzzles_are_unique_with_at_most_sixty_percent_give
 #[test]
 fn leveled_puzzles_grade_at_the_level_asked_for() {
     let cases = [
-        (rules(4, None, &[]), Difficulty::Easy, 4),
-        (rules(6, None, &[]), Difficulty::Easy, 4),
-        (rules(6, None, &[]), Difficulty::Medium, 2),
-        (rules(9, None, &[Variant::X]), Difficulty::Medium, 3),
-        (rules(9, None, &[Variant::X]), Difficulty::Extreme, 3),
-        (rules(9, None, &[Variant::Hyper]), Difficulty::Medium, 2),
+        (rules(4, None, &[]), false, Difficulty::Easy, 4),
+        (rules(6, None, &[]), false, Difficulty::Easy, 4),
+        (rules(6, None, &[]), false, Difficulty::Hard, 2),
+        (rules(6, None, &[Variant::X]), false, Difficulty::Medium, 2),
+        (rules(9, None, &[Variant::X]), false, Difficulty::Medium, 3),
+        (rules(9, None, &[Variant::X]), false, Difficulty::Hard, 3),
+        (rules(9, None, &[Variant::X]), false, Difficulty::Expert, 1),
+        (rules(9, None, &[Variant::X]), false, Difficulty::Extreme, 3),
+        (
+            rules(9, None, &[Variant::Hyper]),
+            false,
+            Difficulty::Medium,
+            2,
+        ),
+        (rules(9, None, &[]), true, Difficulty::Hard, 1),
+        (rules(9, None, &[]), true, Difficulty::Expert, 2),
     ];
-    for (rules, level, seed) in cases {
+    for (rules, jigsaw, level, seed) in cases {
         let made =
-            general::generate_leveled(&rules, &request(seed, Symmetry::None, false, None), level)
+            general::generate_leveled(&rules, &request(seed, Symmetry::None, jigsaw, None), level)
                 .unwrap_or_else(|e| panic!("{rules:?} {level:?}: {e}"));
         let g = &made.generated;
         let grade = ShapeLogic::new().grade(&g.shape, &g.puzzle).unwrap();
@@ -250,15 +260,29 @@ fn leveled_puzzles_grade_at_the_level_asked_for() {
 
 #[test]
 fn levels_out_of_reach_are_refused_before_any_work() {
-    assert!(general::out_of_reach(16, Difficulty::Expert).is_some());
-    assert!(general::out_of_reach(4, Difficulty::Hard).is_some());
-    assert!(general::out_of_reach(9, Difficulty::Hard).is_none());
+    // Measured out of reach: a 4x4 with boxes above easy (its minimal puzzles fall to singles).
+    for level in [Difficulty::Medium, Difficulty::Expert, Difficulty::Extreme] {
+        assert!(
+            general::out_of_reach(4, false, level).is_some(),
+            "{level:?}"
+        );
+        assert!(general::out_of_reach(4, true, level).is_none(), "{level:?}");
+    }
+    assert!(general::out_of_reach(4, false, Difficulty::Easy).is_none());
+    for size in [6, 9, 16, 25] {
+        for level in Difficulty::ALL {
+            assert!(
+                general::out_of_reach(size, false, level).is_none(),
+                "{size} {level:?}"
+            );
+        }
+    }
     // The attempts are a budget: a level not found within them is an answer, the same each time.
     let rules = rules(4, None, &[]);
     let a = general::generate_leveled(
         &rules,
         &request(1, Symmetry::None, false, None),
-        Difficulty::Extreme,
+        Difficulty::Medium,
     );
-    assert_eq!(a, Err(LevelError::NotReached(Difficulty::Extreme)));
+    assert_eq!(a, Err(LevelError::NotReached(Difficulty::Medium)));
 }

@@ -16,7 +16,7 @@ use crate::engine::general::logic::ShapeLogic;
 use crate::engine::general::{self, Generated, KillerRequest, LevelError, ShapeRequest};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Grade, LogicSolver};
-use crate::engine::shape::{Cells, Regions, Rules, Shape, MAX_SIZE, MIN_SIZE};
+use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::Verdict;
 
 /// A JSON line: `GET /random`'s members, and the rules.
@@ -104,7 +104,7 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
                     .to_string(),
             );
         }
-        if let Some(why) = general::out_of_reach(checked.size(), level) {
+        if let Some(why) = general::out_of_reach(checked.size(), checked.is_jigsaw(), level) {
             return Err(format!(
                 "--difficulty {}: not available for {checked}: {why}",
                 level.name()
@@ -139,20 +139,14 @@ fn fillable(shape: &Shape) -> Result<(), String> {
     }
 }
 
-/// The flags' rules; for jigsaw, with the rows standing in as regions, so that a size without a
-/// box shape (7, say) is a valid template: the generator replaces the regions with drawn ones.
+/// The flags' rules; for jigsaw, with the rows standing in as regions
+/// ([`general::jigsaw_template`]), so that a size without a box shape (7, say) is a valid template.
 fn template(shape: &ShapeArgs) -> Rules {
     let rules = shape.rules();
-    let size = rules.size.unwrap_or(9);
-    if !shape.jigsaw() || !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return rules;
-    }
-    let rows = (0..size * size)
-        .map(|i| char::from(b'A' + (i / size) as u8))
-        .collect();
-    Rules {
-        regions: Some(Regions::Text(rows)),
-        ..rules
+    if shape.jigsaw() {
+        general::jigsaw_template(&rules)
+    } else {
+        rules
     }
 }
 

@@ -9,7 +9,26 @@
 //! when its fill finds none.
 
 use crate::engine::rng::Rng;
-use crate::engine::shape::Variant;
+use crate::engine::shape::{Regions, Rules, Variant, MAX_SIZE, MIN_SIZE};
+
+/// `rules` made a valid template for jigsaw generation: its rows stand in as regions (and any box
+/// goes), so that a size without a box shape (5, 7, 11, 13, ...) describes a shape too; the
+/// generator replaces the regions with drawn ones. A size out of range is left for `Shape::new` to
+/// refuse.
+pub fn jigsaw_template(rules: &Rules) -> Rules {
+    let size = rules.size.unwrap_or(9);
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return rules.clone();
+    }
+    let rows = (0..size * size)
+        .map(|i| char::from(b'A' + (i / size) as u8))
+        .collect();
+    Rules {
+        box_shape: None,
+        regions: Some(Regions::Text(rows)),
+        ..rules.clone()
+    }
+}
 
 /// Trade attempts per cell: enough that the snake no longer shows.
 const SWAPS_PER_CELL: usize = 40;

@@ -1,11 +1,13 @@
 //! Puzzles of any shape at a requested level: unique minimal puzzles drawn from seeds derived from
 //! the request's seed, each graded by the general logic grader ([`ShapeLogic::grade`], the classic
 //! levels with ceilings scaled by N*N/81). A puzzle that grades harder than asked gets givens of its
-//! solution back, a few at a time, while it stays harder, since more givens make a puzzle easier.
+//! solution back, since more givens make a puzzle easier: how many is found by bisection, in a few
+//! shuffled orders, so that a level between a shape's minimal puzzles and its easy ones is found
+//! rather than stepped over.
 //!
-//! Only counts bound the work (puzzles drawn, givens added), never the clock: the same seed and
-//! level give the same puzzle on any machine, or the same [`LevelError::NotReached`]. The deadline
-//! only abandons the work.
+//! Only counts bound the work (puzzles drawn, orders tried, grades per bisection), never the clock:
+//! the same seed and level give the same puzzle on any machine, or the same
+//! [`LevelError::NotReached`]. The deadline only abandons the work.
 
 use super::generate::{generate, Generated, ShapeRequest};
 use super::logic::{ShapeLogic, ShapeLogicError};
@@ -16,12 +18,25 @@ use crate::engine::shape::{Rules, ShapeError};
 use crate::engine::solver::StopReason;
 
 /// Puzzles drawn before a level counts as out of the shape's reach for this seed: many on small
-/// grids, whose puzzles are cheap and mostly easy, fewer on large ones, whose puzzles cost more.
+/// grids, whose puzzles cost a millisecond and whose rare levels (medium, expert and extreme on 6x6
+/// come from one draw in a few hundred) need them, fewer on large ones, whose puzzles cost more
+/// (`examples/shape_levels.rs` measures both).
 pub fn level_attempts(size: usize) -> u64 {
     match size {
-        0..=9 => 48,
+        0..=6 => 192,
+        7..=9 => 48,
         10..=16 => 12,
         _ => 4,
+    }
+}
+
+/// Shuffled orders in which a drawn puzzle's blanks are given back before the next draw: three up
+/// to 16x16, one above, where each bisection costs seconds of grading.
+fn orders(size: usize) -> usize {
+    if size <= 16 {
+        3
+    } else {
+        1
     }
 }
 
@@ -50,17 +65,16 @@ pub enum LevelError {
     NotReached(Difficulty),
 }
 
-/// Why puzzles of `size` never grade `level`, for the levels measured out of reach (no attempt is
-/// spent on them): the general grader knows singles, intersections, subsets and fish, so no path
-/// grades `expert` (chains and almost locked sets), and only a guess grades `extreme`. The README's
-/// table of levels by shape has the measurement.
-pub fn out_of_reach(size: usize, level: Difficulty) -> Option<&'static str> {
+/// Why puzzles of `size` (with boxes, or `jigsaw` regions) never grade `level`, for the levels
+/// measured out of reach (no attempt is spent on them): a minimal 4x4 with 2x2 boxes is solved by
+/// singles alone, and givens added back only make it easier, so it is always `easy` (none of 100
+/// seeds found a `medium` one). Every other level on every other shape was found by
+/// `examples/shape_levels.rs` (the README's table of levels by shape).
+pub fn out_of_reach(size: usize, jigsaw: bool, level: Difficulty) -> Option<&'static str> {
     match level {
-        Difficulty::Expert => Some(
-            "the grader for shapes other than classic 9x9 knows no chains or almost locked sets, so no path grades expert",
-        ),
-        _ if size <= 4 && level > Difficulty::Medium => Some(
-            "4x4 puzzles are solved by singles and intersections, so the hardest level they reach is medium",
+        Difficulty::Easy => None,
+        _ if size <= 4 && !jigsaw => Some(
+            "minimal 4x4 puzzles with 2x2 boxes are solved by singles alone, so the only level they reach is easy (jigsaw 4x4 reaches every level)",
         ),
         _ => None,
     }
@@ -97,46 +111,72 @@ pub fn generate_leveled(
     Err(LevelError::NotReached(level))
 }
 
-/// `generated` graded; while it is harder than `level`, with orbits of givens (of the request's
-/// symmetry, so the pattern keeps it) of its solution added back. `None` when it ends easier.
+/// `generated` at `level`, or `None`. A minimal puzzle harder than `level` gets orbits of givens (of
+/// the request's symmetry, so the pattern keeps it) of its solution back, in a shuffled order: the
+/// first `k` of them for a `k` found by bisection between none (harder than asked) and all (the
+/// solution, easiest), since more givens make a puzzle easier. That costs about log2(blanks)
+/// grades, and finds the one orbit whose return crosses the level, so a level that lies between a
+/// shape's minimal puzzles and easy ones (hard and expert on X and jigsaw) is not stepped over; when
+/// that orbit steps over it all the same, other shuffled orders are tried (`orders`).
 fn eased(
     grader: &ShapeLogic<'_>,
-    mut generated: Generated,
+    generated: Generated,
     symmetry: Symmetry,
     level: Difficulty,
     rng: &mut Rng,
 ) -> Result<Option<(Generated, Grade)>, LevelError> {
-    let shape = generated.shape.clone();
+    let grade = graded(grader, &generated)?;
+    if grade.difficulty <= level {
+        return Ok((grade.difficulty == level).then_some((generated, grade)));
+    }
     let mut blanks: Vec<Vec<usize>> = symmetry
-        .orbits(shape.size())
+        .orbits(generated.shape.size())
         .into_iter()
         .filter(|orbit| generated.puzzle.get(orbit[0]) == 0)
         .collect();
-    rng.shuffle(&mut blanks);
-    // A grid's size worth of cells at a time, so a 25x25 needs few regrades.
-    let step = shape.size();
-    loop {
-        // The grader checks the deadline at every step, so a slow grade is abandoned too.
-        let grade = grader
-            .grade(&shape, &generated.puzzle)
-            .map_err(|e| match e {
-                ShapeLogicError::Interrupted(reason) => LevelError::Stopped(reason),
-                other => unreachable!("a generated puzzle is unique: {other}"),
-            })?;
-        if grade.difficulty == level {
-            return Ok(Some((generated, grade)));
+    for _ in 0..orders(generated.shape.size()) {
+        rng.shuffle(&mut blanks);
+        if let Some(found) = bisect(grader, &generated, &blanks, level)? {
+            return Ok(Some(found));
         }
-        if grade.difficulty < level || blanks.is_empty() {
-            return Ok(None);
-        }
-        let mut added = 0;
-        while added < step {
-            let Some(orbit) = blanks.pop() else { break };
-            for &cell in &orbit {
-                generated.puzzle.set(cell, generated.solution.get(cell));
-            }
-            added += orbit.len();
-        }
-        generated.minimal = false;
     }
+    Ok(None)
+}
+
+/// `generated` with the first `k` of `blanks` given back, for the `k` found by bisection where
+/// that grades `level`; `None` when the one orbit whose return crosses the level steps over it.
+fn bisect(
+    grader: &ShapeLogic<'_>,
+    generated: &Generated,
+    blanks: &[Vec<usize>],
+    level: Difficulty,
+) -> Result<Option<(Generated, Grade)>, LevelError> {
+    // Harder than `level` with `lo` orbits back, not harder with `hi` (all of them: the solution).
+    let (mut lo, mut hi) = (0, blanks.len());
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        let mut easier = generated.clone();
+        for &cell in blanks[..mid].iter().flatten() {
+            easier.puzzle.set(cell, easier.solution.get(cell));
+        }
+        easier.minimal = false;
+        let grade = graded(grader, &easier)?;
+        match grade.difficulty.cmp(&level) {
+            std::cmp::Ordering::Equal => return Ok(Some((easier, grade))),
+            std::cmp::Ordering::Greater => lo = mid,
+            std::cmp::Ordering::Less => hi = mid,
+        }
+    }
+    Ok(None)
+}
+
+/// The grade of a generated (so unique) puzzle; the grader checks the deadline at every step, so a
+/// slow grade is abandoned too.
+fn graded(grader: &ShapeLogic<'_>, generated: &Generated) -> Result<Grade, LevelError> {
+    grader
+        .grade(&generated.shape, &generated.puzzle)
+        .map_err(|e| match e {
+            ShapeLogicError::Interrupted(reason) => LevelError::Stopped(reason),
+            other => unreachable!("a generated puzzle is unique: {other}"),
+        })
 }

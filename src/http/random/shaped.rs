@@ -79,16 +79,14 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     if jigsaw && box_shape.is_some() {
         return Err(query_fault(ShapeError::BoxAndRegions));
     }
-    // A jigsaw of a prime size has no boxes to start from, which is fine: check the rest.
-    let checked = if jigsaw {
-        Rules {
-            regions: Some(crate::engine::shape::Regions::Text(snake_labels(size))),
-            ..rules.clone()
-        }
+    // The generator draws a jigsaw's regions; until then the rows stand in, so that a size with no
+    // box shape (5, 7, 11, ...) is a shape too.
+    let rules = if jigsaw {
+        general::jigsaw_template(&rules)
     } else {
-        rules.clone()
+        rules
     };
-    let shape = Shape::new(&checked).map_err(query_fault)?;
+    let shape = Shape::new(&rules).map_err(query_fault)?;
     general::check_generable(&rules, jigsaw).map_err(query_fault)?;
     if shape.is_classic() && !jigsaw && !killer && symmetry == Symmetry::None {
         return Ok(None);
@@ -203,7 +201,7 @@ pub(super) async fn random(
 
 /// A 422 for levels measured out of the shape's reach ([`general::out_of_reach`]), before any work.
 fn out_of_reach(wanted: &Wanted, level: Difficulty) -> Result<(), ApiError> {
-    match general::out_of_reach(wanted.rules.size.unwrap_or(9), level) {
+    match general::out_of_reach(wanted.rules.size.unwrap_or(9), wanted.jigsaw, level) {
         None => Ok(()),
         Some(why) => Err(ApiError::UnsupportedShape {
             shape: wanted.name(),
@@ -258,11 +256,4 @@ pub(crate) fn query_fault(error: ShapeError) -> ApiError {
         field: field.into(),
         detail: error.to_string(),
     }
-}
-
-/// Any valid jigsaw layout of `size` (rows of a snake), to check the other rules before drawing.
-fn snake_labels(size: usize) -> String {
-    (0..size * size)
-        .map(|i| char::from(b'A' + (i / size) as u8))
-        .collect()
 }
