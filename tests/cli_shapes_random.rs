@@ -122,11 +122,19 @@ fn random_refuses_what_only_classic_puzzles_take() {
     for (args, message) in [
         (
             &["random", "--size", "4", "--difficulty", "hard"][..],
-            "the hardest level they reach is medium",
+            "the only level they reach is easy",
         ),
         (
-            &["random", "--size", "16", "--difficulty", "expert"],
-            "no path grades expert",
+            &[
+                "random",
+                "--size",
+                "4",
+                "--variant",
+                "x",
+                "--difficulty",
+                "medium",
+            ],
+            "solved by singles alone",
         ),
         (
             &["random", "--size", "6", "--variant", "x,hyper"],
