@@ -192,7 +192,7 @@ fn book_refuses_bad_flags_with_status_2() {
         ),
         (
             vec!["book", "-o", f, "--size", "4", "--difficulty", "hard"],
-            "the hardest level they reach is medium",
+            "the only level they reach is easy",
         ),
         (
             vec!["book", "-o", f, "--size", "6", "--box", "2x4"],

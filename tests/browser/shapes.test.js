@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 
 import { cellsText, makeShape } from "../../src/http/playground/shape.js";
-import { api, boardText, cell, launch, loadPuzzle, openPlayground } from "./browser.js";
+import { api, boardText, cell, launch, loadPuzzle, newPuzzle, openPlayground } from "./browser.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY";
 
@@ -177,10 +177,20 @@ async function hintAndApply(page, answer) {
   await page.getByRole("button", { name: "Clear" }).click();
 }
 
-test("a 6x6 game: 36 cells in 2x3 boxes, six keys on the pad, a wrong digit checked, Solve fills a valid solution", async () => {
+test("a 6x6 game at a level: 36 cells in 2x3 boxes, six keys on the pad, a wrong digit checked, Solve fills a valid solution", async () => {
   const { page, problems } = await openPlayground(browser.context);
   await chooseShape(page, { size: 6 });
+  // /random makes levels on every shape: Difficulty is on, every level offered, and a hard 6x6
+  // comes with its level, which /grade agrees with.
+  assert.equal(await page.getByLabel("Difficulty").isDisabled(), false);
+  assert.equal(await page.locator("#shape-note").isVisible(), false);
+  assert.deepEqual(await page.$$eval("#difficulty option:disabled", (o) => o.length), 0);
+  await newPuzzle(page, "hard");
+  assert.equal(await page.locator("#new-error").textContent(), "");
   const answer = await generated(page);
+  const grade = (await api("POST", "/grade", { puzzle: answer.puzzle, rules: answer.rules })).body;
+  assert.equal(grade.difficulty, "hard");
+  assert.equal(await page.locator("#seed").textContent(), `hard · seed ${answer.seed} · score ${grade.score}`);
   assert.deepEqual({ size: answer.rules.size, box: answer.rules.box }, { size: 6, box: [2, 3] });
   assert.equal(await boardText(page), answer.puzzle);
   const names = await page.$$eval("[role=gridcell]", (cells) => cells.map((c) => c.getAttribute("aria-label")));
@@ -189,13 +199,6 @@ test("a 6x6 game: 36 cells in 2x3 boxes, six keys on the pad, a wrong digit chec
   assert.deepEqual(await page.locator("#pad [data-digit]").allTextContents(), ["1", "2", "3", "4", "5", "6"]);
   assert.match(page.url(), /[#&]size=6&box=2x3(&|$)/);
   await hintAndApply(page, answer);
-  // /random makes levels on classic only for now: Difficulty is off, a note says so, and the
-  // puzzle is graded instead, as /grade grades it.
-  assert.equal(await page.getByLabel("Difficulty").isDisabled(), true);
-  assert.equal(await page.locator("#shape-note").isVisible(), true);
-  const grade = (await api("POST", "/grade", { puzzle: answer.puzzle, rules: answer.rules })).body;
-  assert.equal(await page.locator("#seed").textContent(), `graded ${grade.difficulty} · seed ${answer.seed} · score ${grade.score}`);
-  assert.equal(await page.locator("#shape-note").isVisible(), true);
   await playCheckSolve(page, answer);
   assert.deepEqual(problems, []);
   await page.close();
@@ -287,12 +290,21 @@ test("X shades both diagonals and hyper its windows, from a link alone", async (
   await page.close();
 });
 
-test("back to classic 9x9 from another shape: 81 cells in 3x3 boxes, Difficulty on again, and the address names no shape", async () => {
+test("4x4 offers easy alone, saying why, and back on 9x9 the level chosen before is asked for again; the address names no shape", async () => {
   const { page, problems } = await openPlayground(browser.context);
   await page.getByLabel("Difficulty").selectOption("medium");
   await chooseShape(page, { size: 4 });
   assert.equal(await page.locator("[role=gridcell]").count(), 16);
-  assert.equal(await page.getByLabel("Difficulty").isDisabled(), true);
+  // The levels /random refuses on a 4x4 with boxes are disabled, the note saying why; easy is asked.
+  assert.equal(await page.getByLabel("Difficulty").isDisabled(), false);
+  assert.deepEqual(await page.$$eval("#difficulty option:disabled", (o) => o.map((x) => x.value)), ["medium", "hard", "expert", "extreme"]);
+  assert.equal(await page.getByLabel("Difficulty").inputValue(), "easy");
+  assert.match(await page.locator("#shape-note").textContent(), /^Not offered on 4x4: medium, hard, expert, extreme, since .*singles alone/);
+  assert.equal(await page.locator("#shape-note").isVisible(), true);
+  assert.match(await page.locator("#seed").textContent(), /^easy · seed \d+/);
+  const refused = await api("GET", "/random?size=4&difficulty=medium");
+  assert.equal(refused.status, 422);
+  assert.match(refused.body.detail, /singles alone/);
   await chooseShape(page, { size: 9 });
   assert.equal(await page.locator("[role=gridcell]").count(), 81);
   await assertRegionBorders(page, { size: 9, box: [3, 3] });

@@ -5,7 +5,17 @@
 import { api, drawing, Problem } from "/playground/api.js";
 import { drawBoard, drawPad } from "/playground/board.js";
 import { act, clearErrors, showError, showMessage } from "/playground/messages.js";
-import { cellsHelp, fillSizes, fillBoxes, keysHelp, selectedParams, selectedShape, showShapeInSelectors } from "/playground/picker.js";
+import {
+  cellsHelp,
+  fillSizes,
+  fillBoxes,
+  keysHelp,
+  selectedKind,
+  selectedParams,
+  selectedShape,
+  showLevels,
+  showShapeInSelectors,
+} from "/playground/picker.js";
 import {
   cellsText,
   makeShape,
@@ -33,6 +43,8 @@ const state = {
   // The puzzle's level, from /random or /grade: { difficulty, score, seed } (seed for a generated
   // one), or { note } saying why it has none; null while unknown.
   info: null,
+  // The level the player last chose on Difficulty: asked for again where a shape offers it.
+  wantedLevel: "easy",
   // Counts the puzzles put on the board: an answer about an earlier one (a late /random or /grade)
   // sees the count moved on and is dropped.
   puzzleCount: 0,
@@ -55,8 +67,8 @@ const peers = (i) => shape().peers[i];
 /** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
 const unitSquares = (name) => shape().unitCells(name);
 
-/** `/random` makes puzzles of a chosen level on classic 9x9 only for now (422 unsupported_shape). */
-const hasLevels = (s) => s.classic;
+/** `/random` makes puzzles of a chosen level on every shape but killer (some levels refused: picker.js). */
+const hasLevels = (s) => !s.killer;
 
 const valueAt = (i) => state.givens[i] || state.digits[i];
 const gridText = (values) => cellsText(shape(), values);
@@ -83,8 +95,7 @@ function setShape(next) {
   });
   document.body.classList.toggle("big-board", next.n > 9);
   $("keys-symbols").replaceChildren(...keysHelp(next));
-  $("difficulty").disabled = !hasLevels(next);
-  $("shape-note").hidden = hasLevels(next);
+  showLevels(next, state.wantedLevel);
   $("puzzle").placeholder = next.classic ? CLASSIC_PLACEHOLDER : `${cellsHelp(next)}; or JSON rows`;
   showShapeInSelectors(next);
 }
@@ -189,7 +200,7 @@ function renderLevel() {
 function levelParts(info) {
   if (!info) return [];
   const parts = [];
-  // A generated classic puzzle's level is the one it was made for; any other is a grade.
+  // A generated puzzle's level is the one it was made for; any other is a grade.
   if (info.difficulty) parts.push(info.seed === undefined || info.graded ? `graded ${info.difficulty}` : info.difficulty);
   if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
   if (info.score !== undefined) parts.push(`score ${info.score}`);
@@ -394,18 +405,19 @@ async function load(event) {
 }
 
 /**
- * The query of `GET /random` for the shape the selectors name; classic asks as it always did.
- * Levels are classic 9x9 only for now, so another shape asks for none.
+ * The query of `GET /random` for the shape the selectors name, at `difficulty` (a killer is made at
+ * no level: it is graded); classic asks as it always did.
  */
 function randomQuery(difficulty) {
-  const shaped = selectedParams();
-  const params = shaped.length ? shaped : [["difficulty", difficulty]];
+  const params = selectedParams();
+  if (!selectedKind().killer) params.push(["difficulty", difficulty]);
   return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
 }
 
 /** A puzzle of the chosen shape and level from `/random`, unless another puzzle took the board meanwhile. */
 async function newPuzzle() {
   await act("new", async () => {
+    showLevels(selectedKind(), state.wantedLevel);
     const difficulty = $("difficulty").value;
     const asked = state.puzzleCount;
     let answer;
@@ -413,7 +425,10 @@ async function newPuzzle() {
       answer = await api("GET", `/random?${randomQuery(difficulty)}`);
     } finally {
       // No new board (a refusal, or a board loaded meanwhile): the selectors show the board's shape.
-      if (state.puzzleCount !== asked || !answer) showShapeInSelectors(shape());
+      if (state.puzzleCount !== asked || !answer) {
+        showShapeInSelectors(shape());
+        showLevels(shape(), state.wantedLevel);
+      }
     }
     if (state.puzzleCount !== asked) return;
     // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
@@ -436,8 +451,8 @@ const NO_LEVEL = {
 };
 
 /**
- * Grades the puzzle on the board (`POST /grade`) and, on classic 9x9, sets Difficulty to its level,
- * so the selector always speaks of the puzzle on show (on another shape it stays the level a classic
+ * Grades the puzzle on the board (`POST /grade`) and, where the shape has levels, sets Difficulty to
+ * its level, so the selector always speaks of the puzzle on show (a killer's stays the level another
  * New puzzle asks for). A puzzle without one level says why in the level line.
  */
 async function gradePuzzle() {
@@ -456,7 +471,8 @@ async function gradePuzzle() {
   if (state.puzzleCount !== asked) return;
   $("seed").removeAttribute("aria-busy");
   state.info = info;
-  if (info.difficulty && levels) $("difficulty").value = info.difficulty;
+  const option = [...$("difficulty").options].find((o) => o.value === info.difficulty);
+  if (levels && option && !option.disabled) state.wantedLevel = $("difficulty").value = info.difficulty;
   render();
 }
 
@@ -701,6 +717,7 @@ function readFragment() {
 
 function main() {
   fillSizes();
+  state.wantedLevel = $("difficulty").value;
   setShape(CLASSIC);
   $("board").addEventListener("keydown", onKey);
   $("size").addEventListener("change", () => {
@@ -708,6 +725,9 @@ function main() {
     newPuzzle();
   });
   $("box").addEventListener("change", newPuzzle);
+  $("difficulty").addEventListener("change", () => {
+    state.wantedLevel = $("difficulty").value;
+  });
   $("variant").addEventListener("change", () => {
     $("box").disabled = $("variant").value.includes("jigsaw");
     newPuzzle();

@@ -79,3 +79,48 @@ export function cellsHelp(s) {
   if (s.classic) return "81 cells, digits for givens, . or 0 for blanks";
   return `${s.cells} cells, ${keysText(s)} for givens, . for blanks`;
 }
+
+// ---------------------------------------------------------------- levels by shape
+
+const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+
+/**
+ * The levels `GET /random` refuses on a shape (`{ n, jigsaw, killer }`), each with the service's
+ * reason: the same measured rule as `out_of_reach` in src/engine/general/leveled.rs (the README's
+ * table of levels by shape). A killer is made at no level: it is graded instead.
+ */
+export function refusedLevels({ n, jigsaw, killer }) {
+  if (killer) return Object.fromEntries(LEVELS.map((l) => [l, "killer puzzles are graded, not made to a level"]));
+  if (n > 4 || jigsaw) return {};
+  const why = "minimal 4x4 puzzles with 2x2 boxes are solved by singles alone, so the only level they reach is easy";
+  return Object.fromEntries(LEVELS.slice(1).map((l) => [l, why]));
+}
+
+/** The selectors' shape as far as levels care: its size, and whether it is a jigsaw or a killer. */
+export function selectedKind() {
+  const variant = $("variant").value;
+  return { n: Number($("size").value), jigsaw: variant.includes("jigsaw"), killer: variant.includes("killer") };
+}
+
+/**
+ * Offers on Difficulty the levels of shape `kind`: a refused level is disabled, with its reason in
+ * its title and in the note under the picker. The level on show is `wanted` (the player's last
+ * choice) where it is offered, else the hardest offered one below it.
+ */
+export function showLevels(kind, wanted) {
+  const select = $("difficulty");
+  const refused = refusedLevels(kind);
+  for (const option of select.options) {
+    option.disabled = refused[option.value] !== undefined;
+    option.title = refused[option.value] || "";
+  }
+  select.disabled = kind.killer;
+  const offered = LEVELS.filter((l, k) => k <= Math.max(0, LEVELS.indexOf(wanted)) && !refused[l]);
+  if (offered.length) select.value = offered.at(-1);
+  const reasons = [...new Set(Object.values(refused))];
+  const names = Object.keys(refused);
+  $("shape-note").textContent = kind.killer
+    ? "Difficulty does not pick killer puzzles: a killer is graded instead."
+    : `Not offered on ${kind.n}x${kind.n}: ${names.join(", ")}, since ${reasons.join("; ")}.`;
+  $("shape-note").hidden = !names.length;
+}
