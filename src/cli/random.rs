@@ -42,8 +42,8 @@ pub struct RandomArgs {
     /// Unique puzzles graded at this level: easy, medium, hard, expert or extreme.
     #[arg(long)]
     pub difficulty: Option<Difficulty>,
-    /// Unique minimal puzzles whose logical path uses this technique (an id such as `x_wing`) and
-    /// nothing harder, as `GET /random?technique=` makes them.
+    /// Unique puzzles whose logical path uses this technique (an id such as `x_wing`; any the
+    /// grader names but `brute_force`) and nothing harder, as `GET /random?technique=` makes them.
     #[arg(long, conflicts_with = "difficulty", value_parser = technique::parse)]
     pub technique: Option<Technique>,
     /// `line`: the puzzle alone; `json`: a JSON object a line, as `GET /random` answers (with the
@@ -167,7 +167,7 @@ fn make(args: &RandomArgs, seed: u64) -> Made {
     if let Some(technique) = args.technique {
         let graded = TechniqueGenerator::new()
             .generate(technique, seed)
-            .expect("supported techniques are found long before the attempts run out");
+            .expect("a supported technique is found long before its method's budget runs out");
         return Made {
             puzzle: graded.puzzle,
             solution: Some(graded.solution),
@@ -248,7 +248,7 @@ fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<
         technique: args.technique,
     };
     let made = count::make(&ask, seed, GridFormat::String, None, None)
-        .expect("no deadline and no cancel flag, and supported techniques are found long before the attempts run out");
+        .expect("no deadline and no cancel flag, and a supported technique is found long before its method's budget runs out");
     serde_json::to_writer(&mut *out, &made)?;
     writeln!(out)
 }

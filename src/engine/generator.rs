@@ -94,7 +94,7 @@ fn try_random_puzzle(rng: &mut Rng, n: usize) -> Option<Grid> {
 /// digits is filled next (the first such in row-major order), trying its digits in random order and
 /// backtracking from dead ends. This is deliberately not the solver: the solver's search order may
 /// change between releases for speed, and a seed must give the same puzzle in every release.
-fn random_solution(rng: &mut Rng) -> Grid {
+pub(crate) fn random_solution(rng: &mut Rng) -> Grid {
     let mut fill = Fill {
         values: [0; 81],
         used: [[0; 9]; 3],
@@ -173,7 +173,7 @@ pub(crate) fn minimal_puzzle_unless(
 }
 
 /// Whether `puzzle` has a solution with something other than `digit` at `square`.
-fn has_other_solution(puzzle: &Grid, square: Square, digit: Digit) -> bool {
+pub(crate) fn has_other_solution(puzzle: &Grid, square: Square, digit: Digit) -> bool {
     let mut board = Board::from_grid(puzzle);
     board.remove(digit.index(), square.index());
     Solver::new()

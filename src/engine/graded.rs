@@ -5,13 +5,13 @@
 //! Each candidate is graded with a ceiling at the level asked for, so a puzzle that turns out harder
 //! is dropped at its first too-hard step rather than graded to the end.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::generator::{add_givens, minimal_puzzle_unless};
+use super::generator::add_givens;
 use super::grid::Grid;
-use super::logic::{Context, Difficulty, Grade, LogicError, LogicSolver};
-use super::rng::Rng;
+use super::logic::{Context, Difficulty, Grade};
+use super::search::{interrupted, Limits};
 use super::solver::StopReason;
 
 /// What to generate.
@@ -58,8 +58,7 @@ pub struct Graded {
 /// Generation to a level under an optional deadline and cancellation flag.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LevelGenerator<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    limits: Limits<'a>,
 }
 
 impl<'a> LevelGenerator<'a> {
@@ -69,70 +68,46 @@ impl<'a> LevelGenerator<'a> {
     }
 
     /// Gives up once `deadline` has passed.
-    pub fn deadline(self, deadline: Instant) -> Self {
-        LevelGenerator {
-            deadline: Some(deadline),
-            ..self
-        }
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.limits.deadline = Some(deadline);
+        self
     }
 
     /// Gives up once `flag` is set.
-    pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
-        LevelGenerator {
-            cancel: Some(flag),
-            ..self
-        }
+    pub fn cancel_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.limits.cancel = Some(flag);
+        self
     }
 
     /// Draws and grades puzzles until one grades at `request.difficulty`.
     pub fn generate(&self, request: &LevelRequest) -> Result<Graded, StopReason> {
-        let mut rng = Rng::seeded(request.seed);
-        let mut grader = LogicSolver::new();
-        if let Some(deadline) = self.deadline {
-            grader = grader.deadline(deadline);
-        }
-        if let Some(flag) = self.cancel {
-            grader = grader.cancel_flag(flag);
-        }
-        for attempts in 1.. {
-            let (mut puzzle, solution) =
-                minimal_puzzle_unless(&mut rng, || self.stopped().is_some())
-                    .ok_or_else(|| self.stopped().unwrap_or(StopReason::Cancelled))?;
+        let found = self.limits.search(request.seed, u32::MAX, |rng, grader| {
+            let (mut puzzle, solution) = self.limits.minimal_puzzle(rng)?;
             let minimal = puzzle.givens() >= request.givens;
-            add_givens(&mut rng, &mut puzzle, &solution, request.givens);
+            add_givens(rng, &mut puzzle, &solution, request.givens);
             let grade = grader
                 .grade_unique(&puzzle, Context::unique(solution), request.difficulty)
-                .map_err(|e| match e {
-                    LogicError::Interrupted(reason) => reason,
-                    other => unreachable!("a generated puzzle is unique: {other}"),
-                })?;
-            if let Some(grade) = grade.filter(|g| g.difficulty == request.difficulty) {
-                return Ok(Graded {
-                    puzzle,
-                    solution,
-                    grade,
-                    minimal,
-                    attempts,
-                });
-            }
-        }
-        unreachable!("the attempts never run out")
-    }
-
-    fn stopped(&self) -> Option<StopReason> {
-        if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Some(StopReason::Cancelled);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(StopReason::Deadline);
-        }
-        None
+                .map_err(interrupted)?;
+            Ok(grade
+                .filter(|g| g.difficulty == request.difficulty)
+                .map(|grade| (puzzle, solution, grade, minimal)))
+        })?;
+        let ((puzzle, solution, grade, minimal), attempts) =
+            found.expect("the attempts never run out");
+        Ok(Graded {
+            puzzle,
+            solution,
+            grade,
+            minimal,
+            attempts,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::logic::LogicSolver;
     use crate::engine::solver::{Solver, Verdict};
 
     fn request(difficulty: Difficulty, seed: u64) -> LevelRequest {
@@ -228,7 +203,8 @@ mod measure {
     //! layer's bounds on `givens` per level. Run by hand (`--ignored --nocapture`, in release).
     use super::*;
     use crate::engine::generator::minimal_puzzle_unless;
-    use crate::engine::Square;
+    use crate::engine::logic::LogicSolver;
+    use crate::engine::{Rng, Square};
 
     #[test]
     #[ignore = "a measurement, not a check: prints a table"]

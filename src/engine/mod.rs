@@ -4,6 +4,7 @@
 
 mod board;
 pub mod candidates;
+mod dig;
 pub mod digit;
 pub mod error;
 pub mod general;
@@ -12,6 +13,7 @@ pub mod graded;
 pub mod grid;
 pub mod logic;
 pub mod rng;
+mod search;
 pub mod shape;
 pub mod solver;
 pub mod square;

@@ -1,70 +1,95 @@
-//! Puzzles generated to show a technique: unique minimal puzzles drawn from a seeded stream and
-//! graded until one's logical path uses the technique asked for and nothing harder.
+//! Puzzles generated to show a technique: unique puzzles whose logical path uses the technique
+//! asked for and nothing harder, found by one of two methods ([`Method`]).
 //!
 //! "Nothing harder" is by level, then score ([`Technique::difficulty`], [`Technique::score`]): the
 //! technique is among the hardest of the path, so a solver who knows it (and what is easier) can
-//! solve the puzzle, and needs it. The search is deterministic: the same seed and technique give the
-//! same puzzle, after the same number of draws, whatever the machine's speed. It gives up after
-//! [`MAX_ATTEMPTS`] draws (a deterministic budget, never the clock); a deadline or cancel flag only
-//! stops it early.
+//! solve the puzzle, and needs it. Techniques that are the hardest step of at least 1 in 2,000 random
+//! minimal puzzles are found by drawing such puzzles and grading them; the rarer ones by digging
+//! toward them (`engine::dig`). Either search is deterministic: the same seed and technique give the
+//! same puzzle, after the same number of attempts, whatever the machine's speed. It gives up after
+//! its method's budget of attempts (never the clock); a deadline or cancel flag only stops it early.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::generator::minimal_puzzle_unless;
+use super::dig::{dig_toward, is_minimal};
 use super::graded::Graded;
-use super::logic::{Context, LogicError, LogicSolver, Technique};
-use super::rng::Rng;
+use super::logic::{Context, Grade, Technique};
+use super::search::{interrupted, Limits};
 use super::solver::StopReason;
 
-/// How many puzzles one search may draw. Supported techniques are the hardest step of at least 1 in
-/// 2,000 draws, so a search this long fails with probability below e^-25 (the server's deadline
-/// comes long before).
+/// How many minimal puzzles a [`Method::Draw`] search may draw. Those techniques are the hardest step
+/// of at least 1 in 2,000 draws, so a search this long fails with probability below e^-25 (the
+/// server's deadline comes long before).
 pub const MAX_ATTEMPTS: u32 = 50_000;
 
-/// The techniques a puzzle can be asked to show: those that were the hardest step (nothing harder
-/// used) of at least 10 in 20,000 random minimal puzzles (`measure::technique_frequencies`), so a
-/// search finds one in about 1,400 draws or fewer, under a second. Refused: naked and hidden quads,
-/// jellyfish, unique rectangle type 2, hidden rectangle and simple coloring (fewer than 10 in
-/// 20,000: a search would take seconds), and brute force (a generated puzzle's path never guesses).
-pub const SUPPORTED: &[Technique] = &[
-    Technique::FullHouse,
-    Technique::NakedSingle,
-    Technique::HiddenSingle,
-    Technique::LockedPair,
-    Technique::LockedTriple,
-    Technique::LockedCandidatesPointing,
-    Technique::LockedCandidatesClaiming,
-    Technique::NakedPair,
-    Technique::NakedTriple,
-    Technique::HiddenPair,
-    Technique::HiddenTriple,
-    Technique::XWing,
-    Technique::Swordfish,
-    Technique::BugPlusOne,
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::TurbotFish,
-    Technique::EmptyRectangle,
-    Technique::WWing,
-    Technique::XYWing,
-    Technique::XYZWing,
-    Technique::UniqueRectangle1,
-    Technique::UniqueRectangle4,
-    Technique::FinnedXWing,
-    Technique::SashimiXWing,
-    Technique::FinnedSwordfish,
-    Technique::SashimiSwordfish,
-    Technique::XChain,
-    Technique::XYChain,
-    Technique::Aic,
-    Technique::AlsXz,
-    Technique::ForcingChain,
-];
+/// How many solutions a [`Method::Dig`] search may dig. The rarest of them, the hidden rectangle, is
+/// reached by about 1 dig in 4,000 (`measure::technique_search_times`), so a search this long fails
+/// with probability below e^-25; over HTTP the deadline comes long before.
+pub const MAX_DIGS: u32 = 100_000;
+
+/// How puzzles showing a technique are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Unique minimal puzzles are drawn from the seed's stream and graded until one's path uses the
+    /// technique and nothing harder: for the techniques that are the hardest step of at least 10 in
+    /// 20,000 random minimal puzzles (`measure::technique_frequencies`).
+    Draw,
+    /// Givens are dug out of the seed's solutions keeping only removals after which the path stays
+    /// within the technique, until it uses it (`engine::dig`): for the rarer techniques, whose
+    /// random puzzles almost always need something harder too. These puzzles are unique but may
+    /// keep givens that only keep the path easy (`minimal` says which).
+    Dig,
+}
+
+impl Method {
+    /// How many attempts (draws or digs) a search may make.
+    pub const fn budget(self) -> u32 {
+        match self {
+            Method::Draw => MAX_ATTEMPTS,
+            Method::Dig => MAX_DIGS,
+        }
+    }
+}
+
+/// How puzzles showing `technique` are found, or `None` where neither method finds them
+/// ([`refusal`] says why).
+pub fn method(technique: Technique) -> Option<Method> {
+    match technique {
+        Technique::BruteForce | Technique::HiddenQuad => None,
+        Technique::NakedQuad
+        | Technique::Jellyfish
+        | Technique::UniqueRectangle2
+        | Technique::HiddenRectangle
+        | Technique::SimpleColoring => Some(Method::Dig),
+        _ => Some(Method::Draw),
+    }
+}
+
+/// Why puzzles showing `technique` cannot be asked for, if they cannot.
+pub fn refusal(technique: Technique) -> Option<&'static str> {
+    match technique {
+        Technique::BruteForce => Some(
+            "a guess is never the hardest step a generated puzzle needs (the forcing chains settle \
+             all of 20,000 random minimal puzzles) and, being no pattern, it cannot be dug toward",
+        ),
+        Technique::HiddenQuad => Some(
+            "it is the simplest step only in a unit with no givens left (with one or more, its \
+             complement is a naked subset, found first): none of 20,000 random minimal puzzles \
+             needs one, and 10,000 digs toward it found none",
+        ),
+        _ => None,
+    }
+}
 
 /// Whether puzzles showing `technique` can be asked for.
 pub fn supported(technique: Technique) -> bool {
-    SUPPORTED.contains(&technique)
+    method(technique).is_some()
+}
+
+/// The techniques puzzles can be asked to show, in the order they are tried.
+pub fn supported_techniques() -> impl Iterator<Item = Technique> {
+    Technique::ALL.into_iter().filter(|&t| supported(t))
 }
 
 /// Why a search found nothing.
@@ -72,15 +97,16 @@ pub fn supported(technique: Technique) -> bool {
 pub enum TechniqueStop {
     /// The deadline passed or the cancel flag was raised.
     Stopped(StopReason),
-    /// [`MAX_ATTEMPTS`] puzzles were drawn and none showed the technique.
+    /// The method's budget of attempts was spent and none showed the technique.
     Exhausted,
+    /// The technique is not [`supported`].
+    Unsupported,
 }
 
 /// Generation to a technique under an optional deadline and cancellation flag.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TechniqueGenerator<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    limits: Limits<'a>,
     attempts: Option<u32>,
 }
 
@@ -91,78 +117,84 @@ impl<'a> TechniqueGenerator<'a> {
     }
 
     /// Gives up once `deadline` has passed.
-    pub fn deadline(self, deadline: Instant) -> Self {
-        TechniqueGenerator {
-            deadline: Some(deadline),
-            ..self
-        }
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.limits.deadline = Some(deadline);
+        self
     }
 
     /// Gives up once `flag` is set.
-    pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
-        TechniqueGenerator {
-            cancel: Some(flag),
-            ..self
-        }
+    pub fn cancel_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.limits.cancel = Some(flag);
+        self
     }
 
-    /// Draws at most `attempts` puzzles rather than [`MAX_ATTEMPTS`].
-    pub fn attempts(self, attempts: u32) -> Self {
-        TechniqueGenerator {
-            attempts: Some(attempts),
-            ..self
-        }
+    /// Makes at most `attempts` attempts rather than the method's budget ([`Method::budget`]).
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = Some(attempts);
+        self
     }
 
-    /// Draws and grades minimal puzzles from `seed` until one's path uses `technique` and nothing
-    /// harder.
+    /// Searches `seed`'s stream, by `technique`'s [`Method`], for a unique puzzle whose path uses
+    /// `technique` and nothing harder.
     pub fn generate(&self, technique: Technique, seed: u64) -> Result<Graded, TechniqueStop> {
-        let mut rng = Rng::seeded(seed);
-        let mut grader = LogicSolver::new();
-        if let Some(deadline) = self.deadline {
-            grader = grader.deadline(deadline);
-        }
-        if let Some(flag) = self.cancel {
-            grader = grader.cancel_flag(flag);
-        }
-        let stop = |reason: Option<StopReason>| {
-            TechniqueStop::Stopped(reason.unwrap_or(StopReason::Cancelled))
+        let method = method(technique).ok_or(TechniqueStop::Unsupported)?;
+        let budget = self.attempts.unwrap_or(method.budget());
+        let found = match method {
+            Method::Draw => self.draw(technique, seed, budget),
+            Method::Dig => self.dig(technique, seed, budget),
         };
-        for attempts in 1..=self.attempts.unwrap_or(MAX_ATTEMPTS) {
-            let (puzzle, solution) = minimal_puzzle_unless(&mut rng, || self.stopped().is_some())
-                .ok_or_else(|| stop(self.stopped()))?;
+        found
+            .map_err(TechniqueStop::Stopped)?
+            .ok_or(TechniqueStop::Exhausted)
+    }
+
+    /// Draws and grades minimal puzzles until one's path uses `technique` and nothing harder.
+    fn draw(
+        &self,
+        technique: Technique,
+        seed: u64,
+        budget: u32,
+    ) -> Result<Option<Graded>, StopReason> {
+        let found = self.limits.search(seed, budget, |rng, grader| {
+            let (puzzle, solution) = self.limits.minimal_puzzle(rng)?;
             let grade = grader
                 .grade_up_to(&puzzle, Context::unique(solution), technique)
-                .map_err(|e| match e {
-                    LogicError::Interrupted(reason) => TechniqueStop::Stopped(reason),
-                    other => unreachable!("a generated puzzle is unique: {other}"),
-                })?;
-            if let Some(grade) = grade.filter(|g| g.counts.get(technique) > 0) {
-                return Ok(Graded {
-                    puzzle,
-                    solution,
-                    grade,
-                    minimal: true,
-                    attempts,
-                });
-            }
-        }
-        Err(TechniqueStop::Exhausted)
+                .map_err(interrupted)?;
+            Ok(grade
+                .filter(|g| g.counts.get(technique) > 0)
+                .map(|grade| (puzzle, solution, grade)))
+        })?;
+        Ok(found.map(|((puzzle, solution, grade), attempts)| Graded {
+            puzzle,
+            solution,
+            grade,
+            minimal: true,
+            attempts,
+        }))
     }
 
-    fn stopped(&self) -> Option<StopReason> {
-        if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Some(StopReason::Cancelled);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(StopReason::Deadline);
-        }
-        None
+    /// Digs solutions toward `technique` until one dig reaches it.
+    fn dig(
+        &self,
+        technique: Technique,
+        seed: u64,
+        budget: u32,
+    ) -> Result<Option<Graded>, StopReason> {
+        let found = self.limits.search(seed, budget, |rng, grader| {
+            dig_toward(rng, technique, &self.limits, grader)
+        })?;
+        Ok(found.map(|(dug, attempts)| Graded {
+            minimal: is_minimal(&dug.puzzle),
+            puzzle: dug.puzzle,
+            solution: dug.solution,
+            grade: dug.grade,
+            attempts,
+        }))
     }
 }
 
 /// Whether `technique` is used in `grade`'s path and nothing there is harder.
-pub fn shows(grade: &crate::engine::logic::Grade, technique: Technique) -> bool {
+pub fn shows(grade: &Grade, technique: Technique) -> bool {
     let bound = (technique.difficulty(), technique.score());
     grade.counts.get(technique) > 0
         && grade
@@ -174,10 +206,23 @@ pub fn shows(grade: &crate::engine::logic::Grade, technique: Technique) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::logic::LogicSolver;
     use crate::engine::solver::{Solver, Verdict};
 
+    /// Unique, graded as generated, its path using `technique` and nothing harder, and `minimal`
+    /// telling the truth.
+    fn assert_shows(out: &Graded, technique: Technique) {
+        let search = Solver::new().solve(&out.puzzle).unwrap();
+        assert_eq!(search.verdict, Verdict::Unique, "{technique}");
+        assert_eq!(search.solutions[0], out.solution);
+        let grade = LogicSolver::new().grade(&out.puzzle).unwrap();
+        assert_eq!(grade, out.grade, "{technique}");
+        assert!(shows(&grade, technique), "{technique}: {grade:?}");
+        assert_eq!(out.minimal, is_minimal(&out.puzzle), "{technique}");
+    }
+
     #[test]
-    fn found_puzzles_are_unique_and_show_the_technique_and_nothing_harder() {
+    fn drawn_puzzles_are_unique_and_show_the_technique_and_nothing_harder() {
         let common = [
             Technique::LockedCandidatesPointing,
             Technique::NakedPair,
@@ -186,123 +231,102 @@ mod tests {
             Technique::Skyscraper,
         ];
         for technique in common {
+            assert_eq!(method(technique), Some(Method::Draw));
             for seed in [1, 2] {
                 let out = TechniqueGenerator::new().generate(technique, seed).unwrap();
-                let search = Solver::new().solve(&out.puzzle).unwrap();
-                assert_eq!(search.verdict, Verdict::Unique, "{technique}");
-                assert_eq!(search.solutions[0], out.solution);
-                let grade = LogicSolver::new().grade(&out.puzzle).unwrap();
-                assert_eq!(grade, out.grade, "{technique}");
-                assert!(shows(&grade, technique), "{technique}: {grade:?}");
+                assert_shows(&out, technique);
+                assert!(out.minimal, "{technique}");
             }
+        }
+    }
+
+    /// A seed per dug technique whose search succeeds within a few dozen digs
+    /// (`measure::quick_dug_seeds`), so the checks stay quick in a debug build.
+    pub(super) const QUICK_DUG_SEEDS: [(Technique, u64); 5] = [
+        (Technique::NakedQuad, 7),
+        (Technique::Jellyfish, 22),
+        (Technique::UniqueRectangle2, 4),
+        (Technique::HiddenRectangle, 25),
+        (Technique::SimpleColoring, 24),
+    ];
+
+    #[test]
+    fn dug_puzzles_are_unique_and_show_the_rare_technique_and_nothing_harder() {
+        for (technique, seed) in QUICK_DUG_SEEDS {
+            assert_eq!(method(technique), Some(Method::Dig));
+            let out = TechniqueGenerator::new().generate(technique, seed).unwrap();
+            assert_shows(&out, technique);
+        }
+        let dug = Technique::ALL
+            .into_iter()
+            .filter(|&t| method(t) == Some(Method::Dig));
+        assert!(dug.eq(QUICK_DUG_SEEDS.map(|(t, _)| t)));
+    }
+
+    #[test]
+    fn every_technique_but_guessing_and_the_hidden_quad_is_supported() {
+        let refused = [Technique::BruteForce, Technique::HiddenQuad];
+        for technique in Technique::ALL {
+            assert_eq!(
+                supported(technique),
+                !refused.contains(&technique),
+                "{technique}"
+            );
+            assert_eq!(refusal(technique).is_some(), !supported(technique));
+        }
+        for technique in refused {
+            assert_eq!(
+                TechniqueGenerator::new().generate(technique, 1),
+                Err(TechniqueStop::Unsupported)
+            );
         }
     }
 
     #[test]
     fn the_same_seed_gives_the_same_puzzle() {
-        let a = TechniqueGenerator::new()
-            .generate(Technique::XWing, 7)
-            .unwrap();
-        let b = TechniqueGenerator::new()
-            .generate(Technique::XWing, 7)
-            .unwrap();
-        assert_eq!(a, b);
+        for (technique, seed, other) in [(Technique::XWing, 7, 8), (Technique::Jellyfish, 22, 18)] {
+            let a = TechniqueGenerator::new().generate(technique, seed).unwrap();
+            let b = TechniqueGenerator::new().generate(technique, seed).unwrap();
+            assert_eq!(a, b);
+            let c = TechniqueGenerator::new()
+                .generate(technique, other)
+                .unwrap();
+            assert_ne!(a.puzzle, c.puzzle);
+        }
     }
 
     #[test]
     fn a_past_deadline_stops_the_search() {
+        for technique in [Technique::XYWing, Technique::NakedQuad] {
+            assert_eq!(
+                TechniqueGenerator::new()
+                    .deadline(Instant::now())
+                    .generate(technique, 1),
+                Err(TechniqueStop::Stopped(StopReason::Deadline))
+            );
+        }
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_search() {
+        let flag = AtomicBool::new(true);
         assert_eq!(
             TechniqueGenerator::new()
-                .deadline(Instant::now())
-                .generate(Technique::XYWing, 1),
-            Err(TechniqueStop::Stopped(StopReason::Deadline))
+                .cancel_flag(&flag)
+                .generate(Technique::Jellyfish, 1),
+            Err(TechniqueStop::Stopped(StopReason::Cancelled))
         );
     }
 
     #[test]
     fn a_search_that_finds_nothing_within_its_attempts_says_so() {
-        // Seed 1's first draws never show a jellyfish (4 in 20,000 do).
+        // Seed 1's first draws never show a finned X-Wing (1 in about 2,500 does).
         let out = TechniqueGenerator::new()
             .attempts(20)
-            .generate(Technique::Jellyfish, 1);
+            .generate(Technique::FinnedXWing, 1);
         assert_eq!(out, Err(TechniqueStop::Exhausted));
-    }
-
-    #[test]
-    fn the_rare_techniques_and_guessing_are_not_supported() {
-        for t in [
-            Technique::HiddenQuad,
-            Technique::Jellyfish,
-            Technique::BruteForce,
-        ] {
-            assert!(!supported(t), "{t}");
-        }
-        assert!(supported(Technique::XWing));
     }
 }
 
 #[cfg(test)]
-mod measure {
-    //! How often each technique appears in random minimal puzzles, and how long a search for each
-    //! takes: the evidence behind [`SUPPORTED`] and the README's table. Run by hand in release:
-    //! `cargo test --release --lib engine::targeted::measure -- --ignored --nocapture`.
-    use super::*;
-
-    #[test]
-    #[ignore = "a measurement, not a check: prints a table"]
-    fn technique_frequencies() {
-        let draws: u64 = std::env::var("DRAWS")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(1000);
-        let mut appears = [0u32; Technique::COUNT];
-        let mut hardest = [0u32; Technique::COUNT];
-        let mut rng = Rng::seeded(0);
-        for _ in 0..draws {
-            let (puzzle, _) = minimal_puzzle_unless(&mut rng, || false).unwrap();
-            let grade = LogicSolver::new().grade(&puzzle).unwrap();
-            for t in Technique::ALL {
-                appears[t.index()] += u32::from(grade.counts.get(t) > 0);
-                hardest[t.index()] += u32::from(shows(&grade, t));
-            }
-        }
-        println!("technique appears shown-as-hardest (of {draws})");
-        for t in Technique::ALL {
-            println!(
-                "{:<28} {:>6} {:>6}",
-                t.id(),
-                appears[t.index()],
-                hardest[t.index()]
-            );
-        }
-    }
-
-    #[test]
-    #[ignore = "a measurement, not a check: prints a table"]
-    fn technique_search_times() {
-        let seeds: u64 = std::env::var("SEEDS")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(11);
-        println!("technique median_ms max_ms median_attempts (of {seeds} seeds)");
-        for &t in SUPPORTED {
-            let mut times = Vec::new();
-            let mut attempts = Vec::new();
-            for seed in 0..seeds {
-                let started = Instant::now();
-                let out = TechniqueGenerator::new().generate(t, seed).unwrap();
-                times.push(started.elapsed().as_secs_f64() * 1000.0);
-                attempts.push(out.attempts);
-            }
-            times.sort_by(f64::total_cmp);
-            attempts.sort_unstable();
-            println!(
-                "{:<28} {:>9.1} {:>7.1} {:>6}",
-                t.id(),
-                times[times.len() / 2],
-                times[times.len() - 1],
-                attempts[attempts.len() / 2]
-            );
-        }
-    }
-}
+mod measure;

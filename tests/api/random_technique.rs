@@ -68,24 +68,49 @@ async fn a_count_of_a_technique_is_that_many_puzzles_from_consecutive_seeds() {
 }
 
 #[tokio::test]
-async fn unknown_and_unsupported_techniques_are_refused_by_name_with_the_supported_list() {
-    let unknown = get("/random?technique=x_wingg").await;
-    assert_problem(&unknown, 400, "invalid_field");
-    let problem = unknown.json();
-    assert_eq!(problem["field"], "technique", "{problem}");
-    let detail = problem["detail"].as_str().unwrap();
-    assert!(detail.contains("unknown technique \"x_wingg\""), "{detail}");
-    assert!(
-        detail.contains("naked_pair") && detail.contains("xy_wing"),
-        "{detail}"
-    );
-    let rare = get("/random?technique=jellyfish").await;
-    assert_problem(&rare, 400, "invalid_field");
-    let detail = rare.json()["detail"].as_str().unwrap().to_owned();
-    assert!(
-        detail.contains("\"jellyfish\" is not supported"),
-        "{detail}"
-    );
+async fn unknown_and_unoffered_techniques_are_422_naming_the_value_and_the_accepted_ids() {
+    let accepted: Vec<Value> = sudoku_service::engine::targeted::supported_techniques()
+        .map(|t| Value::from(t.id()))
+        .collect();
+    for (name, says) in [
+        ("x_wingg", "unknown technique \"x_wingg\""),
+        ("X_WING", "unknown technique \"X_WING\""),
+        ("brute_force", "technique \"brute_force\" is not offered"),
+        ("hidden_quad", "technique \"hidden_quad\" is not offered"),
+    ] {
+        let r = get(&format!("/random?technique={name}")).await;
+        assert_problem(&r, 422, "unsupported_value");
+        let problem = r.json();
+        assert_eq!(problem["field"], "technique", "{problem}");
+        assert_eq!(problem["received"], name, "{problem}");
+        assert_eq!(problem["expected"], Value::Array(accepted.clone()));
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.starts_with(says), "{detail}");
+        assert!(
+            detail.ends_with("expected one of: full_house, naked_single, hidden_single, locked_pair, locked_triple, locked_candidates_pointing, locked_candidates_claiming, naked_pair, naked_triple, hidden_pair, hidden_triple, naked_quad, x_wing, swordfish, jellyfish, bug_plus_1, skyscraper, two_string_kite, turbot_fish, empty_rectangle, w_wing, xy_wing, xyz_wing, unique_rectangle_1, unique_rectangle_2, unique_rectangle_4, hidden_rectangle, finned_x_wing, sashimi_x_wing, finned_swordfish, sashimi_swordfish, simple_coloring, x_chain, xy_chain, aic, als_xz, forcing_chain"),
+            "{detail}"
+        );
+    }
+    // With count too, before any puzzle is made.
+    let r = get("/random?technique=nope&count=3").await;
+    assert_problem(&r, 422, "unsupported_value");
+}
+
+#[tokio::test]
+async fn the_rare_techniques_give_dug_puzzles_whose_path_needs_them() {
+    // Seeds whose digs find the technique quickly (`engine::targeted::measure::quick_dug_seeds`).
+    let rare = [
+        (Technique::NakedQuad, 7),
+        (Technique::Jellyfish, 22),
+        (Technique::UniqueRectangle2, 4),
+        (Technique::HiddenRectangle, 25),
+        (Technique::SimpleColoring, 24),
+    ];
+    for (technique, seed) in rare {
+        let body = random(&format!("?technique={}&seed={seed}", technique.id())).await;
+        assert_eq!(body["seed"], seed);
+        assert_shows(&body, technique);
+    }
 }
 
 #[tokio::test]
@@ -121,10 +146,28 @@ fn the_command_line_gives_the_api_s_puzzle_for_a_technique() {
         .unwrap()
         .block_on(random("?technique=xy_wing&seed=8"));
     assert_eq!(line, api);
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["random", "--technique", "jellyfish"])
-        .output()
-        .unwrap();
-    assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("not supported"));
+    for (name, says) in [
+        ("x_wingg", "unknown technique \"x_wingg\""),
+        ("brute_force", "technique \"brute_force\" is not offered"),
+    ] {
+        let bad = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["random", "--technique", name])
+            .output()
+            .unwrap();
+        // As any other bad value of an option: clap's usage error, exit code 2, nothing on stdout.
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(bad.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&bad.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "invalid value '{name}' for '--technique <TECHNIQUE>'"
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(
+            stderr.contains("expected one of: full_house, naked_single,"),
+            "{stderr}"
+        );
+    }
 }

@@ -124,8 +124,7 @@ fn the_technique_parameter_lists_exactly_the_supported_techniques() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    let supported: Vec<&str> = sudoku_service::engine::targeted::SUPPORTED
-        .iter()
+    let supported: Vec<&str> = sudoku_service::engine::targeted::supported_techniques()
         .map(|t| t.id())
         .collect();
     assert_eq!(listed, supported);

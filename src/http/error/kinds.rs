@@ -29,6 +29,8 @@ pub(super) const INVALID_FIELD: ProblemKind = kind(400, "invalid_field", "Invali
 pub(super) const DUPLICATE_PARAMETER: ProblemKind =
     kind(400, "duplicate_parameter", "Duplicate query parameter");
 pub(super) const OUT_OF_RANGE: ProblemKind = kind(422, "out_of_range", "Parameter out of range");
+pub(super) const UNSUPPORTED_VALUE: ProblemKind =
+    kind(422, "unsupported_value", "Value not accepted");
 pub(super) const UNSUPPORTED_MEDIA_TYPE: ProblemKind =
     kind(415, "unsupported_media_type", "Unsupported media type");
 pub(super) const UNSUPPORTED_CONTENT_ENCODING: ProblemKind = kind(
@@ -74,11 +76,12 @@ pub(super) const HEADERS_TOO_LARGE: ProblemKind =
 pub(super) const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 29] = [
+pub const PROBLEM_KINDS: [ProblemKind; 30] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
     OUT_OF_RANGE,
+    UNSUPPORTED_VALUE,
     UNSUPPORTED_MEDIA_TYPE,
     UNSUPPORTED_CONTENT_ENCODING,
     UNSUPPORTED_CHARSET,

@@ -63,6 +63,19 @@ pub enum ApiError {
         /// What was sent.
         value: u64,
     },
+    /// 422 `unsupported_value`: a well-formed parameter whose value is none of those the service
+    /// accepts (`technique=x_wingg`), named with the accepted ones.
+    #[error("{detail}")]
+    UnsupportedValue {
+        /// The parameter.
+        field: &'static str,
+        /// What was sent.
+        received: String,
+        /// The values accepted, in their documented order.
+        expected: Vec<&'static str>,
+        /// Why it is refused, ending with the accepted values.
+        detail: String,
+    },
     /// 415: the body is not declared as a media type the route reads.
     #[error("expected a body with content-type {expected}")]
     UnsupportedMediaType {
@@ -325,6 +338,7 @@ impl ApiError {
             ApiError::InvalidField { .. } => INVALID_FIELD,
             ApiError::DuplicateParameter { .. } => DUPLICATE_PARAMETER,
             ApiError::OutOfRange { .. } | ApiError::GivensAboveLevel { .. } => OUT_OF_RANGE,
+            ApiError::UnsupportedValue { .. } => UNSUPPORTED_VALUE,
             ApiError::UnsupportedMediaType { .. } => UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnsupportedContentEncoding { .. } => UNSUPPORTED_CONTENT_ENCODING,
             ApiError::UnsupportedCharset { .. } => UNSUPPORTED_CHARSET,

@@ -33,6 +33,16 @@ impl ApiError {
                 maximum: Some(*maximum),
                 ..base
             },
+            ApiError::UnsupportedValue {
+                field,
+                received,
+                expected,
+                ..
+            } => ProblemDetails {
+                received: Some(received.clone()),
+                expected: Some(expected.iter().map(ToString::to_string).collect()),
+                ..base.in_field(field)
+            },
             ApiError::PayloadTooLarge { limit_bytes } => ProblemDetails {
                 limit_bytes: Some(*limit_bytes),
                 ..base
@@ -148,6 +158,9 @@ pub struct ProblemDetails {
     /// The digit of the first conflict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub digit: Option<u8>,
+    /// The values a parameter accepts, when the one sent is none of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Vec<String>>,
     /// The request member or query parameter at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
@@ -178,6 +191,9 @@ pub struct ProblemDetails {
     /// The 1-based position, among the text's characters, of a character that is no symbol.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<usize>,
+    /// The value sent for a parameter that accepts none such.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub received: Option<String>,
     /// The 1-based row of a value out of range or of a row of the wrong length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,

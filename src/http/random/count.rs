@@ -13,7 +13,7 @@ use futures_util::stream;
 
 use super::RandomResponse;
 use crate::engine::logic::{Difficulty, LogicSolver, Technique};
-use crate::engine::targeted::{TechniqueGenerator, TechniqueStop, MAX_ATTEMPTS};
+use crate::engine::targeted::{method, Method, TechniqueGenerator, TechniqueStop};
 use crate::engine::{
     generate, Graded, LevelGenerator, LevelRequest, Request, Solver, Stats, Verdict,
 };
@@ -230,11 +230,16 @@ pub(super) async fn one(
             TechniqueStop::Exhausted => ApiError::InvalidField {
                 field: "technique".into(),
                 detail: format!(
-                    "no puzzle showing {} was found in {MAX_ATTEMPTS} draws from seed {seed}; \
-                     try another seed",
-                    ask.technique.map_or("the technique", |t| t.id())
+                    "no puzzle showing {} was found in {} attempts from seed {seed}; try another seed",
+                    ask.technique.map_or("the technique", |t| t.id()),
+                    ask.technique.and_then(method).map_or(0, Method::budget),
                 ),
             },
+            TechniqueStop::Unsupported => super::technique::Refused {
+                name: ask.technique.map_or("", |t| t.id()).to_string(),
+                why: ask.technique.and_then(crate::engine::targeted::refusal),
+            }
+            .into(),
         })
 }
 
