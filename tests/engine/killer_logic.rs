@@ -46,6 +46,8 @@ struct Seen {
     levels: BTreeMap<Difficulty, usize>,
     explanations: Vec<(Technique, String)>,
     puzzles: usize,
+    /// Puzzles whose path needed no guess.
+    by_logic: usize,
 }
 
 impl Seen {
@@ -77,6 +79,7 @@ fn walk(shape: &Shape, puzzle: &Cells, solution: &Cells, seen: &mut Seen) {
     assert_eq!(&position.cells(), solution, "the path ends at the solution");
     *seen.levels.entry(explained.grade.difficulty).or_default() += 1;
     seen.puzzles += 1;
+    seen.by_logic += usize::from(explained.grade.solved_by_logic);
 }
 
 fn walk_generated(rules: &Rules, seeds: std::ops::Range<u64>, givens: usize, jigsaw: bool) -> Seen {
@@ -188,11 +191,14 @@ fn thousands_of_killers_are_sound_and_mostly_graded_below_extreme() {
         ("4x4", size(4), 0..count),
     ] {
         let seen = walk_generated(&rules, seeds, 0, false);
+        let share = |n: usize| 100.0 * n as f64 / seen.puzzles as f64;
         println!(
-            "{name}: {} killers, {} below extreme ({:.1}%); levels {:?}",
+            "{name}: {} killers, {} solved by logic ({:.1}%), {} below extreme ({:.1}%); levels {:?}",
             seen.puzzles,
+            seen.by_logic,
+            share(seen.by_logic),
             seen.below_extreme(),
-            100.0 * seen.below_extreme() as f64 / seen.puzzles as f64,
+            share(seen.below_extreme()),
             seen.levels
         );
         println!("  techniques {:?}", seen.techniques);

@@ -43,7 +43,7 @@ impl CageState {
         let rest = cage.sum.checked_sub(placed_sum)?;
         let taken = placed.iter().fold(0, |a, &(_, v)| a | bit(v));
         let cands: Vec<u32> = open.iter().map(|&c| pos.candidates(c) & !taken).collect();
-        let fillings = sums::distinct(&kg.combos, &cands, rest)?;
+        let fillings = sums::distinct(&kg.combos, shape.size(), &cands, rest)?;
         // No combination left is a contradiction the singles will meet; nothing to say here.
         if fillings.count == 0 {
             return None;
@@ -117,7 +117,7 @@ pub fn cage_combination(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Optio
             return None;
         }
         let explanation = format!(
-            "{}, so {} go.",
+            "{}, so these can be removed: {}.",
             state.combinations_words(shape),
             words::removal_sets(shape, &removed)
         );

@@ -192,7 +192,7 @@ pub fn innies_outies(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<S
             return None;
         }
         let explanation = format!(
-            "{}{}: {}, so {} go.",
+            "{}{}: {}, so these can be removed: {}.",
             left.premise(shape),
             placed_words(shape, &placed, &open, left.sum, rest),
             virtual_words(&fillings, distinct),
@@ -226,9 +226,12 @@ pub fn fill(
         .enumerate()
         .all(|(i, &a)| open[i + 1..].iter().all(|&b| sees(shape, a, b)));
     let fillings = if distinct {
-        sums::distinct(&kg.combos, &cands, rest)?
-    } else {
+        sums::distinct(&kg.combos, shape.size(), &cands, rest)?
+    } else if shape.size() <= 16 {
         sums::free(&cands, rest, |i, j| sees(shape, open[i], open[j]))?
+    } else {
+        // Filling 25-value cells every way costs too much for one step.
+        return None;
     };
     (fillings.count > 0).then_some((fillings, distinct))
 }

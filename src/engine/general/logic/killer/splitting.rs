@@ -137,7 +137,7 @@ pub fn cage_splitting(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<
                     removed.clone(),
                     pattern(values),
                     format!(
-                        "{premise}: they can only be {ways}, so {} go.",
+                        "{premise}: they can only be {ways}, so these can be removed: {}.",
                         words::removal_sets(shape, &removed)
                     ),
                 ))

@@ -12,6 +12,8 @@ use super::super::position::bit;
 
 /// Combinations looked at for one set of cells before it is left alone (kept cheap on 25x25).
 const MAX_COMBINATIONS: usize = 4096;
+/// Largest set of distinct cells whose combinations are walked on grids above 16x16.
+const MAX_WALKED_CELLS: usize = 5;
 /// Largest set of cells that may repeat a value that is filled every way.
 pub const MAX_FREE_CELLS: usize = 4;
 
@@ -41,9 +43,13 @@ impl Fillings {
     }
 }
 
-/// Fillings of cells with candidates `cands` that all differ, summing to `sum`; `None` when there
-/// are too many combinations to look at.
-pub fn distinct(combos: &Combos, cands: &[u32], sum: u32) -> Option<Fillings> {
+/// Fillings of cells with candidates `cands` that all differ, summing to `sum`, on a grid of size
+/// `n`; `None` when there are too many combinations to look at.
+pub fn distinct(combos: &Combos, n: usize, cands: &[u32], sum: u32) -> Option<Fillings> {
+    // Above 16 the combinations are walked, not tabled: a large cage would cost each step dearly.
+    if n > 16 && cands.len() > MAX_WALKED_CELLS {
+        return None;
+    }
     let union = cands.iter().fold(0, |a, &m| a | m);
     let mut found = Vec::new();
     let mut over = false;
@@ -203,7 +209,7 @@ mod tests {
     #[test]
     fn a_cage_of_two_summing_to_3_is_one_and_two() {
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        let f = distinct(&Combos::of(9), &[all, all], 3).unwrap();
+        let f = distinct(&Combos::of(9), 9, &[all, all], 3).unwrap();
         assert_eq!(f.possible, vec![mask(&[1, 2]); 2]);
         assert_eq!(f.ways, vec![vec![1, 2]]);
         assert_eq!(f.need, mask(&[1, 2]));
@@ -214,6 +220,7 @@ mod tests {
         // 1+2+7 and 1+3+6 reach 10, but the first two cells can only hold 1 or 2: 3+6 is out.
         let f = distinct(
             &Combos::of(9),
+            9,
             &[mask(&[1, 2]), mask(&[1, 2]), mask(&[3, 6, 7])],
             10,
         )
