@@ -102,3 +102,38 @@ fn bad_cages_and_a_killer_without_cages_are_refused_by_name() {
         text(&out.stderr)
     );
 }
+
+/// Conceptis Puzzles' published killer in the compact form: cage ids per cell, sums in order.
+const CONCEPTIS_IDS: &str =
+    "aabbccdde afbgchhde ifjgkkhle ifjjkmmln oppqqmrln oosqturvn wwsttuxvv wwyyyyxvv zzzzyAABB";
+const CONCEPTIS_SUMS: &str =
+    "15,19,16,8,19,15,4,18,7,16,16,12,17,17,17,10,20,7,6,9,7,26,23,12,26,21,12,10";
+
+#[test]
+fn hint_and_explain_a_killer_with_the_killer_techniques_and_its_grade() {
+    let blank = ".".repeat(81);
+    let flags = [
+        "--variant",
+        "killer",
+        "--cages",
+        CONCEPTIS_IDS,
+        "--sums",
+        CONCEPTIS_SUMS,
+    ];
+    let run = |command: &str| {
+        let out = sudoku(&[&[command, blank.as_str()][..], &flags].concat(), "");
+        assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let hint = run("hint");
+    assert!(
+        hint.starts_with("Cage Combination: Cage ") && hint.contains(", sum "),
+        "{hint}"
+    );
+    let explained = run("explain");
+    assert!(explained.contains(". Rule of 45: "), "{explained}");
+    // The last line is the grade: `difficulty score hardest (solved by logic: yes)`.
+    let grade = explained.lines().last().unwrap();
+    assert!(grade.ends_with("(solved by logic: yes)"), "{grade}");
+    assert!(!grade.starts_with("extreme"), "{grade}");
+}

@@ -13,6 +13,7 @@ mod harness;
 mod health;
 mod helpers;
 mod killer;
+mod killer_logic;
 mod live;
 mod logic;
 mod overload;

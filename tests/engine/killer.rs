@@ -12,18 +12,18 @@ use brute::{brute_count, index, obeys, random_cages, some_solution, verdict_of, 
 
 /// The published 9x9 killer of Conceptis Puzzles' killer sudoku tutorial (also the example on
 /// Wikipedia's "Killer sudoku" page): one cage id per cell, sums in order of each cage's first cell.
-const CONCEPTIS: (&str, &[u32]) = (
+pub(super) const CONCEPTIS: (&str, &[u32]) = (
     "aabbccdde afbgchhde ifjgkkhle ifjjkmmln oppqqmrln oosqturvn wwsttuxvv wwyyyyxvv zzzzyAABB",
     &[
         15, 19, 16, 8, 19, 15, 4, 18, 7, 16, 16, 12, 17, 17, 17, 10, 20, 7, 6, 9, 7, 26, 23, 12,
         26, 21, 12, 10,
     ],
 );
-const CONCEPTIS_SOLUTION: &str =
+pub(super) const CONCEPTIS_SOLUTION: &str =
     "863975214127346958459182367385261749746859123912734685294513876571698432638427591";
 
 /// Cages from the compact form: ids per cell (whitespace ignored), sums by first appearance.
-fn compact(n: usize, ids: &str, sums: &[u32]) -> Vec<CageRule> {
+pub(super) fn compact(n: usize, ids: &str, sums: &[u32]) -> Vec<CageRule> {
     let ids: Vec<char> = ids.chars().filter(|c| !c.is_whitespace()).collect();
     assert_eq!(ids.len(), n * n);
     let mut order: Vec<char> = Vec::new();
@@ -50,7 +50,7 @@ pub(super) fn name(n: usize, i: usize) -> String {
     format!("{}{}", char::from(b'A' + (i / n) as u8), i % n + 1)
 }
 
-fn killer(size: usize, cages: Vec<CageRule>) -> Rules {
+pub(super) fn killer(size: usize, cages: Vec<CageRule>) -> Rules {
     Rules {
         size: Some(size),
         cages,

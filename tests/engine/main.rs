@@ -8,6 +8,7 @@ mod errors;
 mod general;
 mod generator;
 mod killer;
+mod killer_logic;
 mod logic;
 mod norvig;
 mod norvig_ref;

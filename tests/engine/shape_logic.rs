@@ -57,12 +57,21 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
     }
     for &u in &step.pattern.units {
         assert!(
-            step.explanation.contains(&shape.unit_name(u))
+            // Case aside: a sentence may open with the unit (`Cage 3 (A1+A2, sum 3)`).
+            step.explanation
+                .to_lowercase()
+                .contains(&shape.unit_name(u).to_lowercase())
                 || step.technique == Technique::NakedSingle
                 || matches!(
                     step.technique,
                     Technique::XWing | Technique::Swordfish | Technique::Jellyfish
-                ),
+                )
+                // A run of rows or columns is named as one: `rows A to C`.
+                || (matches!(
+                    step.technique,
+                    Technique::RuleOf45 | Technique::InniesOuties | Technique::CageSplitting
+                ) && (step.explanation.contains("rows ")
+                    || step.explanation.contains("columns "))),
             "{}",
             step.explanation
         );

@@ -9,7 +9,8 @@ use std::fmt;
 
 use super::grade::Difficulty;
 
-/// A solving technique. The declaration order is the order in which they are tried.
+/// A solving technique. The declaration order is the order in which they are tried (the killer ones
+/// only on killer shapes, by the logic of every shape).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     /// The last empty square of a unit.
@@ -18,6 +19,18 @@ pub enum Technique {
     NakedSingle,
     /// A digit with one place in a unit.
     HiddenSingle,
+    /// Killer: a cage's cells keep only the digits of the combinations that reach its sum.
+    CageCombination,
+    /// Killer: the sum of a unit (or adjacent units) minus its cages fixes the one cell left over.
+    RuleOf45,
+    /// Killer: a digit every combination of a cage holds, confined within the cage to one unit.
+    CagePointing,
+    /// Killer: a digit whose places in a unit all lie in one cage, which then holds it there.
+    CageClaiming,
+    /// Killer: the cells left over by the rule of 45 form a virtual cage with a known sum.
+    InniesOuties,
+    /// Killer: a cage split by a unit's boundary, one part's sum known, the other's follows.
+    CageSplitting,
     /// A naked pair inside a box and a row or column: clears both.
     LockedPair,
     /// A naked triple inside a box and a row or column: clears both.
@@ -94,10 +107,16 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order they are tried.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 45] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::CageCombination,
+        Technique::RuleOf45,
+        Technique::CagePointing,
+        Technique::CageClaiming,
+        Technique::InniesOuties,
+        Technique::CageSplitting,
         Technique::LockedPair,
         Technique::LockedTriple,
         Technique::LockedCandidatesPointing,
@@ -175,6 +194,13 @@ impl Technique {
             Technique::FullHouse => ("full_house", "Full House", Easy, 4),
             Technique::NakedSingle => ("naked_single", "Naked Single", Easy, 4),
             Technique::HiddenSingle => ("hidden_single", "Hidden Single", Easy, 14),
+            // Killer levels (only killer shapes use these): see `general::logic::killer`.
+            Technique::CageCombination => ("cage_combination", "Cage Combination", Easy, 4),
+            Technique::RuleOf45 => ("rule_of_45", "Rule of 45", Easy, 20),
+            Technique::CagePointing => ("cage_pointing", "Cage Pointing", Medium, 50),
+            Technique::CageClaiming => ("cage_claiming", "Cage Claiming", Medium, 50),
+            Technique::InniesOuties => ("innies_outies", "Innies and Outies", Medium, 60),
+            Technique::CageSplitting => ("cage_splitting", "Cage Splitting", Medium, 70),
             Technique::LockedPair => ("locked_pair", "Locked Pair", Medium, 40),
             Technique::LockedTriple => ("locked_triple", "Locked Triple", Medium, 60),
             Technique::LockedCandidatesPointing => (

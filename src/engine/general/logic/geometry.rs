@@ -1,7 +1,9 @@
 //! What the finders need to know about a shape beyond its units, worked out once per puzzle: which
 //! pairs of units cross in two cells or more (for intersections), which units are the rows and the
-//! columns (for fish), and each cell's units as a bit set (for subsets whose cells share units).
+//! columns (for fish), each cell's units as a bit set (for subsets whose cells share units), and on a
+//! killer its cages and the rule of 45's groups.
 
+use super::killer::KillerGeometry;
 use crate::engine::shape::{Shape, UnitKind};
 
 /// A shape's crossings, lines and unit sets.
@@ -18,6 +20,8 @@ pub struct Geometry<'s> {
     pub columns: Vec<usize>,
     /// Each cell's units, one bit per unit (a shape has at most 128 units).
     unit_sets: Vec<u128>,
+    /// The cages and the rule of 45's groups, on a shape with cages.
+    pub killer: Option<KillerGeometry>,
 }
 
 impl<'s> Geometry<'s> {
@@ -63,6 +67,7 @@ impl<'s> Geometry<'s> {
             rows,
             columns,
             unit_sets,
+            killer: KillerGeometry::new(shape),
         }
     }
 

@@ -21,6 +21,9 @@
 //!   `wings` (W-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
 //!   each runs on every shape, and each is capped in chain length and in work per step so that a
 //!   25x25 hint stays cheap.
+//! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
+//!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
+//!   and how they are calibrated are in that module's documentation.
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
 mod als;
@@ -30,6 +33,7 @@ mod coloring;
 mod fish;
 mod geometry;
 mod intersections;
+mod killer;
 mod links;
 mod position;
 mod singles;
@@ -54,6 +58,8 @@ pub enum Assumes {
     Units,
     /// That the rows and the columns are units (fish reason about them): true of every shape.
     RowsAndColumns,
+    /// That the shape has killer cages.
+    Cages,
 }
 
 impl Assumes {
@@ -69,6 +75,7 @@ impl Assumes {
                     .count();
                 lines == 2 * shape.size()
             }
+            Assumes::Cages => shape.is_killer(),
         }
     }
 }
@@ -108,6 +115,12 @@ pub const FINDERS: &[Finder] = &[
         Assumes::Units,
         singles::hidden_single,
     ),
+    finder(
+        Technique::CageCombination,
+        Assumes::Cages,
+        killer::cage_combination,
+    ),
+    finder(Technique::RuleOf45, Assumes::Cages, killer::rule_of_45),
     finder(Technique::LockedPair, Assumes::Units, subsets::locked_pair),
     finder(
         Technique::LockedTriple,
@@ -123,6 +136,26 @@ pub const FINDERS: &[Finder] = &[
         Technique::LockedCandidatesClaiming,
         Assumes::Units,
         intersections::claiming,
+    ),
+    finder(
+        Technique::CagePointing,
+        Assumes::Cages,
+        killer::cage_pointing,
+    ),
+    finder(
+        Technique::CageClaiming,
+        Assumes::Cages,
+        killer::cage_claiming,
+    ),
+    finder(
+        Technique::InniesOuties,
+        Assumes::Cages,
+        killer::innies_outies,
+    ),
+    finder(
+        Technique::CageSplitting,
+        Assumes::Cages,
+        killer::cage_splitting,
     ),
     finder(Technique::NakedPair, Assumes::Units, subsets::naked_pair),
     finder(

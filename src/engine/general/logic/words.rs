@@ -46,3 +46,46 @@ pub fn removals(shape: &Shape, eliminations: &[Mark]) -> String {
         }),
     )
 }
+
+/// A cage as a player finds it: `cage 3 (A1+A2, sum 3)`, its number (1-based, in the order the
+/// rules give it, as patterns and conflicts name it) with its cells and sum.
+pub fn cage(shape: &Shape, k: usize) -> String {
+    let cage = &shape.cages()[k];
+    let cells: Vec<String> = cage
+        .cells
+        .iter()
+        .map(|&c| shape.cell_name(usize::from(c)))
+        .collect();
+    format!("cage {} ({}, sum {})", k + 1, cells.join("+"), cage.sum)
+}
+
+/// `Cage 3 (A1+A2, sum 3)`, to open a sentence.
+pub fn cage_title(shape: &Shape, k: usize) -> String {
+    let name = cage(shape, k);
+    format!("C{}", &name[1..])
+}
+
+/// The eliminations with cells that lose the same values together: `3, 4 and 5 from A1 and A2; 9
+/// from B1`.
+pub fn removal_sets(shape: &Shape, eliminations: &[Mark]) -> String {
+    let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+    for m in eliminations {
+        match per_cell.iter_mut().find(|(c, _)| *c == m.cell) {
+            Some((_, values)) => values.push(m.value),
+            None => per_cell.push((m.cell, vec![m.value])),
+        }
+    }
+    let mut sets: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for (cell, mut values) in per_cell {
+        values.sort_unstable();
+        match sets.iter_mut().find(|(v, _)| *v == values) {
+            Some((_, cells)) => cells.push(cell),
+            None => sets.push((values, vec![cell])),
+        }
+    }
+    let parts: Vec<String> = sets
+        .into_iter()
+        .map(|(values, cells_)| format!("{} from {}", symbols(shape, values), cells(shape, cells_)))
+        .collect();
+    parts.join("; ")
+}

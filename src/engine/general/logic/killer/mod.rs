@@ -1,0 +1,86 @@
+//! The techniques killer solvers use, for every shape with cages (killer, killer X, jigsaw killer,
+//! any size): the finders here run only when the shape has cages, alongside the techniques of
+//! every shape (a cage is not a unit to them: it need not hold every value).
+//!
+//! - `sums`: which values a set of cells with a known sum can still take, given their candidates:
+//!   the combinations of distinct values (from the propagation's tables in
+//!   [`crate::engine::general`]) whose values the cells can take one each (a matching), or, for cells
+//!   that may repeat a value, every filling.
+//! - `groups`: the rule of 45 worked out once per puzzle: for each unit, and each run of adjacent
+//!   rows or columns, the cages lying wholly inside it, the cells left over (innies) and, when
+//!   cages cover it, the cells its cages reach outside it (outies), each set with its sum.
+//! - `combinations`: Cage Combination (a cage's cells keep the values of its combinations), Cage
+//!   Pointing (a value every combination holds, confined within the cage to one unit, leaves the rest
+//!   of the unit) and Cage Claiming (a value whose places in a unit all lie in one cage leaves the
+//!   cage's cells outside the unit).
+//! - `innies_outies`: the Rule of 45 (one cell left over is placed: the unit's total minus its cages)
+//!   and Innies and Outies (several cells left over form a virtual cage with that sum).
+//! - `splitting`: Cage Splitting (the cells left over all lie in one cage, so the rest of that cage
+//!   is a sub-cage with the remaining sum).
+//!
+//! Levels are calibrated against the classic ones a player already knows (ids, levels and scores
+//! live with [`Technique`](crate::engine::logic::Technique)): Cage Combination is the killer's
+//! pencil-marking, made once per cage and again as its cells narrow, so it is easy and scores like a
+//! naked single (4); the Rule of 45 single is one addition, easy like a hidden single but scored a
+//! little above it (20); Cage Pointing and Cage Claiming are locked candidates with a cage for a
+//! box (medium, 50); Innies and Outies is a small virtual cage, a subset's worth of work (medium,
+//! 60, like a naked pair), and Cage Splitting chains the two (medium, 70, like a hidden pair).
+//! Grades then scale with the path as on every shape.
+
+mod combinations;
+mod groups;
+mod innies_outies;
+mod splitting;
+mod sums;
+
+use std::sync::Arc;
+
+pub use combinations::{cage_claiming, cage_combination, cage_pointing};
+pub use innies_outies::{innies_outies, rule_of_45};
+pub use splitting::cage_splitting;
+
+use crate::engine::general::cages::Combos;
+use crate::engine::shape::Shape;
+use groups::Group;
+
+/// What the killer finders need of a shape with cages, worked out once per puzzle.
+#[derive(Clone, Debug)]
+pub struct KillerGeometry {
+    /// The cage of each cell, if any.
+    cage_of: Vec<Option<usize>>,
+    /// The rule of 45's groups of units.
+    groups: Vec<Group>,
+    /// The combinations of distinct values of the shape's N.
+    combos: Arc<Combos>,
+}
+
+impl KillerGeometry {
+    /// The killer geometry of `shape`; `None` when it has no cages.
+    pub fn new(shape: &Shape) -> Option<KillerGeometry> {
+        if !shape.is_killer() {
+            return None;
+        }
+        let mut cage_of = vec![None; shape.cell_count()];
+        for (k, cage) in shape.cages().iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[usize::from(c)] = Some(k);
+            }
+        }
+        let groups = groups::groups(shape, &cage_of);
+        Some(KillerGeometry {
+            cage_of,
+            groups,
+            combos: Combos::of(shape.size()),
+        })
+    }
+}
+
+/// The unit number the shape gives cage `k` in patterns (named `cage k+1`, past the real units).
+fn cage_unit(shape: &Shape, k: usize) -> usize {
+    shape.unit_count() + k
+}
+
+/// Whether two distinct cells must hold different values (they share a unit or a cage).
+fn sees(shape: &Shape, a: usize, b: usize) -> bool {
+    a != b && shape.peers(a).binary_search(&(b as u16)).is_ok()
+}
