@@ -250,3 +250,80 @@ impl Tables {
         }));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+    use crate::engine::shape::{Regions, Rules, Variant};
+
+    fn shapes() -> Vec<Shape> {
+        let sized = |size: usize, variants: &[Variant]| Rules {
+            size: Some(size),
+            variants: variants.to_vec(),
+            ..Rules::default()
+        };
+        let mut rules = vec![
+            sized(4, &[]),
+            sized(6, &[Variant::Hyper]),
+            sized(9, &[Variant::X, Variant::Hyper]),
+            sized(12, &[]),
+            sized(16, &[Variant::X]),
+            sized(25, &[]),
+        ];
+        let regions = super::super::jigsaw::random_regions(9, &mut Rng::seeded(7));
+        rules.push(Rules {
+            regions: Some(Regions::Text(super::super::jigsaw::labels(&regions))),
+            variants: vec![Variant::X],
+            ..sized(9, &[])
+        });
+        rules.iter().map(|r| Shape::new(r).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_pairs_unions_by_segments_are_the_unions_of_its_cells() {
+        let mut rng = Rng::seeded(1);
+        for shape in shapes() {
+            let tables = Tables::new(&shape);
+            assert!(!tables.pairs.is_empty());
+            for _ in 0..20 {
+                let cand: Vec<u32> = (0..shape.cell_count())
+                    .map(|_| rng.below(u64::from(shape.all_values())) as u32)
+                    .collect();
+                let mut segment = Vec::new();
+                tables.segment_unions(&cand, &mut segment);
+                for (p, pair) in tables.pairs.iter().enumerate() {
+                    let (shared, first, second) = tables.split(pair);
+                    let union =
+                        |cells: &[u16]| cells.iter().fold(0, |m, &c| m | cand[usize::from(c)]);
+                    assert_eq!(
+                        tables.unions(p, &segment, &cand),
+                        (union(shared), union(first), union(second)),
+                        "{:?} pair {p}",
+                        shape.rules()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_units_rest_is_mostly_segments_on_boxed_shapes() {
+        // A 16x16 row beside a box is three box segments, a box beside a row three row segments.
+        let shape = &shapes()[4];
+        let tables = Tables::new(shape);
+        let loose: usize = tables
+            .pairs
+            .iter()
+            .map(|p| (p.first.loose.1 - p.first.loose.0) as usize)
+            .sum();
+        let boxed = tables
+            .pairs
+            .iter()
+            .filter(|p| p.first.segments.1 - p.first.segments.0 == 3)
+            .count();
+        assert!(boxed >= 128, "{boxed} pairs");
+        // Only the diagonals' rests have loose cells (a diagonal meets a box off its own band).
+        assert!(loose < tables.cells.len() / 4, "{loose} loose cells");
+    }
+}
