@@ -2,19 +2,25 @@
 //! one thread and reports the median and 95th percentile time to generate one, its givens, and the
 //! median time to solve it again with proof of uniqueness.
 //!
-//! `cargo run --release --example shape_speed [K]` (default 20). The README's shape table comes
-//! from this; criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
+//! `cargo run --release --example shape_speed [K] [SHAPE]` (default 20 seeds, every shape; SHAPE
+//! keeps the rows whose name contains it, e.g. `16x16`). The README's shape table comes from this;
+//! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
+//!
+//! Times are the thread's CPU time, not wall clock: the project's machine is shared, and a loaded
+//! machine stretches wall time by whatever else runs, while CPU time counts only this thread's work
+//! (caches and memory bandwidth still suffer under load, so it is not immune). The header gives the
+//! load average at the start, as `uptime` prints it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use cpu_time::ThreadTime;
 use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Shape, Variant};
 
 fn main() {
-    let k: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20);
+    let mut args = std::env::args().skip(1);
+    let k: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
+    let only = args.next().unwrap_or_default();
     let shapes: Vec<(&str, Rules, bool)> = vec![
         ("4x4", sized(4, &[]), false),
         ("6x6", sized(6, &[]), false),
@@ -25,10 +31,11 @@ fn main() {
         ("16x16", sized(16, &[]), false),
         ("25x25", sized(25, &[]), false),
     ];
+    println!("load average: {} (one thread's CPU time below)", load());
     println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, rules, jigsaw) in shapes {
-        let seeds = if rules.size == Some(25) { k.min(5) } else { k };
+    for (name, rules, jigsaw) in shapes.into_iter().filter(|s| s.0.contains(&only)) {
+        let seeds = if rules.size == Some(25) { k.min(10) } else { k };
         let mut gen_times = Vec::new();
         let mut solve_times = Vec::new();
         let mut givens = Vec::new();
@@ -40,13 +47,13 @@ fn main() {
                 seed,
                 deadline: None,
             };
-            let started = Instant::now();
+            let started = ThreadTime::now();
             let g = general::generate(&rules, &request).unwrap().unwrap();
             gen_times.push(started.elapsed());
             givens.push(g.puzzle.givens());
             minimal += usize::from(g.minimal);
             let shape: Shape = g.shape;
-            let started = Instant::now();
+            let started = ThreadTime::now();
             let out = general::Solver::new().solve(&shape, &g.puzzle).unwrap();
             solve_times.push(started.elapsed());
             assert_eq!(out.solutions, vec![g.solution]);
@@ -70,6 +77,13 @@ fn sized(size: usize, variants: &[Variant]) -> Rules {
         variants: variants.to_vec(),
         ..Rules::default()
     }
+}
+
+/// The 1, 5 and 15 minute load averages, as `uptime` prints them.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(", "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 fn quantile(times: &mut [Duration], q: f64) -> Duration {

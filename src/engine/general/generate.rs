@@ -268,3 +268,76 @@ fn any_solution(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shape::Variant;
+
+    /// Digs like [`dig`] on random orders, asking at every step both [`still_unique`] and a search
+    /// counting to two: they must agree, on removals that keep uniqueness and on those that break it.
+    #[test]
+    fn the_differs_from_the_solution_check_agrees_with_counting() {
+        let sized = |size: usize, variants: &[Variant]| Rules {
+            size: Some(size),
+            variants: variants.to_vec(),
+            ..Rules::default()
+        };
+        let cases = [
+            (sized(4, &[]), false, Symmetry::None),
+            (sized(6, &[]), false, Symmetry::Rotational),
+            (sized(8, &[Variant::Hyper]), false, Symmetry::None),
+            (sized(9, &[Variant::X]), false, Symmetry::Mirror),
+            (sized(9, &[]), true, Symmetry::None),
+        ];
+        let (mut kept, mut broken) = (0, 0);
+        for (rules, jigsaw, symmetry) in cases {
+            for seed in 0..2 {
+                let request = ShapeRequest {
+                    symmetry,
+                    jigsaw,
+                    seed,
+                    deadline: None,
+                };
+                let mut rng = Rng::seeded(seed + 100);
+                let template = Shape::new(&rules).unwrap();
+                let (shape, solution) = solved_grid(&template, &rules, &request, &mut rng)
+                    .unwrap()
+                    .unwrap();
+                let tables = Tables::new(&shape);
+                let mut puzzle = solution.clone();
+                let mut orbits = symmetry.orbits(shape.size());
+                rng.shuffle(&mut orbits);
+                for orbit in orbits {
+                    for &c in &orbit {
+                        puzzle.set(c, 0);
+                    }
+                    let fast = still_unique(
+                        &shape,
+                        &tables,
+                        &puzzle,
+                        &solution,
+                        &orbit,
+                        Solver::new(),
+                        u64::MAX,
+                    );
+                    let counted = Solver::new().solve(&shape, &puzzle).unwrap().verdict;
+                    assert_eq!(
+                        fast,
+                        Some(counted == Verdict::Unique),
+                        "{rules:?} seed {seed}"
+                    );
+                    if counted == Verdict::Unique {
+                        kept += 1;
+                    } else {
+                        broken += 1;
+                        for &c in &orbit {
+                            puzzle.set(c, solution.get(c));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(kept > 100 && broken > 50, "{kept} kept, {broken} broken");
+    }
+}

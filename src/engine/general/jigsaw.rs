@@ -41,38 +41,51 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     for (i, cell) in snake(size).enumerate() {
         region[cell] = (i / size) as u8;
     }
+    let mut scratch = Scratch::default();
     for _ in 0..cells * SWAPS_PER_CELL {
-        trade(&mut region, size, rng);
+        trade(&mut region, size, rng, &mut scratch);
     }
     renumber(&region)
 }
 
+/// Buffers reused by every trade (a 9x9 jigsaw makes 3,240 of them): drawing regions was a third of
+/// a 9x9 jigsaw puzzle's time, much of it allocation.
+#[derive(Default)]
+struct Scratch {
+    movable: Vec<usize>,
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+}
+
 /// One attempted trade between a random cell's region and a neighbouring region.
-fn trade(region: &mut [u8], size: usize, rng: &mut Rng) {
+fn trade(region: &mut [u8], size: usize, rng: &mut Rng, scratch: &mut Scratch) {
     let a = rng.below(region.len() as u64) as usize;
-    let near: Vec<usize> = neighbours(a, size)
-        .filter(|&n| region[n] != region[a])
-        .collect();
-    if near.is_empty() {
+    let mut near = [0usize; 4];
+    let mut count = 0;
+    for n in neighbours(a, size).filter(|&n| region[n] != region[a]) {
+        near[count] = n;
+        count += 1;
+    }
+    if count == 0 {
         return;
     }
-    let (from, to) = (
-        region[a],
-        region[near[rng.below(near.len() as u64) as usize]],
-    );
+    let (from, to) = (region[a], region[near[rng.below(count as u64) as usize]]);
     region[a] = to;
     // The cells of `to` that touch what is left of `from`: any of them may cross the other way.
-    let movable: Vec<usize> = (0..region.len())
-        .filter(|&b| region[b] == to && b != a)
-        .filter(|&b| neighbours(b, size).any(|n| region[n] == from))
-        .collect();
+    let movable = &mut scratch.movable;
+    movable.clear();
+    movable.extend(
+        (0..region.len())
+            .filter(|&b| region[b] == to && b != a)
+            .filter(|&b| neighbours(b, size).any(|n| region[n] == from)),
+    );
     if movable.is_empty() {
         region[a] = from;
         return;
     }
     let b = movable[rng.below(movable.len() as u64) as usize];
     region[b] = from;
-    if !(connected(region, from, size) && connected(region, to, size)) {
+    if !(connected(region, from, size, scratch) && connected(region, to, size, scratch)) {
         region[a] = from;
         region[b] = to;
     }
@@ -100,12 +113,15 @@ fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Whether region `g`'s cells are joined edge to edge.
-fn connected(region: &[u8], g: u8, size: usize) -> bool {
+fn connected(region: &[u8], g: u8, size: usize, scratch: &mut Scratch) -> bool {
     let Some(start) = region.iter().position(|&x| x == g) else {
         return true;
     };
-    let mut seen = vec![false; region.len()];
-    let mut stack = vec![start];
+    let Scratch { seen, stack, .. } = scratch;
+    seen.clear();
+    seen.resize(region.len(), false);
+    stack.clear();
+    stack.push(start);
     seen[start] = true;
     let mut reached = 0;
     while let Some(cell) = stack.pop() {

@@ -38,6 +38,8 @@ pub(crate) struct Propagator<'t> {
     dirty_cages: bool,
     /// Removals the cages asked for, reused.
     narrowed: Vec<(u16, u32)>,
+    /// The candidates of each unit pair's shared cells, reused by locked candidates.
+    segment: Vec<u32>,
 }
 
 impl<'t> Propagator<'t> {
@@ -51,6 +53,7 @@ impl<'t> Propagator<'t> {
             dirty_locked: 0,
             dirty_cages: false,
             narrowed: Vec::new(),
+            segment: Vec::new(),
         }
     }
 
@@ -196,24 +199,40 @@ impl<'t> Propagator<'t> {
 
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells
     /// leaves the other unit's remaining cells. `None` when that empties a cell.
+    ///
+    /// The unions of the pairs' shared cells are taken once, before any removal: removals made in
+    /// the pass leave them larger than the board, which only costs eliminations this pass (each
+    /// removal marks its units, so the pass runs again) or makes one where the board already lacks
+    /// a value in a unit, a contradiction hidden singles reports. The fixpoint is the same.
     fn locked_candidates(&mut self, cand: &mut [u32]) -> Option<()> {
         let tables = self.tables;
         let todo = std::mem::take(&mut self.dirty_locked);
-        for pair in tables.pairs.iter().filter(|p| p.units & todo != 0) {
-            let (shared, first, second) = tables.split(pair);
-            let union = |cells: &[u16]| cells.iter().fold(0, |m, &c| m | cand[usize::from(c)]);
-            let (s, a, b) = (union(shared), union(first), union(second));
-            let from_second = s & !a & b;
-            let from_first = s & !b & a;
-            for (cells, bits) in [(second, from_second), (first, from_first)] {
-                if bits != 0 {
-                    for &c in cells {
-                        self.remove(cand, usize::from(c), bits)?;
+        let mut segment = std::mem::take(&mut self.segment);
+        tables.segment_unions(cand, &mut segment);
+        let result = (|| {
+            for (p, pair) in tables.pairs.iter().enumerate() {
+                if pair.units & todo == 0 {
+                    continue;
+                }
+                let (s, a, b) = tables.unions(p, &segment, cand);
+                let from_second = s & !a & b;
+                let from_first = s & !b & a;
+                if from_second | from_first == 0 {
+                    continue;
+                }
+                let (_, first, second) = tables.split(pair);
+                for (cells, bits) in [(second, from_second), (first, from_first)] {
+                    if bits != 0 {
+                        for &c in cells {
+                            self.remove(cand, usize::from(c), bits)?;
+                        }
                     }
                 }
             }
-        }
-        Some(())
+            Some(())
+        })();
+        self.segment = segment;
+        result
     }
 }
 
