@@ -57,6 +57,7 @@ impl Method {
 pub fn method(technique: Technique) -> Option<Method> {
     match technique {
         Technique::BruteForce | Technique::HiddenQuad => None,
+        t if is_killer(t) => None,
         Technique::NakedQuad
         | Technique::Jellyfish
         | Technique::UniqueRectangle2
@@ -78,8 +79,25 @@ pub fn refusal(technique: Technique) -> Option<&'static str> {
              complement is a naked subset, found first): none of 20,000 random minimal puzzles \
              needs one, and 10,000 digs toward it found none",
         ),
+        t if is_killer(t) => Some(
+            "it reasons about killer cages, and the puzzles technique= makes are classic 9x9 ones, \
+             which have none",
+        ),
         _ => None,
     }
+}
+
+/// Whether `technique` is one of the killer techniques, which need cages.
+fn is_killer(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::CageCombination
+            | Technique::RuleOf45
+            | Technique::CagePointing
+            | Technique::CageClaiming
+            | Technique::InniesOuties
+            | Technique::CageSplitting
+    )
 }
 
 /// Whether puzzles showing `technique` can be asked for.
@@ -264,8 +282,17 @@ mod tests {
     }
 
     #[test]
-    fn every_technique_but_guessing_and_the_hidden_quad_is_supported() {
-        let refused = [Technique::BruteForce, Technique::HiddenQuad];
+    fn every_technique_but_guessing_the_hidden_quad_and_the_killer_ones_is_supported() {
+        let refused = [
+            Technique::BruteForce,
+            Technique::HiddenQuad,
+            Technique::CageCombination,
+            Technique::RuleOf45,
+            Technique::CagePointing,
+            Technique::CageClaiming,
+            Technique::InniesOuties,
+            Technique::CageSplitting,
+        ];
         for technique in Technique::ALL {
             assert_eq!(
                 supported(technique),

@@ -77,6 +77,7 @@ async fn unknown_and_unoffered_techniques_are_422_naming_the_value_and_the_accep
         ("X_WING", "unknown technique \"X_WING\""),
         ("brute_force", "technique \"brute_force\" is not offered"),
         ("hidden_quad", "technique \"hidden_quad\" is not offered"),
+        ("rule_of_45", "technique \"rule_of_45\" is not offered"),
     ] {
         let r = get(&format!("/random?technique={name}")).await;
         assert_problem(&r, 422, "unsupported_value");
