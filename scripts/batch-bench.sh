@@ -5,6 +5,10 @@
 #
 #   scripts/batch-bench.sh                    # release builds, the five tdoku sets
 #   ROUNDS=5 scripts/batch-bench.sh FILE...   # other files
+#   SUDOKU_BIN=... BASELINE_BIN=... scripts/batch-bench.sh   # prebuilt binaries, nothing built
+#
+# Each row ends with the load average when it was taken (`uptime`): on a shared machine the
+# ratio, both programs under the same load, is what to quote.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -13,10 +17,12 @@ if [ $# -eq 0 ]; then
   set -- "$TDOKU/puzzles2_17_clue" "$TDOKU/puzzles3_magictour_top1465" "$TDOKU/puzzles5_forum_hardest_1905_11+" \
     "$TDOKU/puzzles6_forum_hardest_1106" "$TDOKU/puzzles7_serg_benchmark"
 fi
-cargo build --release --quiet --bin sudoku --example crate_baseline
 release=${CARGO_TARGET_DIR:-target}/release
-OURS=$release/sudoku
-THEIRS=$release/examples/crate_baseline
+if [ -z "${SUDOKU_BIN:-}" ] || [ -z "${BASELINE_BIN:-}" ]; then
+  cargo build --release --quiet --bin sudoku --example crate_baseline
+fi
+OURS=${SUDOKU_BIN:-$release/sudoku}
+THEIRS=${BASELINE_BIN:-$release/examples/crate_baseline}
 
 # Wall time of one run in milliseconds; the output goes nowhere.
 millis() {
@@ -29,8 +35,8 @@ millis() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "| file | puzzles | ours (\`sudoku solve -j 1\`) | \`sudoku\` crate | ours / crate |"
-echo "|---|---|---|---|---|"
+echo "| file | puzzles | ours (\`sudoku solve -j 1\`) | \`sudoku\` crate | ours / crate | load average |"
+echo "|---|---|---|---|---|---|"
 for file in "$@"; do
   [ -f "$file" ] || { echo "missing $file" >&2; exit 1; }
   ours=() theirs=()
@@ -42,5 +48,5 @@ for file in "$@"; do
   b=$(printf '%s\n' "${theirs[@]}" | median)
   n=$(grep -c '^[0-9.]' "$file" || true)
   ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
-  echo "| $(basename "$file") | $n | ${a} ms | ${b} ms | **${ratio}** |"
+  echo "| $(basename "$file") | $n | ${a} ms | ${b} ms | **${ratio}** | $(uptime | sed 's/.*load average: //') |"
 done
