@@ -131,6 +131,41 @@ fn the_published_conceptis_killer_is_unique_with_its_published_solution() {
     assert_eq!(brute_count(9, (3, 3), &cages, &givens, 2), 1);
 }
 
+/// The published killers of `puzzles/killer/published.txt`: name, cages, published solution.
+fn published() -> Vec<(String, Vec<CageRule>, Vec<u8>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/killer/published.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            let sums: Vec<u32> = f[2].split(',').map(|s| s.parse().unwrap()).collect();
+            let solution = f[3].bytes().map(|b| b - b'0').collect();
+            (f[0].to_string(), compact(9, f[1], &sums), solution)
+        })
+        .collect()
+}
+
+#[test]
+fn every_published_killer_is_unique_with_its_published_solution() {
+    let all = published();
+    assert!(all.len() >= 3, "{} published killers", all.len());
+    for (name, cages, expected) in all {
+        assert!(obeys(9, (3, 3), &cages, &expected), "{name}");
+        let shape = Shape::new(&killer(9, cages.clone())).unwrap();
+        let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+        assert_eq!(out.verdict, Verdict::Unique, "{name}");
+        assert_eq!(out.solutions[0].values(), &expected[..], "{name}");
+        // Brute force from a third of the solution agrees that nothing else completes it.
+        let mut givens = vec![0u8; 81];
+        for c in (0..81).step_by(3) {
+            givens[c] = expected[c];
+        }
+        assert_eq!(brute_count(9, (3, 3), &cages, &givens, 2), 1, "{name}");
+    }
+}
+
 #[test]
 fn generated_killers_are_unique_with_no_givens_and_obey_their_cages() {
     for seed in 0..6 {

@@ -8,6 +8,12 @@
 //! open cell; the cells keep the union of those combinations, and a value every combination needs
 //! that has one place left in the cage goes there (the cage's hidden single).
 //!
+//! Narrowing a group is a pure function of its cells' candidates, so each propagator remembers, per
+//! group, the candidates it last had when narrowing changed nothing, and skips the group while they
+//! are the same (after a guess most groups have not moved; comparing is far cheaper than the
+//! combinations). Walking a group's combinations stops as soon as every allowed value is reached and
+//! none is needed by all: no later combination could change the answer.
+//!
 //! Besides the given cages, every unit whose cells are partly covered by cages lying wholly inside it
 //! yields an "innie" group: its other cells hold distinct values (they share the unit) summing to
 //! the unit's total minus those cages' sums (the rule of 45 on 9x9). Such groups propagate like
@@ -31,7 +37,18 @@ pub(crate) struct Group {
 #[derive(Clone, Debug)]
 pub(crate) struct CageTables {
     groups: Vec<Group>,
+    /// `memo[g]..memo[g + 1]` is group `g`'s slice of [`Scratch::idle`].
+    memo: Vec<usize>,
     combos: Arc<Combos>,
+}
+
+/// A propagator's own narrowing state, kept across calls and boards.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The removals asked for by the last call: `(cell, bits to remove)`.
+    pub(crate) out: Vec<(u16, u32)>,
+    /// Per group, its cells' candidates when narrowing it last changed nothing (0s: never).
+    idle: Vec<u32>,
 }
 
 impl CageTables {
@@ -49,18 +66,43 @@ impl CageTables {
             })
             .collect();
         groups.extend(innies(shape));
+        let mut memo = vec![0];
+        for group in &groups {
+            memo.push(memo[memo.len() - 1] + group.cells.len());
+        }
         Some(CageTables {
             groups,
+            memo,
             combos: Combos::of(shape.size()),
         })
     }
 
-    /// Narrows every group on `cand`, pushing `(cell, bits to remove)` onto `out`; `false` when a
-    /// group cannot be completed at all (the board is a contradiction).
-    pub(crate) fn narrow(&self, cand: &[u32], out: &mut Vec<(u16, u32)>) -> bool {
-        self.groups
-            .iter()
-            .all(|group| narrow_group(&self.combos, group, cand, out))
+    /// Narrows every group on `cand` whose cells changed since it last narrowed nothing, filling
+    /// `scratch.out` with `(cell, bits to remove)`; `false` when a group cannot be completed at all
+    /// (the board is a contradiction).
+    pub(crate) fn narrow(&self, cand: &[u32], scratch: &mut Scratch) -> bool {
+        let total = self.memo[self.groups.len()];
+        if scratch.idle.len() != total {
+            scratch.idle = vec![0; total];
+        }
+        scratch.out.clear();
+        for (g, group) in self.groups.iter().enumerate() {
+            let idle = &mut scratch.idle[self.memo[g]..self.memo[g + 1]];
+            let same = |(&c, &m): (&u16, &u32)| cand[usize::from(c)] == m;
+            if group.cells.iter().zip(idle.iter()).all(same) {
+                continue;
+            }
+            let before = scratch.out.len();
+            if !narrow_group(&self.combos, group, cand, &mut scratch.out) {
+                return false;
+            }
+            if scratch.out.len() == before {
+                for (m, &c) in idle.iter_mut().zip(&group.cells) {
+                    *m = cand[usize::from(c)];
+                }
+            }
+        }
+        true
     }
 }
 
@@ -97,6 +139,8 @@ fn narrow_group(combos: &Combos, group: &Group, cand: &[u32], out: &mut Vec<(u16
             reach |= m;
             need &= m;
         }
+        // Once every allowed value is reached and none is needed, nothing can change.
+        reach != allowed || need & allowed != 0
     });
     if reach == 0 {
         return false;
@@ -173,6 +217,8 @@ fn innies(shape: &Shape) -> Vec<Group> {
 #[derive(Debug)]
 pub(crate) struct Combos {
     size: usize,
+    /// Every value's bit.
+    all: u32,
     /// For N <= 16: `start[key]..start[key + 1]` indexes `masks`, key = count * (max sum + 1) + sum.
     start: Vec<u32>,
     masks: Vec<u32>,
@@ -197,6 +243,7 @@ impl Combos {
         if n > TABLE_MAX {
             return Combos {
                 size: n,
+                all: all_of(n),
                 start: Vec::new(),
                 masks: Vec::new(),
             };
@@ -219,16 +266,24 @@ impl Combos {
         }
         Combos {
             size: n,
+            all: all_of(n),
             start: counts,
             masks,
         }
     }
 
-    /// Calls `f` with every set of `count` distinct values within `allowed` summing to `sum`.
-    pub(crate) fn each(&self, count: usize, sum: u32, allowed: u32, mut f: impl FnMut(u32)) {
+    /// Calls `f` with every set of `count` distinct values within `allowed` summing to `sum`, until
+    /// it answers `false`.
+    pub(crate) fn each(
+        &self,
+        count: usize,
+        sum: u32,
+        allowed: u32,
+        mut f: impl FnMut(u32) -> bool,
+    ) {
         let n = self.size;
         if self.start.is_empty() {
-            walk(allowed, n as u32, count as u32, sum, 0, &mut f);
+            walk(allowed & self.all, count as u32, sum, 0, &mut f);
             return;
         }
         let width = n * (n + 1) / 2 + 1;
@@ -238,10 +293,19 @@ impl Combos {
         let key = count * width + sum as usize;
         let (a, b) = (self.start[key] as usize, self.start[key + 1] as usize);
         for &m in &self.masks[a..b] {
-            if m & !allowed == 0 {
-                f(m);
+            if m & !allowed == 0 && !f(m) {
+                return;
             }
         }
+    }
+}
+
+/// The bits of values 1..=`n`.
+fn all_of(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
     }
 }
 
@@ -255,31 +319,31 @@ fn mask_sum(mut m: u32) -> u32 {
     sum
 }
 
-/// Sets of `count` values from `allowed` no larger than `top`, summing to `sum`, joined to `chosen`;
-/// a branch is cut when even the smallest or largest values left cannot reach the sum.
-fn walk(allowed: u32, top: u32, count: u32, sum: u32, chosen: u32, f: &mut impl FnMut(u32)) {
+/// Sets of `count` values from `allowed` summing to `sum`, joined to `chosen`, until `f` answers
+/// `false` (then so does the walk). The largest allowed value is in the set or not; a branch is cut
+/// when even the smallest or largest values left cannot reach the sum.
+fn walk(allowed: u32, count: u32, sum: u32, chosen: u32, f: &mut impl FnMut(u32) -> bool) -> bool {
     if count == 0 {
-        if sum == 0 {
-            f(chosen);
-        }
-        return;
+        return sum != 0 || f(chosen);
     }
-    let (lo, hi) = (count * (count + 1) / 2, count * (2 * top + 1 - count) / 2);
-    if top < count || sum < lo || sum > hi {
-        return;
+    if allowed.count_ones() < count {
+        return true;
     }
-    // The largest value `top` is in the set or not.
-    if allowed & (1 << (top - 1)) != 0 && sum >= top {
-        walk(
-            allowed,
-            top - 1,
-            count - 1,
-            sum - top,
-            chosen | 1 << (top - 1),
-            f,
-        );
+    let top = 32 - allowed.leading_zeros();
+    let low = allowed.trailing_zeros() + 1;
+    let (lo, hi) = (
+        count * low + count * (count - 1) / 2,
+        count * (2 * top + 1 - count) / 2,
+    );
+    if sum < lo || sum > hi {
+        return true;
     }
-    walk(allowed, top - 1, count, sum, chosen, f);
+    let bit = 1 << (top - 1);
+    let rest = allowed & !bit;
+    if sum >= top && !walk(rest, count - 1, sum - top, chosen | bit, f) {
+        return false;
+    }
+    walk(rest, count, sum, chosen, f)
 }
 
 #[cfg(test)]
@@ -288,7 +352,10 @@ mod tests {
 
     fn listed(n: usize, count: usize, sum: u32, allowed: u32) -> Vec<u32> {
         let mut out = Vec::new();
-        Combos::of(n).each(count, sum, allowed, |m| out.push(m));
+        Combos::of(n).each(count, sum, allowed, |m| {
+            out.push(m);
+            true
+        });
         out.sort_unstable();
         out
     }
@@ -298,6 +365,7 @@ mod tests {
         let table = Combos::build(9);
         let walked = Combos {
             size: 9,
+            all: 0x1ff,
             start: Vec::new(),
             masks: Vec::new(),
         };
@@ -305,12 +373,115 @@ mod tests {
             for sum in 0..=50 {
                 for allowed in [0x1ff, 0x0f3, 0x155] {
                     let (mut a, mut b) = (Vec::new(), Vec::new());
-                    table.each(count, sum, allowed, |m| a.push(m));
-                    walked.each(count, sum, allowed, |m| b.push(m));
+                    table.each(count, sum, allowed, |m| {
+                        a.push(m);
+                        true
+                    });
+                    walked.each(count, sum, allowed, |m| {
+                        b.push(m);
+                        true
+                    });
                     a.sort_unstable();
                     b.sort_unstable();
                     assert_eq!(a, b, "count {count} sum {sum} allowed {allowed:#x}");
                 }
+            }
+        }
+    }
+
+    /// Narrowing one cage, recomputed from scratch: every assignment of distinct candidates to the
+    /// open cells that reaches the rest of the sum; each open cell keeps the values it takes in one.
+    fn brute_narrow(cells: &[u32], sum: u32) -> Option<Vec<u32>> {
+        fn fill(
+            cells: &[u32],
+            at: usize,
+            used: u32,
+            left: i64,
+            keep: &mut [u32],
+            picked: &mut Vec<u32>,
+        ) {
+            if at == cells.len() {
+                if left == 0 {
+                    for (k, &bit) in keep.iter_mut().zip(picked.iter()) {
+                        *k |= bit;
+                    }
+                }
+                return;
+            }
+            let mut m = cells[at] & !used;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                picked.push(bit);
+                let value = i64::from(bit.trailing_zeros() + 1);
+                fill(cells, at + 1, used | bit, left - value, keep, picked);
+                picked.pop();
+            }
+        }
+        let mut keep = vec![0; cells.len()];
+        fill(cells, 0, 0, i64::from(sum), &mut keep, &mut Vec::new());
+        keep.iter().all(|&k| k != 0).then_some(keep)
+    }
+
+    #[test]
+    fn narrowing_keeps_what_some_completion_of_the_cage_uses() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for round in 0..3000 {
+            let n = [4usize, 6, 9, 12, 16][round % 5];
+            let all = (1u32 << n) - 1;
+            let size = 1 + next(n.min(6) as u64) as usize;
+            let cand: Vec<u32> = (0..size)
+                .map(|_| {
+                    let m = next(u64::from(all) + 1) as u32 & all;
+                    if m == 0 {
+                        1 << next(n as u64)
+                    } else {
+                        m
+                    }
+                })
+                .collect();
+            let (lo, hi) = crate::engine::shape::sum_range(n, size);
+            let sum = lo + next(u64::from(hi - lo + 1)) as u32;
+            let group = Group {
+                sum,
+                cells: (0..size as u16).collect(),
+            };
+            let mut out = Vec::new();
+            let possible = narrow_group(&Combos::of(n), &group, &cand, &mut out);
+            let narrowed: Vec<u32> = cand
+                .iter()
+                .enumerate()
+                .map(|(c, &m)| {
+                    let removed = out.iter().filter(|(o, _)| usize::from(*o) == c);
+                    removed.fold(m, |m, (_, bits)| m & !bits)
+                })
+                .collect();
+            match brute_narrow(&cand, sum) {
+                // Narrowing is sound: it keeps every value some completion uses.
+                Some(keep) if possible => {
+                    for c in 0..size {
+                        assert_eq!(
+                            keep[c] & !narrowed[c],
+                            0,
+                            "n {n} sum {sum} {cand:?} -> {narrowed:?}"
+                        );
+                    }
+                }
+                Some(keep) => {
+                    panic!("n {n} sum {sum} {cand:?}: refuted, but {keep:?} completes it")
+                }
+                // No completion: narrowing may not see it, but must keep no more than the cells had.
+                None => assert!(narrowed.iter().zip(&cand).all(|(a, b)| a & !b == 0)),
+            }
+            // Where only one cell is open, narrowing is exact.
+            if possible && size == 1 {
+                assert_eq!(narrowed[0], 1 << (sum - 1));
             }
         }
     }

@@ -9,6 +9,7 @@
 //! marks the changed cell's units, and the other two rules look only at marked units: after a guess,
 //! most of the board has not moved.
 
+use super::cages::Scratch;
 use super::tables::{Tables, UnitSet};
 use crate::engine::shape::Shape;
 
@@ -36,8 +37,8 @@ pub(crate) struct Propagator<'t> {
     dirty_locked: UnitSet,
     /// Whether anything changed since killer cages were last narrowed.
     dirty_cages: bool,
-    /// Removals the cages asked for, reused.
-    narrowed: Vec<(u16, u32)>,
+    /// The cages' narrowing state (removals asked for, groups known to be idle), reused.
+    narrowed: Scratch,
     /// The candidates of each unit pair's shared cells, reused by locked candidates.
     segment: Vec<u32>,
 }
@@ -52,7 +53,7 @@ impl<'t> Propagator<'t> {
             dirty: 0,
             dirty_locked: 0,
             dirty_cages: false,
-            narrowed: Vec::new(),
+            narrowed: Scratch::default(),
             segment: Vec::new(),
         }
     }
@@ -186,14 +187,14 @@ impl<'t> Propagator<'t> {
         let Some(cages) = &self.tables.cages else {
             return Some(());
         };
-        let mut out = std::mem::take(&mut self.narrowed);
-        out.clear();
-        let possible = cages.narrow(cand, &mut out);
+        let mut scratch = std::mem::take(&mut self.narrowed);
+        let possible = cages.narrow(cand, &mut scratch);
         let applied = possible
-            && out
+            && scratch
+                .out
                 .iter()
                 .all(|&(c, bits)| self.remove(cand, usize::from(c), bits).is_some());
-        self.narrowed = out;
+        self.narrowed = scratch;
         applied.then_some(())
     }
 
