@@ -56,8 +56,10 @@ pub fn distinct(combos: &Combos, n: usize, cands: &[u32], sum: u32) -> Option<Fi
     combos.each(cands.len(), sum, union, |m| {
         if found.len() < MAX_COMBINATIONS {
             found.push(m);
+            true
         } else {
             over = true;
+            false
         }
     });
     if over {
