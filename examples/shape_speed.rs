@@ -2,7 +2,7 @@
 //! one thread and reports the median and 95th percentile time to generate one, its givens, and the
 //! median time to solve it again with proof of uniqueness.
 //!
-//! `cargo run --release --example shape_speed [K] [SHAPE]` (default 20 seeds, every shape; SHAPE
+//! `cargo run --release --example shape_speed [K] [SHAPE]` (default 20 seeds, every shape, at most 10 for 25x25 and 4 for 16x16 jigsaw; SHAPE
 //! keeps the rows whose name contains it, e.g. `16x16`). The README's shape table comes from this;
 //! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
 //!
@@ -28,14 +28,21 @@ fn main() {
         ("9x9 hyper", sized(9, &[Variant::Hyper]), false),
         ("9x9 jigsaw", sized(9, &[]), true),
         ("12x12", sized(12, &[]), false),
+        ("12x12 jigsaw", sized(12, &[]), true),
         ("16x16", sized(16, &[]), false),
+        ("16x16 jigsaw", sized(16, &[]), true),
         ("25x25", sized(25, &[]), false),
     ];
     println!("load average: {} (one thread's CPU time below)", load());
     println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
     println!("|---|---|---|---|---|---|---|---|");
     for (name, rules, jigsaw) in shapes.into_iter().filter(|s| s.0.contains(&only)) {
-        let seeds = if rules.size == Some(25) { k.min(10) } else { k };
+        // 25x25 and 16x16 jigsaw take seconds a puzzle: fewer seeds keep a full run in minutes.
+        let seeds = match (rules.size, jigsaw) {
+            (Some(25), _) => k.min(10),
+            (Some(16), true) => k.min(4),
+            _ => k,
+        };
         let mut gen_times = Vec::new();
         let mut solve_times = Vec::new();
         let mut givens = Vec::new();
