@@ -55,6 +55,32 @@ fn random_killers_are_json_lines_that_solve_reads_back() {
 }
 
 #[test]
+fn random_killers_at_a_level_grade_at_it_and_repeat_per_seed() {
+    let args = [
+        "random",
+        "--variant",
+        "killer",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ];
+    let out = sudoku(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(json["difficulty"], "hard");
+    let rules: Rules = serde_json::from_value(json["rules"].clone()).unwrap();
+    assert!(!rules.cages.is_empty());
+    let shape = Shape::new(&rules).unwrap();
+    let puzzle = Cells::parse(&shape, json["puzzle"].as_str().unwrap()).unwrap();
+    let solution = Cells::parse(&shape, json["solution"].as_str().unwrap()).unwrap();
+    assert!(solution.solves(&shape, &puzzle));
+    assert_eq!(text(&sudoku(&args, "").stdout), text(&out.stdout));
+}
+
+#[test]
 fn the_compact_form_reads_a_killer_from_flags() {
     let args = [
         "solve",

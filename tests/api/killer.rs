@@ -2,6 +2,7 @@
 //! `GET /random?variant=killer`, and bad cages as 422 `invalid_rules` naming the cage.
 
 use serde_json::{json, Value};
+use sudoku_service::config::ServerConfig;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
 
 use crate::helpers::*;
@@ -163,4 +164,52 @@ async fn a_bad_cage_is_invalid_rules_naming_the_cage() {
         "unknown members of a cage are refused: {}",
         r.text
     );
+}
+
+#[tokio::test]
+async fn random_killers_are_made_to_each_level() {
+    for level in ["easy", "medium", "hard", "expert", "extreme"] {
+        let query = format!("variant=killer&difficulty={level}&seed=1");
+        let body = random(&query).await;
+        assert_eq!(body["difficulty"], level, "{query}");
+        let rules = body["rules"].clone();
+        assert!(!rules["cages"].as_array().unwrap().is_empty(), "{query}");
+        let shape = shape_of(&rules);
+        let puzzle = Cells::parse(&shape, body["puzzle"].as_str().unwrap()).unwrap();
+        let solution = Cells::parse(&shape, body["solution"].as_str().unwrap()).unwrap();
+        // `solves` checks the cages' sums and distinct values as well as the units.
+        assert!(solution.solves(&shape, &puzzle), "{query}");
+        let graded = ok("/grade", json!({"puzzle": body["puzzle"], "rules": rules})).await;
+        assert_eq!(graded["difficulty"], level, "{query}: {graded}");
+        let solved = ok("/solve", json!({"puzzle": body["puzzle"], "rules": rules})).await;
+        assert_eq!(solved["status"], "unique", "{query}");
+        assert_eq!(
+            random(&query).await,
+            body,
+            "{query}: same seed, same killer"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_killer_level_on_16x16_answers_cleanly_and_givens_with_a_level_is_refused() {
+    // A short cap: the level search on 16x16 is abandoned at the deadline, a clean 504 (or 422).
+    let config = ServerConfig {
+        solve_timeout: std::time::Duration::from_millis(300),
+        ..test_config()
+    };
+    let r = get_on(
+        app_with(config),
+        "/random?variant=killer&size=16&difficulty=extreme&seed=1",
+    )
+    .await;
+    assert!(
+        [200, 422, 504].contains(&r.status.as_u16()),
+        "{}: {}",
+        r.status,
+        r.text
+    );
+    let r = get("/random?variant=killer&difficulty=hard&givens=5&seed=1").await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    assert_eq!(r.json()["field"], "givens", "{}", r.text);
 }

@@ -13,9 +13,11 @@ use super::{first_seed, Format, RandomArgs, CSV_HEADER};
 use crate::cli::shape::{flag_error, ShapeArgs};
 use crate::cli::{fail, output_failed};
 use crate::engine::general::logic::ShapeLogic;
-use crate::engine::general::{self, Generated, KillerRequest, LevelError, ShapeRequest};
+use crate::engine::general::{
+    self, Generated, KillerRequest, LevelError, LeveledShape, ShapeRequest,
+};
 use crate::engine::generator::DEFAULT_GIVENS;
-use crate::engine::logic::{Grade, LogicSolver};
+use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::Verdict;
 
@@ -97,14 +99,9 @@ fn checked_rules(args: &RandomArgs) -> Result<Rules, String> {
     let checked = Shape::new(&rules).map_err(|e| flag_error(&e))?;
     general::check_generable(&rules, shape.jigsaw()).map_err(|e| flag_error(&e))?;
     if let Some(level) = args.difficulty {
-        if shape.killer() {
-            return Err(
-                "--difficulty with --variant killer: killers are not yet made to a level \
-                        (each is printed with its grade)"
-                    .to_string(),
-            );
-        }
-        if let Some(why) = general::out_of_reach(checked.size(), checked.is_jigsaw(), level) {
+        // The out-of-reach levels are those of minimal puzzles; a killer's cages make its own.
+        let reach = general::out_of_reach(checked.size(), checked.is_jigsaw(), level);
+        if let Some(why) = reach.filter(|_| !shape.killer()) {
             return Err(format!(
                 "--difficulty {}: not available for {checked}: {why}",
                 level.name()
@@ -150,27 +147,58 @@ fn template(shape: &ShapeArgs) -> Rules {
     }
 }
 
+/// The killer of `seed` (at the level asked for), graded, or why there is none.
+fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
+    let request = KillerRequest {
+        seed,
+        givens: 0,
+        symmetry: args.symmetry.unwrap_or_default(),
+        jigsaw: args.shape.jigsaw(),
+        deadline: None,
+    };
+    if let Some(level) = args.difficulty {
+        return leveled(
+            general::generate_killer_leveled(rules, &request, level),
+            level,
+            seed,
+        );
+    }
+    let killer = general::generate_killer(rules, &request)
+        .map_err(|e| flag_error(&e))?
+        .expect("no deadline");
+    let generated = Generated {
+        shape: killer.shape,
+        puzzle: killer.puzzle,
+        solution: killer.solution,
+        minimal: false,
+    };
+    let grade = grade(&generated);
+    Ok(Made { generated, grade })
+}
+
+/// A leveled search's puzzle, or its failure in words.
+fn leveled(
+    outcome: Result<LeveledShape, LevelError>,
+    level: Difficulty,
+    seed: u64,
+) -> Result<Made, String> {
+    match outcome {
+        Ok(leveled) => Ok(Made {
+            generated: leveled.generated,
+            grade: Some(leveled.grade),
+        }),
+        Err(LevelError::Shape(e)) => Err(flag_error(&e)),
+        Err(e) => Err(format!(
+            "--difficulty {} with seed {seed}: {e}",
+            level.name()
+        )),
+    }
+}
+
 /// The puzzle of `seed` (at the level asked for, graded), or why there is none.
 fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
     if args.shape.killer() {
-        let request = KillerRequest {
-            seed,
-            givens: 0,
-            symmetry: args.symmetry.unwrap_or_default(),
-            jigsaw: args.shape.jigsaw(),
-            deadline: None,
-        };
-        let killer = general::generate_killer(rules, &request)
-            .map_err(|e| flag_error(&e))?
-            .expect("no deadline");
-        let generated = Generated {
-            shape: killer.shape,
-            puzzle: killer.puzzle,
-            solution: killer.solution,
-            minimal: false,
-        };
-        let grade = grade(&generated);
-        return Ok(Made { generated, grade });
+        return make_killer(args, rules, seed);
     }
     let request = ShapeRequest {
         symmetry: args.symmetry.unwrap_or_default(),
@@ -185,17 +213,11 @@ fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
         let grade = grade(&generated);
         return Ok(Made { generated, grade });
     };
-    match general::generate_leveled(rules, &request, level) {
-        Ok(leveled) => Ok(Made {
-            generated: leveled.generated,
-            grade: Some(leveled.grade),
-        }),
-        Err(LevelError::Shape(e)) => Err(flag_error(&e)),
-        Err(e) => Err(format!(
-            "--difficulty {} with seed {seed}: {e}",
-            level.name()
-        )),
-    }
+    leveled(
+        general::generate_leveled(rules, &request, level),
+        level,
+        seed,
+    )
 }
 
 /// A generated puzzle and its grade, where there is one.

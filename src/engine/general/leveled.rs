@@ -9,7 +9,10 @@
 //! the same seed and level give the same puzzle on any machine, or the same
 //! [`LevelError::NotReached`]. The deadline only abandons the work.
 
+use std::time::Instant;
+
 use super::generate::{generate, Generated, ShapeRequest};
+use super::killer_gen::{generate_killer, KillerRequest};
 use super::logic::{ShapeLogic, ShapeLogicError};
 use super::symmetry::Symmetry;
 use crate::engine::logic::{Difficulty, Grade};
@@ -86,20 +89,78 @@ pub fn generate_leveled(
     request: &ShapeRequest,
     level: Difficulty,
 ) -> Result<LeveledShape, LevelError> {
-    let mut grader = ShapeLogic::new();
-    if let Some(deadline) = request.deadline {
-        grader = grader.deadline(deadline);
-    }
-    let mut seeds = Rng::seeded(request.seed);
-    for attempts in 1..=level_attempts(rules.size.unwrap_or(9)) {
-        let drawn = ShapeRequest {
-            seed: seeds.below(u64::MAX),
+    let draws = Draws {
+        size: rules.size.unwrap_or(9),
+        seed: request.seed,
+        symmetry: request.symmetry,
+        deadline: request.deadline,
+    };
+    leveled_by(&draws, level, |seed| {
+        let drawn = ShapeRequest { seed, ..*request };
+        generate(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))
+    })
+}
+
+/// A unique killer on `rules` grading at `level` (`request.givens` is ignored: givens are only
+/// added back to ease a killer harder than asked); `request.seed` picks it. Killer levels are the
+/// grader's, whose killer techniques (cage combinations, the rule of 45, innies and outies, cage
+/// splitting) weigh like the classic ones they stand beside.
+pub fn generate_killer_leveled(
+    rules: &Rules,
+    request: &KillerRequest,
+    level: Difficulty,
+) -> Result<LeveledShape, LevelError> {
+    let draws = Draws {
+        size: rules.size.unwrap_or(9),
+        seed: request.seed,
+        symmetry: request.symmetry,
+        deadline: request.deadline,
+    };
+    leveled_by(&draws, level, |seed| {
+        let drawn = KillerRequest {
+            seed,
+            givens: 0,
             ..*request
         };
-        let generated =
-            generate(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))?;
+        let killer =
+            generate_killer(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))?;
+        Ok(Generated {
+            shape: killer.shape,
+            puzzle: killer.puzzle,
+            solution: killer.solution,
+            minimal: false,
+        })
+    })
+}
+
+/// What a leveled search draws from, whatever the generator.
+struct Draws {
+    /// The grid's side, which bounds the draws ([`level_attempts`]).
+    size: usize,
+    /// The request's seed, from which each draw's seed is derived.
+    seed: u64,
+    /// The pattern givens are added back in.
+    symmetry: Symmetry,
+    /// Abandons the grading.
+    deadline: Option<Instant>,
+}
+
+/// Puzzles from `draw` (given a seed derived from `draws.seed`), each eased to `level` if harder,
+/// until one grades at it or [`level_attempts`] have been drawn.
+fn leveled_by(
+    draws: &Draws,
+    level: Difficulty,
+    mut draw: impl FnMut(u64) -> Result<Generated, LevelError>,
+) -> Result<LeveledShape, LevelError> {
+    let mut grader = ShapeLogic::new();
+    if let Some(deadline) = draws.deadline {
+        grader = grader.deadline(deadline);
+    }
+    let mut seeds = Rng::seeded(draws.seed);
+    for attempts in 1..=level_attempts(draws.size) {
+        let generated = draw(seeds.below(u64::MAX))?;
         if let Some((generated, grade)) =
-            eased(&grader, generated, request.symmetry, level, &mut seeds)?
+            eased(&grader, generated, draws.symmetry, level, &mut seeds)?
         {
             return Ok(LeveledShape {
                 generated,

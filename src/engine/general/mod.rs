@@ -18,7 +18,10 @@ mod tables;
 pub use generate::{check_generable, generate, Generated, ShapeRequest};
 pub use jigsaw::{jigsaw_template, random_regions};
 pub use killer_gen::{generate_killer, Killer, KillerRequest};
-pub use leveled::{generate_leveled, level_attempts, out_of_reach, LevelError, LeveledShape};
+pub use leveled::{
+    generate_killer_leveled, generate_leveled, level_attempts, out_of_reach, LevelError,
+    LeveledShape,
+};
 pub use search::{Interrupted, Outcome, Solver};
 pub use symmetry::Symmetry;
 

@@ -87,10 +87,10 @@ const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
 /**
  * The levels `GET /random` refuses on a shape (`{ n, jigsaw, killer }`), each with the service's
  * reason: the same measured rule as `out_of_reach` in src/engine/general/leveled.rs (the README's
- * table of levels by shape). A killer is made at no level: it is graded instead.
+ * table of levels by shape). Killers reach every level: their cages, not minimality, make them hard.
  */
 export function refusedLevels({ n, jigsaw, killer }) {
-  if (killer) return Object.fromEntries(LEVELS.map((l) => [l, "killer puzzles are graded, not made to a level"]));
+  if (killer) return {};
   if (n > 4 || jigsaw) return {};
   const why = "minimal 4x4 puzzles with 2x2 boxes are solved by singles alone, so the only level they reach is easy";
   return Object.fromEntries(LEVELS.slice(1).map((l) => [l, why]));

@@ -5,6 +5,7 @@
 //! Generation is seeded and bounded by node budgets, so a seed always gives the same killer; the
 //! deadline only turns a slow request into 504.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use axum::Json;
@@ -12,13 +13,17 @@ use axum::Json;
 use super::shaped::query_fault;
 use super::RandomResponse;
 use crate::engine::general::logic::ShapeLogic;
-use crate::engine::general::{generate_killer, KillerRequest, Symmetry};
+use crate::engine::general::{
+    generate_killer, generate_killer_leveled, level_attempts, Generated, KillerRequest, LevelError,
+    Symmetry,
+};
+use crate::engine::logic::Grade;
 use crate::engine::shape::{Rules, Shape};
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
 use crate::http::grid_json::GridFormat;
-use crate::http::shape_json::{logic_unsupported, render};
+use crate::http::shape_json::render;
 use crate::http::AppState;
 
 /// A unique killer of the wanted shape, generated and graded on the pool under the deadline.
@@ -32,9 +37,7 @@ pub(super) async fn random(
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
     let template = Shape::new(&rules).map_err(query_fault)?;
-    if query.get("difficulty").is_some() {
-        return Err(logic_unsupported(&template));
-    }
+    let level = super::difficulty(query)?;
     if query.get("unique").is_some() {
         return Err(ApiError::InvalidField {
             field: "unique".into(),
@@ -43,9 +46,19 @@ pub(super) async fn random(
     }
     let cells = template.cell_count() as u64;
     let givens = query.integer("givens", 0, 0, cells)? as usize;
+    if level.is_some() && givens > 0 {
+        return Err(ApiError::InvalidField {
+            field: "givens".into(),
+            detail:
+                "givens with difficulty: a killer made to a level gets the givens its level needs"
+                    .into(),
+        });
+    }
+    let shape_name = template.to_string();
+    let size = template.size();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
-    let generated = state
+    let outcome = state
         .run_job(timeout_ms, move |deadline, cancel| {
             let request = KillerRequest {
                 seed,
@@ -54,18 +67,32 @@ pub(super) async fn random(
                 jigsaw,
                 deadline: Some(deadline),
             };
-            let killer = generate_killer(&rules, &request)?;
-            Ok::<_, crate::engine::shape::ShapeError>(killer.map(|k| {
-                let grade = ShapeLogic::new()
-                    .deadline(deadline)
-                    .cancel_flag(cancel)
-                    .grade(&k.shape, &k.puzzle)
-                    .ok();
-                (k, grade)
-            }))
+            match level {
+                Some(level) => match generate_killer_leveled(&rules, &request, level) {
+                    Ok(leveled) => Ok(Some((leveled.generated, Some(leveled.grade)))),
+                    Err(LevelError::Stopped(_)) => Ok(None),
+                    Err(other) => Err(other),
+                },
+                None => graded(&rules, &request, cancel),
+            }
         })
-        .await?
-        .map_err(query_fault)?;
+        .await?;
+    let generated = match outcome {
+        Ok(found) => found,
+        Err(LevelError::Shape(e)) => return Err(query_fault(e)),
+        Err(LevelError::NotReached(level)) => {
+            return Err(ApiError::UnsupportedShape {
+                shape: format!("{shape_name} killer"),
+                what: format!("difficulty {}", level.name()),
+                why: format!(
+                    "none of the {} killers this seed draws grades {}, even with givens added back; another seed may find one",
+                    level_attempts(size),
+                    level.name()
+                ),
+            })
+        }
+        Err(LevelError::Stopped(_)) => unreachable!("a stopped search answers None above"),
+    };
     let late = || ApiError::DeadlineExceeded {
         timeout_ms,
         stats: Stats {
@@ -79,7 +106,7 @@ pub(super) async fn random(
     Ok(Json(RandomResponse {
         difficulty: Some(grade.difficulty.name()),
         givens: killer.puzzle.givens(),
-        minimal: false,
+        minimal: killer.minimal,
         puzzle: render(shape, &killer.puzzle, format),
         rules: Some(shape.rules().clone()),
         score: Some(grade.score),
@@ -87,4 +114,28 @@ pub(super) async fn random(
         solution: Some(render(shape, &killer.solution, format)),
         unique: true,
     }))
+}
+
+/// A killer with the givens asked for (none by default) and its grade (`None` when the deadline
+/// passed while grading); `None` when the deadline passed first.
+fn graded(
+    rules: &Rules,
+    request: &KillerRequest,
+    cancel: &AtomicBool,
+) -> Result<Option<(Generated, Option<Grade>)>, LevelError> {
+    let Some(killer) = generate_killer(rules, request)? else {
+        return Ok(None);
+    };
+    let grade = ShapeLogic::new()
+        .deadline(request.deadline.expect("the job's deadline"))
+        .cancel_flag(cancel)
+        .grade(&killer.shape, &killer.puzzle)
+        .ok();
+    let generated = Generated {
+        shape: killer.shape,
+        puzzle: killer.puzzle,
+        solution: killer.solution,
+        minimal: false,
+    };
+    Ok(Some((generated, grade)))
 }
