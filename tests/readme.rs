@@ -7,7 +7,12 @@
 //! values that may differ.
 //!
 //! Its error table is held to `PROBLEM_KINDS`: every code the API can answer has a row.
+//!
+//! Its command-line examples are real output too: every `$ sudoku …` line of a `console` block is
+//! run as a real process, and what it prints must be the lines shown under it.
 
+#[path = "support/cli.rs"]
+mod cli;
 #[path = "support/json_match.rs"]
 mod json_match;
 
@@ -21,6 +26,7 @@ use sudoku_service::config::ServerConfig;
 use sudoku_service::http::{router, AppState};
 use tower::ServiceExt;
 
+use cli::{stderr, stdout, sudoku};
 use json_match::shortens;
 
 /// One example: the request and the JSON the README shows for it.
@@ -209,4 +215,70 @@ fn the_readmes_error_table_lists_every_code_the_api_can_answer() {
         .map(|kind| kind.code.to_string())
         .collect();
     assert_eq!(table, codes);
+}
+
+/// Every `$ sudoku …` line in the README's `console` blocks, with the output shown under it (lines
+/// without trailing spaces, trailing blank lines dropped).
+fn readme_examples() -> Vec<(String, Vec<String>)> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut examples: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        match (in_console, line.trim_end()) {
+            (false, "```console") => in_console = true,
+            (false, _) => {}
+            (true, "```") => in_console = false,
+            (true, text) => match text.strip_prefix("$ ") {
+                Some(command) => examples.push((command.to_string(), Vec::new())),
+                None => examples
+                    .last_mut()
+                    .expect("a console block starts with a command")
+                    .1
+                    .push(text.to_string()),
+            },
+        }
+    }
+    for (_, shown) in &mut examples {
+        trim_trailing_blank_lines(shown);
+    }
+    examples
+}
+
+fn trim_trailing_blank_lines(lines: &mut Vec<String>) {
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+}
+
+#[test]
+fn readme_command_line_examples_print_what_the_readme_shows() {
+    let examples = readme_examples();
+    assert!(examples.len() >= 9, "found only {examples:?}");
+    for (command, shown) in examples {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words[0], "sudoku", "{command}");
+        let (args, stdin) = match words.iter().position(|&w| w == "<") {
+            Some(at) => {
+                let file = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), words[at + 1]);
+                (&words[1..at], std::fs::read_to_string(file).unwrap())
+            }
+            None => (&words[1..], String::new()),
+        };
+        let out = sudoku(args, &stdin);
+        // 2 is bad input: only an example showing error lines may exit with it.
+        let shows_errors = stdout(&out).iter().any(|l| l.starts_with("error: "));
+        assert!(
+            matches!(out.status.code(), Some(0 | 1))
+                || (shows_errors && out.status.code() == Some(2)),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let mut printed: Vec<String> = stdout(&out)
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        trim_trailing_blank_lines(&mut printed);
+        assert_eq!(printed, shown, "{command}");
+    }
 }
