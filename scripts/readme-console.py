@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Rewrites the output under every `$ sudoku ...` line of the README's `console` blocks with what the
-command prints now (tests/cli.rs replays them). Run after a change that alters generated puzzles:
+command prints now (tests/readme.rs replays them). Run after a change that alters generated puzzles:
 
     cargo build && scripts/readme-console.py target/debug/sudoku
 
