@@ -6,7 +6,8 @@
 #
 # Usage: scripts/browser-test.sh   env: SUDOKU_BIN (a prebuilt binary; default: cargo build
 #   --release), SCREENSHOTS (1, the default, writes docs/playground-*.png; 0 skips them).
-# The server runs on its defaults: the page is tested as a user meets it.
+# The server runs on its defaults (the page is tested as a user meets it), save what the environment
+# sets: `sudoku serve` reads SUDOKU_* variables, and CI raises SUDOKU_SOLVE_TIMEOUT_MS for a debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
