@@ -89,12 +89,7 @@ pub fn generate_leveled(
     request: &ShapeRequest,
     level: Difficulty,
 ) -> Result<LeveledShape, LevelError> {
-    let draws = Draws {
-        size: rules.size.unwrap_or(9),
-        seed: request.seed,
-        symmetry: request.symmetry,
-        deadline: request.deadline,
-    };
+    let draws = Draws::new(rules, request.seed, request.symmetry, request.deadline);
     leveled_by(&draws, level, |seed| {
         let drawn = ShapeRequest { seed, ..*request };
         generate(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))
@@ -110,12 +105,7 @@ pub fn generate_killer_leveled(
     request: &KillerRequest,
     level: Difficulty,
 ) -> Result<LeveledShape, LevelError> {
-    let draws = Draws {
-        size: rules.size.unwrap_or(9),
-        seed: request.seed,
-        symmetry: request.symmetry,
-        deadline: request.deadline,
-    };
+    let draws = Draws::new(rules, request.seed, request.symmetry, request.deadline);
     leveled_by(&draws, level, |seed| {
         let drawn = KillerRequest {
             seed,
@@ -143,6 +133,19 @@ struct Draws {
     symmetry: Symmetry,
     /// Abandons the grading.
     deadline: Option<Instant>,
+}
+
+impl Draws {
+    /// The draws on `rules` (a grid of 9 when they name no size) for a request's seed, symmetry and
+    /// deadline: the one setup both generators share, so they bound and seed their draws alike.
+    fn new(rules: &Rules, seed: u64, symmetry: Symmetry, deadline: Option<Instant>) -> Self {
+        Self {
+            size: rules.size.unwrap_or(9),
+            seed,
+            symmetry,
+            deadline,
+        }
+    }
 }
 
 /// Puzzles from `draw` (given a seed derived from `draws.seed`), each eased to `level` if harder,
