@@ -227,4 +227,11 @@ fn hint_of_a_players_grid_without_a_solution_points_to_progress() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no solution"), "{stderr}");
     assert!(stderr.contains("--progress"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sudoku: if the grid holds your own digits, give the givens as PUZZLE and your grid \
+             with --progress to find the wrong squares"
+        ),
+        "{stderr}"
+    );
 }

@@ -132,6 +132,23 @@ fn hint_on_a_16x16_speaks_its_symbols_and_cell_names() {
 }
 
 #[test]
+fn hint_of_a_players_grid_of_a_shape_without_a_solution_points_to_progress() {
+    // Row 1's 3 has no place on the 4x4: its first two cells hold 1 and 2, and the 3 in row 2,
+    // column 4 shares a box with its last two. Nothing conflicts: only the search finds no solution.
+    let out = sudoku(&["hint", "12.....3........", "--size", "4"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = stderr(&out);
+    assert!(stderr.contains("no solution"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sudoku: if the grid holds your own symbols, give the givens as PUZZLE and your grid \
+             with --progress to find the wrong squares"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn hint_with_progress_names_the_wrong_cells_or_the_changed_given() {
     let puzzle = ok(&["random", "--size", "6", "--seed", "3"], "").remove(0);
     let shape = Shape::new(&Rules {

@@ -6,6 +6,7 @@
 //! flags or by a JSON line's `rules`, to the general one ([`super::shaped_logic`]), printed in the
 //! shape's symbols and cell names as the API does.
 
+use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -15,7 +16,7 @@ use super::shaped_logic::{self, OnePuzzle};
 use super::{fail, output_failed};
 use crate::batch::{self, shaped, Puzzle};
 use crate::engine::general::logic::ShapeLogic;
-use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver};
+use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver, Technique};
 use crate::engine::{Digit, Grid, Square};
 use crate::http::error::ApiError;
 use crate::pool::Pool;
@@ -154,8 +155,20 @@ fn read_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
     Grid::parse(text).map_err(|e| fail(&format!("{what}: {e}")))
 }
 
-fn unusable(error: &LogicError) -> ExitCode {
+/// Exit status 1 with the logic layer's reason (either layer's) on standard error.
+pub(super) fn unusable(error: &impl Display) -> ExitCode {
     eprintln!("sudoku: {error}");
+    ExitCode::from(1)
+}
+
+/// Exit status 1 for a `hint` on a grid without solution and no `--progress`: the grid may hold the
+/// player's own `entries` (`digits`, `symbols`), so say how to have the wrong ones found instead.
+pub(super) fn no_solution_hint(error: &impl Display, entries: &str) -> ExitCode {
+    eprintln!("sudoku: {error}");
+    eprintln!(
+        "sudoku: if the grid holds your own {entries}, give the givens as PUZZLE and your \
+         grid with --progress to find the wrong squares"
+    );
     ExitCode::from(1)
 }
 
@@ -172,25 +185,24 @@ pub fn hint(puzzle: Option<&str>, progress: Option<&str>, shape: &ShapeArgs) -> 
         Err(code) => return code,
     };
     match LogicSolver::new().hint(&grid, &progress, None) {
-        Ok(Hint::Step(step)) => print_lines(&[format!("{}: {}", step.technique, step.explanation)]),
+        Ok(Hint::Step(step)) => print_lines(&[step_line(step.technique, &step.explanation)]),
         Ok(Hint::Solved) => print_lines(&["solved".to_string()]),
         Ok(Hint::Mistakes(squares)) => print_lines(&[mistakes_line(&squares)]),
-        Err(e @ LogicError::NoSolution) if progress == grid => {
-            eprintln!("sudoku: {e}");
-            eprintln!(
-                "sudoku: if the grid holds your own digits, give the givens as PUZZLE and your \
-                 grid with --progress to find the wrong squares"
-            );
-            ExitCode::from(1)
-        }
+        Err(e @ LogicError::NoSolution) if progress == grid => no_solution_hint(&e, "digits"),
         Err(e) => unusable(&e),
     }
 }
 
-/// `mistakes: A1 C7`: the squares `POST /hint` names in `squares`.
-pub fn mistakes_line(squares: &[Square]) -> String {
+/// `mistakes: A1 C7`: the squares `POST /hint` names in `squares` (or, on other shapes, their cell
+/// names).
+pub fn mistakes_line<S: Display>(squares: &[S]) -> String {
     let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
     format!("mistakes: {}", names.join(" "))
+}
+
+/// A step as `hint` prints it and `explain` numbers it: `Technique: explanation`.
+pub(super) fn step_line(technique: Technique, explanation: &str) -> String {
+    format!("{technique}: {explanation}")
 }
 
 /// The player's grid, which must keep every given, refused in the API's words when it does not.
@@ -223,23 +235,35 @@ pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
         Ok(e) => e,
         Err(e) => return unusable(&e),
     };
-    let mut lines: Vec<String> = explanation
+    let steps = explanation
         .steps
         .iter()
+        .map(|step| step_line(step.technique, &step.explanation));
+    print_lines(&explanation_lines(
+        steps,
+        &explanation.solution,
+        &explanation.grade,
+    ))
+}
+
+/// What `explain` prints on any shape: the step lines numbered from 1, the solution (as the shape
+/// writes it), then the grade line and whether logic alone solved the puzzle.
+pub(super) fn explanation_lines(
+    steps: impl Iterator<Item = String>,
+    solution: &impl Display,
+    grade: &Grade,
+) -> Vec<String> {
+    let mut lines: Vec<String> = steps
         .enumerate()
-        .map(|(i, step)| format!("{}. {}: {}", i + 1, step.technique, step.explanation))
+        .map(|(i, step)| format!("{}. {step}", i + 1))
         .collect();
-    lines.push(format!("solution {}", explanation.solution));
+    lines.push(format!("solution {solution}"));
+    let by_logic = if grade.solved_by_logic { "yes" } else { "no" };
     lines.push(format!(
-        "{} (solved by logic: {})",
-        grade_line(&explanation.grade),
-        if explanation.grade.solved_by_logic {
-            "yes"
-        } else {
-            "no"
-        }
+        "{} (solved by logic: {by_logic})",
+        grade_line(grade)
     ));
-    print_lines(&lines)
+    lines
 }
 
 /// Writes `lines` to standard output.

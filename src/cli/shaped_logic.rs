@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::fail;
-use super::logic::{grade_line, print_lines};
+use super::logic::{
+    explanation_lines, mistakes_line, no_solution_hint, print_lines, step_line, unusable,
+};
 use crate::batch::{shaped, Puzzle};
 use crate::engine::general::logic::{ShapeHint, ShapeLogic, ShapeLogicError};
 use crate::engine::shape::{Cells, Shape};
@@ -52,11 +54,6 @@ pub fn refusal(error: &ShapeLogicError) -> &'static str {
     }
 }
 
-fn unusable(error: &ShapeLogicError) -> ExitCode {
-    eprintln!("sudoku: {error}");
-    ExitCode::from(1)
-}
-
 /// `sudoku hint` on `shape`: the player's mistakes, else the simplest next step, or `solved`.
 pub fn hint(shape: &Arc<Shape>, puzzle: &Cells, progress: Option<&str>) -> ExitCode {
     let progress = match progress.map(|p| progress_of(shape, puzzle, p)).transpose() {
@@ -64,21 +61,14 @@ pub fn hint(shape: &Arc<Shape>, puzzle: &Cells, progress: Option<&str>) -> ExitC
         Err(message) => return fail(&message),
     };
     match ShapeLogic::new().hint(shape, puzzle, &progress, None) {
-        Ok(ShapeHint::Step(step)) => {
-            print_lines(&[format!("{}: {}", step.technique, step.explanation)])
-        }
+        Ok(ShapeHint::Step(step)) => print_lines(&[step_line(step.technique, &step.explanation)]),
         Ok(ShapeHint::Solved) => print_lines(&["solved".to_string()]),
         Ok(ShapeHint::Mistakes(cells)) => {
             let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
-            print_lines(&[format!("mistakes: {}", names.join(" "))])
+            print_lines(&[mistakes_line(&names)])
         }
         Err(e @ ShapeLogicError::NoSolution) if &progress == puzzle => {
-            eprintln!("sudoku: {e}");
-            eprintln!(
-                "sudoku: if the grid holds your own symbols, give the givens as PUZZLE and your \
-                 grid with --progress to find the wrong squares"
-            );
-            ExitCode::from(1)
+            no_solution_hint(&e, "symbols")
         }
         Err(e) => unusable(&e),
     }
@@ -120,21 +110,13 @@ pub fn explain(shape: &Shape, puzzle: &Cells) -> ExitCode {
         Ok(e) => e,
         Err(e) => return unusable(&e),
     };
-    let mut lines: Vec<String> = explanation
+    let steps = explanation
         .steps
         .iter()
-        .enumerate()
-        .map(|(i, step)| format!("{}. {}: {}", i + 1, step.technique, step.explanation))
-        .collect();
-    lines.push(format!("solution {}", explanation.solution.to_text(shape)));
-    let by_logic = if explanation.grade.solved_by_logic {
-        "yes"
-    } else {
-        "no"
-    };
-    lines.push(format!(
-        "{} (solved by logic: {by_logic})",
-        grade_line(&explanation.grade)
-    ));
-    print_lines(&lines)
+        .map(|step| step_line(step.technique, &step.explanation));
+    print_lines(&explanation_lines(
+        steps,
+        &explanation.solution.to_text(shape),
+        &explanation.grade,
+    ))
 }
