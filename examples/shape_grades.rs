@@ -9,13 +9,16 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_service::engine::general;
 use sudoku_service::engine::general::logic::{
     scaled_difficulty, Geometry, ShapePosition, ShapeStep, FINDERS,
 };
-use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::grade::GradeBuilder;
 use sudoku_service::engine::logic::{Difficulty, Technique};
-use sudoku_service::engine::shape::{Cells, Rules, Variant};
+use sudoku_service::engine::shape::Cells;
+
+#[path = "support/shapes.rs"]
+mod shapes;
 
 /// One walk's outcome: its level, its guesses, its slowest step and its total time.
 struct Walk {
@@ -58,41 +61,35 @@ fn walk(geo: &Geometry, puzzle: &Cells, solution: &Cells, chains: bool) -> Walk 
     }
 }
 
-fn sized(size: usize, variants: &[Variant]) -> Rules {
-    Rules {
-        size: Some(size),
-        variants: variants.to_vec(),
-        ..Rules::default()
-    }
-}
-
 fn main() {
     let k: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(40);
-    let shapes: Vec<(&str, Rules, bool, u64)> = vec![
-        ("6x6", sized(6, &[]), false, k),
-        ("8x8", sized(8, &[]), false, k),
-        ("9x9 X", sized(9, &[Variant::X]), false, k),
-        ("9x9 hyper", sized(9, &[Variant::Hyper]), false, k),
-        ("9x9 jigsaw", sized(9, &[]), true, k),
-        ("12x12", sized(12, &[]), false, k),
-        ("16x16", sized(16, &[]), false, k.min(20)),
-        ("25x25", sized(25, &[]), false, k.min(3)),
-    ];
+    let shapes = shapes::named(&[
+        "6x6",
+        "8x8",
+        "9x9 X",
+        "9x9 hyper",
+        "9x9 jigsaw",
+        "12x12",
+        "16x16",
+        "25x25",
+    ]);
     println!("| shape | finders | puzzles | easy | medium | hard | expert | extreme | with a guess | guesses per puzzle | slowest step | slowest path |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for (name, rules, jigsaw, seeds) in shapes {
+    for shape in shapes {
+        // Fewer seeds where a puzzle's walks take seconds.
+        let seeds = match shape.name {
+            "16x16" => k.min(20),
+            "25x25" => k.min(3),
+            _ => k,
+        };
         let generated: Vec<_> = (0..seeds)
             .map(|seed| {
-                let request = ShapeRequest {
-                    symmetry: Symmetry::None,
-                    jigsaw,
-                    seed,
-                    deadline: None,
-                };
-                general::generate(&rules, &request).unwrap().unwrap()
+                general::generate(&shape.rules, &shape.request(seed))
+                    .unwrap()
+                    .unwrap()
             })
             .collect();
         for chains in [false, true] {
@@ -110,8 +107,13 @@ fn main() {
             }
             let n = generated.len();
             println!(
-                "| {name} | {} | {n} | {} | {} | {} | {} | {} | {:.0}% | {:.1} | {:.1} ms | {:.0} ms |",
-                if chains { "with chains" } else { "singles to fish" },
+                "| {} | {} | {n} | {} | {} | {} | {} | {} | {:.0}% | {:.1} | {:.1} ms | {:.0} ms |",
+                shape.name,
+                if chains {
+                    "with chains"
+                } else {
+                    "singles to fish"
+                },
                 levels[0],
                 levels[1],
                 levels[2],

@@ -8,17 +8,11 @@
 
 use std::time::Instant;
 
-use sudoku_service::engine::general::{self, jigsaw_template, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{self, jigsaw_template};
 use sudoku_service::engine::logic::Difficulty;
-use sudoku_service::engine::shape::{Rules, Variant};
 
-fn sized(size: usize, variants: &[Variant]) -> Rules {
-    Rules {
-        size: Some(size),
-        variants: variants.to_vec(),
-        ..Rules::default()
-    }
-}
+#[path = "support/shapes.rs"]
+mod shapes;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -26,27 +20,35 @@ fn main() {
     let only: Option<Vec<String>> = args
         .next()
         .map(|a| a.split(',').map(str::to_string).collect());
-    let shapes: Vec<(&str, Rules, bool, u64)> = vec![
-        ("4x4", sized(4, &[]), false, k),
-        ("4x4 jigsaw", sized(4, &[]), true, k),
-        ("4x4 X", sized(4, &[Variant::X]), false, k),
-        ("6x6", sized(6, &[]), false, k),
-        ("6x6 X", sized(6, &[Variant::X]), false, k),
-        ("6x6 jigsaw", sized(6, &[]), true, k),
-        ("7x7 jigsaw", sized(7, &[]), true, k),
-        ("8x8", sized(8, &[]), false, k),
-        ("9x9 X", sized(9, &[Variant::X]), false, k),
-        ("9x9 hyper", sized(9, &[Variant::Hyper]), false, k),
-        ("9x9 jigsaw", sized(9, &[]), true, k),
-        ("9x9 jigsaw X", sized(9, &[Variant::X]), true, k),
-        ("10x10", sized(10, &[]), false, k),
-        ("12x12", sized(12, &[]), false, k.min(5)),
-        ("16x16", sized(16, &[]), false, k.min(3)),
-        ("25x25", sized(25, &[]), false, k.min(1)),
-    ];
+    let shapes = shapes::named(&[
+        "4x4",
+        "4x4 jigsaw",
+        "4x4 X",
+        "6x6",
+        "6x6 X",
+        "6x6 jigsaw",
+        "7x7 jigsaw",
+        "8x8",
+        "9x9 X",
+        "9x9 hyper",
+        "9x9 jigsaw",
+        "9x9 jigsaw X",
+        "10x10",
+        "12x12",
+        "16x16",
+        "25x25",
+    ]);
     println!("| shape | level | reached | mean attempts when reached | mean time per seed |");
     println!("|---|---|---|---|---|");
-    for (name, rules, jigsaw, seeds) in shapes {
+    for shape in shapes {
+        let name = shape.name;
+        // Fewer seeds where a leveled search takes seconds.
+        let seeds = match name {
+            "12x12" => k.min(5),
+            "16x16" => k.min(3),
+            "25x25" => k.min(1),
+            _ => k,
+        };
         let wanted = match &only {
             Some(names) => names.iter().any(|n| n == name),
             None => name != "25x25",
@@ -55,22 +57,16 @@ fn main() {
             continue;
         }
         // A jigsaw's rows stand in for its regions until they are drawn (sizes without boxes).
-        let rules = if jigsaw {
-            jigsaw_template(&rules)
+        let rules = if shape.jigsaw {
+            jigsaw_template(&shape.rules)
         } else {
-            rules
+            shape.rules.clone()
         };
         for level in Difficulty::ALL {
             let began = Instant::now();
             let (mut reached, mut attempts) = (0, 0);
             for seed in 0..seeds {
-                let request = ShapeRequest {
-                    symmetry: Symmetry::None,
-                    jigsaw,
-                    seed,
-                    deadline: None,
-                };
-                if let Ok(made) = general::generate_leveled(&rules, &request, level) {
+                if let Ok(made) = general::generate_leveled(&rules, &shape.request(seed), level) {
                     reached += 1;
                     attempts += made.attempts;
                 }

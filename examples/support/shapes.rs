@@ -1,0 +1,75 @@
+//! The shapes the shape examples measure (`shape_grades`, `shape_levels`, `shape_speed`), each
+//! under the name the README's tables give it, listed once so that a name means the same rules in
+//! every table. Each example picks the shapes it measures, in its own order, by name.
+//!
+//! Each example includes this file with `#[path]`.
+
+use sudoku_service::engine::general::{ShapeRequest, Symmetry};
+use sudoku_service::engine::shape::{Rules, Variant};
+
+/// Every shape measured: its name, side, variants, and whether jigsaw regions are drawn.
+const SHAPES: [(&str, usize, &[Variant], bool); 18] = [
+    ("4x4", 4, &[], false),
+    ("4x4 jigsaw", 4, &[], true),
+    ("4x4 X", 4, &[Variant::X], false),
+    ("6x6", 6, &[], false),
+    ("6x6 X", 6, &[Variant::X], false),
+    ("6x6 jigsaw", 6, &[], true),
+    ("7x7 jigsaw", 7, &[], true),
+    ("8x8", 8, &[], false),
+    ("9x9 X", 9, &[Variant::X], false),
+    ("9x9 hyper", 9, &[Variant::Hyper], false),
+    ("9x9 jigsaw", 9, &[], true),
+    ("9x9 jigsaw X", 9, &[Variant::X], true),
+    ("10x10", 10, &[], false),
+    ("12x12", 12, &[], false),
+    ("12x12 jigsaw", 12, &[], true),
+    ("16x16", 16, &[], false),
+    ("16x16 jigsaw", 16, &[], true),
+    ("25x25", 25, &[], false),
+];
+
+/// A shape an example measures.
+pub struct Measured {
+    /// Its name in the tables, such as `9x9 jigsaw X`.
+    pub name: &'static str,
+    /// Its size and variants (regions are drawn by the generator when `jigsaw`).
+    pub rules: Rules,
+    /// Whether the generator draws jigsaw regions.
+    pub jigsaw: bool,
+}
+
+impl Measured {
+    /// The request the examples make for `seed`: no symmetry, no deadline.
+    pub fn request(&self, seed: u64) -> ShapeRequest {
+        ShapeRequest {
+            symmetry: Symmetry::None,
+            jigsaw: self.jigsaw,
+            seed,
+            deadline: None,
+        }
+    }
+}
+
+/// The shapes called `names`, in that order; a name not in the list is a mistake in the example.
+pub fn named(names: &[&str]) -> Vec<Measured> {
+    names
+        .iter()
+        .map(|wanted| {
+            let &(name, size, variants, jigsaw) = SHAPES
+                .iter()
+                .find(|(name, ..)| name == wanted)
+                .unwrap_or_else(|| panic!("no shape called {wanted:?}"));
+            let rules = Rules {
+                size: Some(size),
+                variants: variants.to_vec(),
+                ..Rules::default()
+            };
+            Measured {
+                name,
+                rules,
+                jigsaw,
+            }
+        })
+        .collect()
+}
