@@ -14,31 +14,35 @@
 use std::time::Duration;
 
 use cpu_time::ThreadTime;
-use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
-use sudoku_service::engine::shape::{Rules, Shape, Variant};
+use sudoku_service::engine::general;
+use sudoku_service::engine::shape::Shape;
+
+#[path = "support/shapes.rs"]
+mod shapes;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let k: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let only = args.next().unwrap_or_default();
-    let shapes: Vec<(&str, Rules, bool)> = vec![
-        ("4x4", sized(4, &[]), false),
-        ("6x6", sized(6, &[]), false),
-        ("9x9 X", sized(9, &[Variant::X]), false),
-        ("9x9 hyper", sized(9, &[Variant::Hyper]), false),
-        ("9x9 jigsaw", sized(9, &[]), true),
-        ("12x12", sized(12, &[]), false),
-        ("12x12 jigsaw", sized(12, &[]), true),
-        ("16x16", sized(16, &[]), false),
-        ("16x16 jigsaw", sized(16, &[]), true),
-        ("25x25", sized(25, &[]), false),
-    ];
+    let shapes = shapes::named(&[
+        "4x4",
+        "6x6",
+        "9x9 X",
+        "9x9 hyper",
+        "9x9 jigsaw",
+        "12x12",
+        "12x12 jigsaw",
+        "16x16",
+        "16x16 jigsaw",
+        "25x25",
+    ]);
     println!("load average: {} (one thread's CPU time below)", load());
     println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, rules, jigsaw) in shapes.into_iter().filter(|s| s.0.contains(&only)) {
+    for shape in shapes.into_iter().filter(|s| s.name.contains(&only)) {
+        let (name, rules) = (shape.name, &shape.rules);
         // 25x25 and 16x16 jigsaw take seconds a puzzle: fewer seeds keep a full run in minutes.
-        let seeds = match (rules.size, jigsaw) {
+        let seeds = match (rules.size, shape.jigsaw) {
             (Some(25), _) => k.min(10),
             (Some(16), true) => k.min(4),
             _ => k,
@@ -48,14 +52,10 @@ fn main() {
         let mut givens = Vec::new();
         let mut minimal = 0;
         for seed in 0..seeds {
-            let request = ShapeRequest {
-                symmetry: Symmetry::None,
-                jigsaw,
-                seed,
-                deadline: None,
-            };
             let started = ThreadTime::now();
-            let g = general::generate(&rules, &request).unwrap().unwrap();
+            let g = general::generate(rules, &shape.request(seed))
+                .unwrap()
+                .unwrap();
             gen_times.push(started.elapsed());
             givens.push(g.puzzle.givens());
             minimal += usize::from(g.minimal);
@@ -75,14 +75,6 @@ fn main() {
             show(quantile(&mut solve_times, 0.5)),
             show(quantile(&mut solve_times, 1.0)),
         );
-    }
-}
-
-fn sized(size: usize, variants: &[Variant]) -> Rules {
-    Rules {
-        size: Some(size),
-        variants: variants.to_vec(),
-        ..Rules::default()
     }
 }
 
