@@ -13,6 +13,10 @@ use criterion::{criterion_main, Criterion, Throughput};
 use sudoku::{Sudoku, Symmetry};
 use sudoku_service::engine::{candidates, generate, Grid, Request, Rng, Solver, Verdict};
 
+#[path = "../examples/support/forms.rs"]
+mod forms;
+use forms::random_form;
+
 /// How many puzzles of each large set make the batch.
 const SAMPLE: usize = 1000;
 
@@ -105,37 +109,6 @@ const IMPOSSIBLE: &str =
 
 /// How many random equivalent forms of the impossible puzzle make its batch.
 const FORMS: usize = 300;
-
-/// `grid` with its digits relabelled, bands, stacks, rows within bands and columns within stacks
-/// shuffled, and transposed or not, all drawn from `rng`.
-fn random_form(rng: &mut Rng, grid: &Grid) -> Grid {
-    let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
-    rng.shuffle(&mut digits);
-    let (rows, cols) = (shuffled_lines(rng), shuffled_lines(rng));
-    let transpose = rng.below(2) == 1;
-    let mut out = [None; 81];
-    for (i, &v) in grid.values().iter().enumerate() {
-        let (r, c) = (rows[i / 9], cols[i % 9]);
-        let (r, c) = if transpose { (c, r) } else { (r, c) };
-        out[r * 9 + c] = (v != 0).then(|| i64::from(digits[usize::from(v) - 1]));
-    }
-    Grid::from_flat(&out).expect("81 digits")
-}
-
-/// A permutation of nine lines that keeps bands (or stacks) together.
-fn shuffled_lines(rng: &mut Rng) -> [usize; 9] {
-    let mut bands = [0, 1, 2];
-    rng.shuffle(&mut bands);
-    let mut lines = [0; 9];
-    for (b, &to) in bands.iter().enumerate() {
-        let mut within = [0, 1, 2];
-        rng.shuffle(&mut within);
-        for (r, &w) in within.iter().enumerate() {
-            lines[3 * b + r] = 3 * to + w;
-        }
-    }
-    lines
-}
 
 /// Norvig's impossible puzzle in a fixed, seeded set of random equivalent forms. (The crate answers
 /// these without searching: a puzzle with fewer than eight distinct digits cannot be unique, so its

@@ -19,46 +19,13 @@ use std::time::{Duration, Instant};
 use sudoku::Sudoku;
 use sudoku_service::engine::{Grid, Rng, Solver, Verdict};
 
+#[path = "support/forms.rs"]
+mod forms;
+use forms::random_form;
+
 /// Norvig's impossible puzzle.
 const IMPOSSIBLE: &str =
     ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
-
-/// Where each square goes and what each digit becomes, for one random equivalent form.
-fn random_form(rng: &mut Rng, grid: &Grid) -> Grid {
-    let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
-    rng.shuffle(&mut digits);
-    let rows = shuffled_lines(rng);
-    let cols = shuffled_lines(rng);
-    let transpose = rng.below(2) == 1;
-    let v = grid.values();
-    let mut out = [0u8; 81];
-    for (i, &x) in v.iter().enumerate() {
-        let (r, c) = (rows[i / 9], cols[i % 9]);
-        let (r, c) = if transpose { (c, r) } else { (r, c) };
-        out[r * 9 + c] = if x == 0 {
-            0
-        } else {
-            digits[usize::from(x) - 1]
-        };
-    }
-    let flat = out.map(|x| (x != 0).then_some(i64::from(x)));
-    Grid::from_flat(&flat).expect("a relabelled grid is still 81 digits")
-}
-
-/// A permutation of nine lines that keeps bands (or stacks) together: bands shuffled, lines within.
-fn shuffled_lines(rng: &mut Rng) -> [usize; 9] {
-    let mut bands = [0, 1, 2];
-    rng.shuffle(&mut bands);
-    let mut lines = [0; 9];
-    for (b, &to) in bands.iter().enumerate() {
-        let mut within = [0, 1, 2];
-        rng.shuffle(&mut within);
-        for (r, &w) in within.iter().enumerate() {
-            lines[3 * b + r] = 3 * to + w;
-        }
-    }
-    lines
-}
 
 fn load(arg: &str, limit: usize) -> Result<Vec<Grid>, String> {
     if arg == "impossible" {
