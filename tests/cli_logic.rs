@@ -109,18 +109,16 @@ fn explain_numbers_every_step_and_ends_with_the_solution_and_grade() {
 
 #[test]
 fn random_with_a_difficulty_prints_unique_puzzles_of_that_level() {
-    let out = sudoku(
-        &[
-            "random",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "4",
-            "--count",
-            "2",
-        ],
-        "",
-    );
+    let args = [
+        "random",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "4",
+        "--count",
+        "2",
+    ];
+    let out = sudoku(&args, "");
     assert_eq!(out.status.code(), Some(0));
     let printed = lines(&out.stdout);
     assert_eq!(printed.len(), 2);
@@ -133,18 +131,7 @@ fn random_with_a_difficulty_prints_unique_puzzles_of_that_level() {
         let grade = LogicSolver::new().grade(&puzzle).unwrap();
         assert_eq!(grade.difficulty, Difficulty::Easy);
     }
-    let again = sudoku(
-        &[
-            "random",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "4",
-            "--count",
-            "2",
-        ],
-        "",
-    );
+    let again = sudoku(&args, "");
     assert_eq!(
         again.stdout, out.stdout,
         "the same seed gives the same puzzles"
