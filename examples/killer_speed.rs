@@ -1,19 +1,24 @@
-//! Killer speed on one thread: generates 9x9 (and 16x16) killers with no givens from seeds 0..K,
-//! proves each one unique again, and proves the published killers of
-//! `puzzles/killer/published.txt` unique; prints medians and maxima of wall-clock and of this
-//! thread's CPU time (the machine may be shared: CPU time leaves out time spent descheduled).
+//! Killer speed on one thread: generates killers with no givens from seeds 0..K (9x9) and 0..K16
+//! (12x12, 16x16, and 16x16 killer X and jigsaw killer), proves each one unique again, and proves
+//! the published killers of `puzzles/killer/published.txt` unique; prints medians and maxima of
+//! wall-clock and of this thread's CPU time (the machine may be shared: CPU time leaves out time
+//! spent descheduled).
 //!
-//! `cargo run --release --example killer_speed [K] [K16] [NAME]` (defaults 40, 5 and every published
-//! killer whose name contains NAME). The README's killer
-//! figures come from this; criterion (`benches/killer.rs`) measures the same work.
+//! `cargo run --release --example killer_speed [K] [K16] [NAME]` (defaults 40, 5 and every
+//! published killer whose name contains NAME). The README's killer figures come from this;
+//! criterion (`benches/killer.rs`) measures the same work on the same puzzles
+//! (`benches/support/killers.rs` builds them for both).
 
 use std::time::{Duration, Instant};
 
 use cpu_time::ThreadTime;
-use sudoku_service::cli::killer::compact_cages;
-use sudoku_service::engine::general::{generate_killer, KillerRequest, Solver, Symmetry};
-use sudoku_service::engine::shape::{Cells, Rules, Shape};
+use sudoku_service::engine::general::Solver;
+use sudoku_service::engine::shape::{Cells, Rules, Variant};
 use sudoku_service::engine::Verdict;
+
+#[path = "../benches/support/killers.rs"]
+mod killers;
+use killers::{generated_on, published, sized};
 
 fn main() {
     let mut args = std::env::args()
@@ -25,82 +30,50 @@ fn main() {
     let only = std::env::args().nth(3).unwrap_or_default();
     println!("| work | puzzles | wall median | wall max | CPU median | CPU max | nodes median |");
     println!("|---|---|---|---|---|---|---|");
-    for (size, count) in [(9, k), (16, k16)] {
-        if count == 0 {
-            continue;
+    let x16 = Rules {
+        variants: vec![Variant::X],
+        ..sized(16)
+    };
+    for (what, rules, jigsaw, count) in [
+        ("9x9 killer", sized(9), false, k),
+        ("12x12 killer", sized(12), false, k16),
+        ("16x16 killer", sized(16), false, k16),
+        ("16x16 killer X", x16, false, k16),
+        ("16x16 jigsaw killer", sized(16), true, k16),
+    ] {
+        if count > 0 {
+            generated(what, &rules, jigsaw, count);
         }
-        let mut generated = Vec::new();
-        let mut gen = Timings::default();
-        for seed in 0..count {
-            let killer = gen.time(|| {
-                let request = KillerRequest {
-                    seed,
-                    givens: givens(size),
-                    symmetry: Symmetry::None,
-                    jigsaw: false,
-                    deadline: None,
-                };
-                let rules = Rules {
-                    size: Some(size),
-                    ..Rules::default()
-                };
-                generate_killer(&rules, &request).unwrap().unwrap()
-            });
-            generated.push(killer);
-        }
-        let what = format!("{size}x{size} killer, {} givens", givens(size));
-        gen.print(&format!("generate {what}"), count);
-        let mut prove = Timings::default();
-        for k in &generated {
-            let out = prove.time(|| Solver::new().solve(&k.shape, &k.puzzle).unwrap());
-            assert_eq!(out.verdict, Verdict::Unique);
-            prove.nodes.push(out.stats.nodes);
-        }
-        prove.print(&format!("prove {what} unique"), count);
     }
-    for (name, shape, solution) in published().into_iter().filter(|p| p.0.contains(&only)) {
+    for p in published().into_iter().filter(|p| p.name.contains(&only)) {
         let mut prove = Timings::default();
         for _ in 0..5 {
-            let out = prove.time(|| Solver::new().solve(&shape, &Cells::empty(81)).unwrap());
-            assert_eq!(out.verdict, Verdict::Unique, "{name}");
-            if !solution.is_empty() {
-                assert_eq!(out.solutions[0].to_text(&shape), solution, "{name}");
+            let out = prove.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
+            assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
+            if !p.solution.is_empty() {
+                assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
             }
             prove.nodes.push(out.stats.nodes);
         }
-        prove.print(&format!("prove {name} unique (5 runs)"), 1);
+        prove.print(&format!("prove {} unique (5 runs)", p.name), 1);
     }
 }
 
-/// Givens asked of generated killers: none on 9x9; on 16x16, where cages alone take the generator
-/// minutes to make unique, one cell in sixteen.
-fn givens(size: usize) -> usize {
-    if size == 9 {
-        0
-    } else {
-        size * size / 16
+/// Generates killers with no givens on `rules` from seeds `0..count`, then proves each unique.
+fn generated(what: &str, rules: &Rules, jigsaw: bool, count: u64) {
+    let mut made = Vec::new();
+    let mut gen = Timings::default();
+    for seed in 0..count {
+        made.push(gen.time(|| generated_on(rules, jigsaw, seed)));
     }
-}
-
-/// The published killers: name, shape, solution.
-fn published() -> Vec<(String, Shape, String)> {
-    let text = std::fs::read_to_string("puzzles/killer/published.txt").expect("run from the root");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let f: Vec<&str> = line.split('|').map(str::trim).collect();
-            let rules = Rules {
-                cages: compact_cages(9, f[1], f[2]).expect("valid compact cages"),
-                ..Rules::default()
-            };
-            let solution = f.get(3).map_or(String::new(), |s| s.to_string());
-            (
-                f[0].to_string(),
-                Shape::new(&rules).expect("valid cages"),
-                solution,
-            )
-        })
-        .collect()
+    gen.print(&format!("generate a {what} with no givens"), count);
+    let mut prove = Timings::default();
+    for k in &made {
+        let out = prove.time(|| Solver::new().solve(&k.shape, &k.puzzle).unwrap());
+        assert_eq!(out.verdict, Verdict::Unique);
+        prove.nodes.push(out.stats.nodes);
+    }
+    prove.print(&format!("prove a generated {what} unique"), count);
 }
 
 #[derive(Default)]

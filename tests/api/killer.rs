@@ -213,3 +213,21 @@ async fn a_killer_level_on_16x16_answers_cleanly_and_givens_with_a_level_is_refu
     assert_eq!(r.status, 400, "{}", r.text);
     assert_eq!(r.json()["field"], "givens", "{}", r.text);
 }
+
+/// A 16x16 killer with no givens takes about a second of a release core, many in a debug build: a
+/// short cap stops it (generation checks honour the deadline) with a clean 504 giving the time.
+#[tokio::test]
+async fn a_16x16_killer_past_the_deadline_is_a_504_with_the_elapsed_time() {
+    let config = ServerConfig {
+        solve_timeout: std::time::Duration::from_millis(50),
+        ..test_config()
+    };
+    let r = get_on(app_with(config), "/random?variant=killer&size=16&seed=1").await;
+    let problem = assert_problem(&r, 504, "deadline_exceeded");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("50 ms"),
+        "{problem}"
+    );
+    let elapsed = problem["stats"]["elapsed_us"].as_u64().unwrap();
+    assert!(elapsed >= 50_000, "the time spent is reported: {problem}");
+}

@@ -7,6 +7,7 @@ use sudoku_service::engine::general::{generate_killer, KillerRequest, Solver, Sy
 use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, ShapeError, Variant};
 use sudoku_service::engine::Verdict;
 
+mod big;
 mod brute;
 use brute::{brute_count, index, obeys, random_cages, some_solution, verdict_of, Xs};
 

@@ -1,0 +1,244 @@
+//! Killer puzzles with no givens (or a few, when asked), seeded: a random solution, a random
+//! partition of the grid into connected cages of distinct values (sizes drawn like published
+//! killers: mostly 2 to 4 cells, in `partition`), then cages made unique: up to 9x9 by merging the
+//! cages where a second solution differs (`settle`), on larger grids, where such killers are rarely
+//! provable in a bounded search, by growing the drawn cages from one-cell cages while the killer
+//! stays provably unique (`grow`).
+//!
+//! Every search has a node budget and the randomness is the seed's alone, so a request always gives
+//! the same puzzle on any machine; the deadline only stops the work (the caller answers 504).
+
+use std::time::Instant;
+
+mod grow;
+mod partition;
+mod settle;
+
+use super::jigsaw::{labels, random_regions};
+use super::propagate::initial;
+use super::search::{Outcome, Solver};
+use super::symmetry::Symmetry;
+use super::tables::Tables;
+use crate::engine::rng::Rng;
+use crate::engine::shape::{CageRule, Cells, Regions, Rules, Shape, ShapeError};
+use grow::grow;
+use partition::partition;
+use settle::settle;
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillerRequest {
+    /// The seed: the same request always gives the same puzzle.
+    pub seed: u64,
+    /// Givens to place besides the cages (0 for a classic killer).
+    pub givens: usize,
+    /// The pattern the givens are placed in.
+    pub symmetry: Symmetry,
+    /// Draw jigsaw regions (replacing the rules' boxes).
+    pub jigsaw: bool,
+    /// Give up (answering `None`) once this has passed.
+    pub deadline: Option<Instant>,
+}
+
+/// A generated killer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Killer {
+    /// The shape, cages (and drawn regions) included.
+    pub shape: Shape,
+    /// The givens (all blank unless some were asked for).
+    pub puzzle: Cells,
+    /// The unique solution.
+    pub solution: Cells,
+}
+
+/// Partitions drawn before the search starts over from a fresh solution.
+const PARTITIONS_PER_SOLUTION: usize = 4;
+
+/// The largest size whose drawn cages are merged until unique ([`settle`]); larger grids grow
+/// their cages from one-cell cages ([`grow`]).
+const MERGED_UP_TO: usize = 9;
+
+/// Nodes allowed to one uniqueness check: a check that runs out counts as "not proved unique".
+/// Grown killers check once per cell, each check near the edge of what a bounded search proves, so
+/// their budget is small: a larger one buys few more multi-cell cages for much more time.
+fn check_budget(size: usize) -> u64 {
+    if size <= MERGED_UP_TO {
+        20_000
+    } else {
+        GROW_BUDGET
+    }
+}
+
+/// The check budget of grown killers (see [`check_budget`]).
+const GROW_BUDGET: u64 = 500;
+
+/// A unique killer on the shape `rules` describe (its own cages, if any, are replaced); `None`
+/// when the deadline passed first.
+pub fn generate_killer(
+    rules: &Rules,
+    request: &KillerRequest,
+) -> Result<Option<Killer>, ShapeError> {
+    let mut rng = Rng::seeded(request.seed);
+    let base = Rules {
+        cages: Vec::new(),
+        ..rules.clone()
+    };
+    Shape::new(&base)?;
+    loop {
+        let Some((grid, solution)) = solved_grid(&base, request, &mut rng)? else {
+            return Ok(None);
+        };
+        let puzzle = givens(&grid, &solution, request, &mut rng);
+        for _ in 0..PARTITIONS_PER_SOLUTION {
+            if past(request) {
+                return Ok(None);
+            }
+            let mut cage_of = partition(&grid, &solution, &mut rng);
+            if grid.size() > MERGED_UP_TO {
+                let shape = grow(&grid, &puzzle, &solution, &cage_of, request, &mut rng);
+                return Ok(shape.map(|shape| Killer {
+                    shape,
+                    puzzle,
+                    solution,
+                }));
+            }
+            if let Some(shape) = settle(&grid, &puzzle, &solution, &mut cage_of, request, &mut rng)
+            {
+                return Ok(Some(Killer {
+                    shape,
+                    puzzle,
+                    solution,
+                }));
+            }
+        }
+    }
+}
+
+fn past(request: &KillerRequest) -> bool {
+    request.deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// A random complete grid on `base` (on fresh regions for jigsaw), with its shape.
+fn solved_grid(
+    base: &Rules,
+    request: &KillerRequest,
+    rng: &mut Rng,
+) -> Result<Option<(Shape, Cells)>, ShapeError> {
+    loop {
+        if past(request) {
+            return Ok(None);
+        }
+        let shape = if request.jigsaw {
+            let size = Shape::new(base)?.size();
+            Shape::new(&Rules {
+                box_shape: None,
+                regions: Some(Regions::Text(labels(&random_regions(size, rng)))),
+                ..base.clone()
+            })?
+        } else {
+            Shape::new(base)?
+        };
+        let n = shape.size();
+        let tables = Tables::new(&shape);
+        let empty = initial(&shape, &vec![0; n * n]);
+        let out = Solver::new().limit(1).blind().within(
+            &shape,
+            &tables,
+            empty,
+            50 * (n * n) as u64,
+            Some(rng),
+        );
+        if let Some(solution) = out.and_then(|o| o.solutions.into_iter().next()) {
+            return Ok(Some((shape, solution)));
+        }
+    }
+}
+
+/// The asked-for givens of `solution`, orbit by orbit of the symmetry in a random order.
+fn givens(shape: &Shape, solution: &Cells, request: &KillerRequest, rng: &mut Rng) -> Cells {
+    let mut puzzle = Cells::empty(shape.cell_count());
+    let mut orbits = request.symmetry.orbits(shape.size());
+    rng.shuffle(&mut orbits);
+    for orbit in orbits {
+        if puzzle.givens() >= request.givens {
+            break;
+        }
+        for &c in &orbit {
+            puzzle.set(c, solution.get(c));
+        }
+    }
+    puzzle
+}
+
+/// The killer of the partition `cage_of` and its check: counting to two within the budget, the
+/// known solution first; `None` when out of budget or past the deadline.
+fn check(
+    grid: &Shape,
+    puzzle: &Cells,
+    solution: &Cells,
+    cage_of: &[usize],
+    request: &KillerRequest,
+) -> (Shape, Option<Outcome>) {
+    let shape = Shape::new(&Rules {
+        cages: cage_rules(grid, solution, cage_of),
+        ..grid.rules().clone()
+    })
+    .expect("cages drawn on the grid are valid");
+    let tables = Tables::new(&shape);
+    let mut solver = Solver::new().near(solution.values());
+    if let Some(deadline) = request.deadline {
+        solver = solver.deadline(deadline);
+    }
+    let cand = initial(&shape, puzzle.values());
+    let out = solver.within(&shape, &tables, cand, check_budget(grid.size()), None);
+    (shape, out)
+}
+
+/// The cages of a partition as rules: ordered by their first cell, cells in row-major order.
+fn cage_rules(shape: &Shape, solution: &Cells, cage_of: &[usize]) -> Vec<CageRule> {
+    let mut order: Vec<usize> = Vec::new();
+    for &id in cage_of {
+        if !order.contains(&id) {
+            order.push(id);
+        }
+    }
+    order
+        .into_iter()
+        .map(|id| {
+            let cells: Vec<usize> = (0..cage_of.len()).filter(|&c| cage_of[c] == id).collect();
+            CageRule {
+                sum: cells.iter().map(|&c| u32::from(solution.get(c))).sum(),
+                cells: cells.into_iter().map(|c| shape.cell_name(c)).collect(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solver::Verdict;
+
+    fn request(seed: u64) -> KillerRequest {
+        KillerRequest {
+            seed,
+            givens: 0,
+            symmetry: Symmetry::None,
+            jigsaw: false,
+            deadline: None,
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_one_unique_killer_with_no_givens() {
+        let rules = Rules::default();
+        let a = generate_killer(&rules, &request(7)).unwrap().unwrap();
+        let b = generate_killer(&rules, &request(7)).unwrap().unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.puzzle.givens(), 0);
+        assert!(a.solution.solves(&a.shape, &a.puzzle));
+        let out = Solver::new().solve(&a.shape, &a.puzzle).unwrap();
+        assert_eq!(out.verdict, Verdict::Unique);
+        assert_eq!(out.solutions[0], a.solution);
+    }
+}

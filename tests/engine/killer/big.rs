@@ -1,0 +1,127 @@
+//! Generated killers on grids over 9x9 (12x12 and 16x16, also killer X and jigsaw killer), whose
+//! cages are grown from one-cell cages: each is unique with no givens (the general solver counting
+//! to two, and the brute-force counter of `brute.rs` agreeing from two thirds of the solution),
+//! its cages are connected and obeyed, and a seed always gives the same killer.
+//!
+//! 16x16 ones take seconds each on a debug build: those tests are opt-in,
+//! `cargo test --release --test engine killer::big -- --include-ignored`.
+
+use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest, Solver, Symmetry};
+use sudoku_service::engine::shape::{Cells, Rules, Variant};
+use sudoku_service::engine::Verdict;
+
+use super::brute::{brute_count, index, obeys};
+
+fn generated(rules: &Rules, jigsaw: bool, seed: u64) -> Killer {
+    let request = KillerRequest {
+        seed,
+        givens: 0,
+        symmetry: Symmetry::None,
+        jigsaw,
+        deadline: None,
+    };
+    generate_killer(rules, &request).unwrap().unwrap()
+}
+
+fn sized(n: usize) -> Rules {
+    Rules {
+        size: Some(n),
+        ..Rules::default()
+    }
+}
+
+/// Every cage's cells joined edge to edge.
+fn connected(n: usize, cells: &[usize]) -> bool {
+    let mut seen = vec![cells[0]];
+    let mut next = 0;
+    while next < seen.len() {
+        let c = seen[next];
+        for &m in cells {
+            let adjacent = (c / n == m / n && c.abs_diff(m) == 1) || c.abs_diff(m) == n;
+            if adjacent && !seen.contains(&m) {
+                seen.push(m);
+            }
+        }
+        next += 1;
+    }
+    seen.len() == cells.len()
+}
+
+/// The checks every generated killer passes; `brute` also counts with the independent counter
+/// (standard boxes only) from two thirds of the solution.
+fn check(k: &Killer, brute: bool, what: &str) {
+    let n = k.shape.size();
+    let cages = &k.shape.rules().cages;
+    assert_eq!(k.puzzle.givens(), 0, "{what}");
+    assert!(k.solution.solves(&k.shape, &k.puzzle), "{what}");
+    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    assert_eq!(out.verdict, Verdict::Unique, "{what}");
+    assert_eq!(out.solutions[0], k.solution, "{what}");
+    let mut covered = vec![0; n * n];
+    for cage in cages {
+        let cells: Vec<usize> = cage.cells.iter().map(|c| index(n, c)).collect();
+        assert!(connected(n, &cells), "{what}: {cage:?}");
+        assert!(cells.len() <= 7, "{what}: {cage:?}");
+        cells.iter().for_each(|&c| covered[c] += 1);
+    }
+    assert!(
+        covered.iter().all(|&k| k == 1),
+        "{what}: cages cover the grid once"
+    );
+    // Most cages have more than one cell: a killer, not givens in disguise. (Grown killers keep
+    // more one-cell cages than published ones: 15 to 39 of about 100 on 16x16.)
+    let lone = cages.iter().filter(|c| c.cells.len() == 1).count();
+    assert!(
+        lone * 2 < cages.len(),
+        "{what}: {lone} of {} cages",
+        cages.len()
+    );
+    if let Some(boxes) = k.shape.box_shape().filter(|_| brute) {
+        assert!(obeys(n, boxes, cages, k.solution.values()), "{what}");
+        let mut givens = k.solution.values().to_vec();
+        for c in (0..n * n).step_by(3) {
+            givens[c] = 0;
+        }
+        assert_eq!(brute_count(n, boxes, cages, &givens, 2), 1, "{what}");
+    }
+}
+
+#[test]
+fn generated_12x12_killers_are_unique_with_no_givens() {
+    for seed in 0..2 {
+        let k = generated(&sized(12), false, seed);
+        check(&k, true, &format!("12x12 seed {seed}"));
+        assert_eq!(k, generated(&sized(12), false, seed), "seed {seed} again");
+    }
+}
+
+#[test]
+#[ignore = "seconds per killer in debug: cargo test --release --test engine killer::big -- --include-ignored"]
+fn generated_16x16_killers_are_unique_with_no_givens() {
+    for seed in 0..3 {
+        let k = generated(&sized(16), false, seed);
+        check(&k, true, &format!("16x16 seed {seed}"));
+    }
+    let k = generated(&sized(16), false, 1);
+    assert_eq!(
+        k,
+        generated(&sized(16), false, 1),
+        "a seed gives one killer"
+    );
+}
+
+#[test]
+#[ignore = "seconds per killer in debug: cargo test --release --test engine killer::big -- --include-ignored"]
+fn generated_16x16_killer_x_and_jigsaw_killers_are_unique() {
+    let x = Rules {
+        variants: vec![Variant::X],
+        ..sized(16)
+    };
+    let k = generated(&x, false, 2);
+    assert_eq!(k.shape.rules().variants, vec![Variant::X]);
+    check(&k, false, "16x16 killer X");
+    let k = generated(&sized(16), true, 2);
+    assert!(k.shape.is_jigsaw() && k.shape.is_killer());
+    check(&k, false, "16x16 jigsaw killer");
+    assert!(Cells::empty(256).conflicts(&k.shape).is_empty());
+}
