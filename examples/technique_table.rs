@@ -11,7 +11,9 @@ use std::time::Instant;
 
 use cpu_time::ThreadTime;
 use sudoku_service::engine::logic::{LogicSolver, Technique};
-use sudoku_service::engine::targeted::{method, shows, supported_techniques, TechniqueGenerator};
+use sudoku_service::engine::targeted::{
+    method, shows, supported_techniques, Method, TechniqueGenerator,
+};
 use sudoku_service::engine::{generate, Request};
 
 fn main() {
@@ -45,7 +47,10 @@ fn main() {
             t.id(),
             per_thousand(appears[t.index()]),
             per_thousand(hardest[t.index()]),
-            format!("{:?}", method(t).expect("supported")).to_lowercase(),
+            match method(t).expect("supported") {
+                Method::Draw => "drawn",
+                Method::NearMiss => "near miss",
+            },
             median(&mut cpu),
             cpu.iter().copied().fold(0.0, f64::max),
             median(&mut wall),

@@ -3,8 +3,8 @@
 //!
 //! "Nothing harder" is by level, then score ([`Technique::difficulty`], [`Technique::score`]): the
 //! technique is among the hardest of the path, so a solver who knows it (and what is easier) can
-//! solve the puzzle, and needs it. Techniques that are the hardest step of at least 1 in 2,000 random
-//! minimal puzzles are found by drawing such puzzles and grading them; the rarer ones by mending
+//! solve the puzzle, and needs it. Techniques that are the hardest step of at least about 1 in 3,000
+//! random minimal puzzles are found by drawing such puzzles and grading them; the rarer ones by mending
 //! near misses, drawn puzzles whose path uses the technique before it needs something harder
 //! (`near_miss`). Either search is deterministic: the same seed and technique give the
 //! same puzzle, after the same number of attempts, whatever the machine's speed. It gives up after
@@ -20,21 +20,21 @@ use super::solver::StopReason;
 use near_miss::is_minimal;
 
 /// How many minimal puzzles a [`Method::Draw`] search may draw. Those techniques are the hardest step
-/// of at least 1 in 2,000 draws, so a search this long fails with probability below e^-25 (the
-/// server's deadline comes long before).
+/// of at least about 1 in 2,600 draws (the finned X-Wing), so a search this long fails with
+/// probability below e^-19 (the server's deadline comes long before).
 pub const MAX_ATTEMPTS: u32 = 50_000;
 
 /// How many minimal puzzles a [`Method::NearMiss`] search may draw. The rarest of them, the naked
-/// quad, is mended from about 1 draw in 4,000 (`examples/technique_table.rs`), so a search this
-/// long fails with probability below e^-25; over HTTP the deadline comes long before.
+/// quad, is mended from about 1 draw in 3,000 (`examples/technique_table.rs`), so a search this
+/// long fails with probability below e^-30; over HTTP the deadline comes long before.
 pub const MAX_NEAR_MISS_DRAWS: u32 = 100_000;
 
 /// How puzzles showing a technique are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Unique minimal puzzles are drawn from the seed's stream and graded until one's path uses the
-    /// technique and nothing harder: for the techniques that are the hardest step of at least 10 in
-    /// 20,000 random minimal puzzles (`examples/technique_table.rs`).
+    /// technique and nothing harder: for the techniques that are the hardest step of at least about
+    /// 1 in 3,000 random minimal puzzles (`examples/technique_table.rs`).
     Draw,
     /// Minimal puzzles are drawn from the seed's stream and each near miss, whose path uses the
     /// technique before it first needs something harder, gets givens back from its solution until
