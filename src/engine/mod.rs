@@ -4,7 +4,6 @@
 
 mod board;
 pub mod candidates;
-mod dig;
 pub mod digit;
 pub mod error;
 pub mod general;

@@ -98,14 +98,15 @@ async fn unknown_and_unoffered_techniques_are_422_naming_the_value_and_the_accep
 }
 
 #[tokio::test]
-async fn the_rare_techniques_give_dug_puzzles_whose_path_needs_them() {
-    // Seeds whose digs find the technique quickly (`engine::targeted::measure::quick_dug_seeds`).
+async fn the_rare_techniques_give_mended_puzzles_whose_path_needs_them() {
+    // Seeds whose searches find the technique quickly
+    // (`engine::targeted::measure::quick_near_miss_seeds`).
     let rare = [
-        (Technique::NakedQuad, 7),
-        (Technique::Jellyfish, 22),
-        (Technique::UniqueRectangle2, 4),
-        (Technique::HiddenRectangle, 25),
-        (Technique::SimpleColoring, 24),
+        (Technique::NakedQuad, 286),
+        (Technique::Jellyfish, 338),
+        (Technique::UniqueRectangle2, 195),
+        (Technique::HiddenRectangle, 341),
+        (Technique::SimpleColoring, 87),
     ];
     for (technique, seed) in rare {
         let body = random(&format!("?technique={}&seed={seed}", technique.id())).await;
