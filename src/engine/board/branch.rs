@@ -82,23 +82,17 @@ impl Board {
         if b < 3 && pairs & (pairs - 1) == 0 {
             return Some(27 * b + pairs.trailing_zeros() as usize);
         }
-        // The best rank any band's pair holds, then the first such pair: bands are ranked in order,
-        // and a band whose best is rank 0 ends the look, as no later band can come before it.
-        let mut best: Option<(usize, usize, u32)> = None;
-        for (b, &pairs) in self.pairs.iter().enumerate() {
-            if pairs == 0 {
-                continue;
+        let ranks: [[u32; RANKS]; 3] = std::array::from_fn(|b| {
+            if self.pairs[b] == 0 {
+                return [0; RANKS];
             }
-            let ranks = pair_ranks(&self.cand[at(0, b)..at(9, b)], self.unsolved[b]);
-            let limit = best.map_or(RANKS, |(rank, _, _)| rank);
-            if let Some(rank) = (0..limit).find(|&rank| pairs & ranks[rank] != 0) {
-                best = Some((rank, b, pairs & ranks[rank]));
-                if rank == 0 {
-                    break;
-                }
-            }
-        }
-        let (_, b, squares) = best?;
+            pair_ranks(&self.cand[at(0, b)..at(9, b)], self.unsolved[b])
+        });
+        // The best rank any band's pair holds, then the first such pair.
+        let ranks = &ranks;
+        let (b, squares) = (0..RANKS)
+            .flat_map(|rank| (0..3).map(move |b| (b, self.pairs[b] & ranks[b][rank])))
+            .find(|&(_, squares)| squares != 0)?;
         Some(27 * b + squares.trailing_zeros() as usize)
     }
 }

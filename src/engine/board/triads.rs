@@ -15,31 +15,20 @@ fn triads(m: u32) -> TriadSet {
 }
 
 /// The triads where a digit with band mask `m` is locked: its only triad of that kind in a box.
-#[cfg(test)]
-fn locked_triads(m: u32) -> TriadSet {
-    TriadSet::from(locked_rows(m)) | TriadSet::from(locked_columns(m)) << 32
-}
-
-/// The row-box triads (by first square, as in [`TRIADS`]) where band mask `m` is locked. Shifts and
-/// masks only, no multiplication, so the pass over nine digits vectorises.
 #[inline(always)]
-fn locked_rows(m: u32) -> u32 {
+fn locked_triads(m: u32) -> TriadSet {
     let rows = (m | m >> 1 | m >> 2) & TRIADS;
     // Per box, whether exactly one of its three row triads is open: odd and not all three.
     let (r0, r1, r2) = (rows & 0x1ff, rows >> 9 & 0x1ff, rows >> 18);
     let lone = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-    rows & (lone | lone << 9 | lone << 18)
-}
-
-/// The columns (9 bits) where band mask `m` is locked in its box.
-#[inline(always)]
-fn locked_columns(m: u32) -> u32 {
+    let in_rows = rows & (lone * 0x40201);
     // Per box, whether exactly one of its three columns is open: no other column of the box is.
     let cols = columns(m);
     // In each box's three columns, the next column and the one after, cyclically.
     let next = (cols >> 1 & 0o333) | (cols << 2 & 0o444);
     let after = (cols >> 2 & 0o111) | (cols << 1 & 0o666);
-    cols & !(next | after)
+    let in_cols = cols & !(next | after);
+    TriadSet::from(in_rows) | TriadSet::from(in_cols) << 32
 }
 
 /// The squares of a set of triads.
@@ -62,14 +51,7 @@ impl Board {
                 continue;
             }
             let masks: [u32; 9] = std::array::from_fn(|d| self.cand[at(d, b)]);
-            // Rows and columns apart, as 32-bit lanes the compiler vectorises over the digits.
-            let (mut rows, mut cols) = ([0u32; 9], [0u32; 9]);
-            for ((r, c), &m) in rows.iter_mut().zip(cols.iter_mut()).zip(&masks) {
-                *r = locked_rows(m);
-                *c = locked_columns(m);
-            }
-            let locked: [TriadSet; 9] =
-                std::array::from_fn(|d| TriadSet::from(rows[d]) | TriadSet::from(cols[d]) << 32);
+            let locked = masks.map(locked_triads);
             // Bit-sliced counts of the digits locked in each triad: one or more, two, three, four.
             let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
             for &l in &locked {
