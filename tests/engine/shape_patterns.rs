@@ -3,13 +3,13 @@
 //! classic 9x9: each fires on a position found by walking generated puzzles and kept here as a
 //! fixture (see `shape_chains`), with the classic layer's technique, removing what it says and
 //! explaining itself in the shape's own unit names; a hint on such a shape offers one; and a
-//! rectangle that a diagonal meets in one cell is no deadly pattern.
+//! rectangle that a diagonal or a killer cage meets in one cell is no deadly pattern.
 
 use sudoku_service::engine::general::logic::{
     next_step, Geometry, ShapeHint, ShapeLogic, ShapePosition,
 };
 use sudoku_service::engine::logic::Technique;
-use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::shape::{CageRule, Cells, Rules, Shape, Variant};
 
 use super::shape_chains::{fires, Fixture};
 use super::shape_logic::rules;
@@ -236,4 +236,22 @@ fn a_rectangle_a_diagonal_meets_in_one_cell_is_no_deadly_pattern() {
     );
     // On an X sudoku the diagonal A1-I9 holds A1 alone: the swap would break it.
     assert_eq!(rectangle_on(&rules(9, &[Variant::X])), None);
+}
+
+#[test]
+fn a_rectangle_a_cage_meets_in_one_cell_is_no_deadly_pattern() {
+    let caged = |cells: [&str; 2]| Rules {
+        cages: vec![CageRule {
+            sum: 3,
+            cells: cells.iter().map(|c| c.to_string()).collect(),
+        }],
+        ..rules(9, &[])
+    };
+    // A cage holding A1 and A2 keeps its sum when their symbols swap.
+    assert_eq!(
+        rectangle_on(&caged(["A1", "A2"])),
+        Some(vec!["1D2".to_string(), "2D2".to_string()])
+    );
+    // One holding D2 and E2 would not: D2 would change and E2 stay.
+    assert_eq!(rectangle_on(&caged(["D2", "E2"])), None);
 }
