@@ -26,7 +26,7 @@ use crate::engine::shape::Cells;
 const MAX_FINS: u32 = 5;
 
 /// The most choices of base lines and covers one call looks at, so a 25x25 hint stays cheap.
-pub const WORK: usize = 50_000;
+pub const WORK: usize = 20_000;
 
 /// An X-wing with fins, every base line keeping two places in the cover.
 pub fn finned_x_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
@@ -72,6 +72,7 @@ impl<'g, 's> Scan<'g, 's> {
         live: &[u32],
         value: u8,
         rows: bool,
+        most: u32,
     ) -> Self {
         let n = geo.shape.size();
         let mut scan = Scan {
@@ -91,8 +92,12 @@ impl<'g, 's> Scan<'g, 's> {
                     .fold(0u32, |acc, c| acc | 1 << c)
             })
             .collect();
+        // Only a line with at most k + 5 places can be a base line: the others need no work.
         scan.outside = (0..n)
             .map(|b| {
+                if scan.masks[b].count_ones() > most {
+                    return Vec::new();
+                }
                 fin_units
                     .iter()
                     .map(|&u| {
@@ -139,7 +144,7 @@ fn finned(geo: &Geometry, pos: &ShapePosition, k: usize, sashimi: bool) -> Optio
     let mut work = WORK;
     for value in 1..=shape.size() as u8 {
         for rows in [true, false] {
-            let scan = Scan::new(geo, &fin_units, &live, value, rows);
+            let scan = Scan::new(geo, &fin_units, &live, value, rows, k as u32 + MAX_FINS);
             if let Some(fish) = find_in(&scan, k, sashimi, &mut work) {
                 return Some(step(&scan, k, sashimi, fish));
             }
