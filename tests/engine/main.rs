@@ -18,6 +18,7 @@ mod shape_combos;
 mod shape_fish;
 mod shape_generation;
 mod shape_logic;
+mod shape_patterns;
 mod shape_props;
 mod shapes;
 mod solver;

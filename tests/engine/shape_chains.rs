@@ -6,7 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_service::engine::general::logic::{next_step, Geometry, ShapeLogic, ShapePosition};
+use sudoku_service::engine::general::logic::{
+    next_step, Geometry, ShapeLogic, ShapePosition, FINDERS,
+};
 use sudoku_service::engine::logic::Technique;
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
 
@@ -43,7 +45,8 @@ fn chain_steps_are_sound_on_hundreds_of_6x6_and_8x8_puzzles() {
     for t in [Technique::TurbotFish, Technique::WWing, Technique::XYWing] {
         assert!(seen.contains(&t), "{t} never fired: {seen:?}");
     }
-    assert!(seen.len() >= 6, "{seen:?}");
+    // Skyscrapers, kites, rectangles and finned fish now take some positions chains took.
+    assert!(seen.len() >= 5, "{seen:?}");
 }
 
 #[test]
@@ -105,27 +108,32 @@ fn uses_guess_without_chains(shape: &Shape, puzzle: &Cells, solution: &Cells) ->
 }
 
 /// A position where `technique` is the simplest step.
-struct Fixture {
-    technique: Technique,
-    rules: &'static str,
-    puzzle: &'static str,
-    progress: &'static str,
-    marks: &'static str,
+pub struct Fixture {
+    pub technique: Technique,
+    pub rules: &'static str,
+    pub puzzle: &'static str,
+    pub progress: &'static str,
+    pub marks: &'static str,
     /// What it removes, as `4F2` (the symbol, then the cell).
-    removes: &'static [&'static str],
-    explanation: &'static str,
+    pub removes: &'static [&'static str],
+    pub explanation: &'static str,
 }
 
-/// Checks that the fixture's technique is the next step, removes what it says, stays sound against
-/// the puzzle's unique solution and explains itself as recorded.
-fn fires(f: Fixture) {
-    let rules: Rules = serde_json::from_str(f.rules).unwrap();
-    let shape = Shape::new(&rules).unwrap();
-    let puzzle = Cells::parse(&shape, f.puzzle).unwrap();
-    let solution = ShapeLogic::new().solution(&shape, &puzzle).unwrap();
-    let progress = Cells::parse(&shape, f.progress).unwrap();
-    let marks: Vec<u32> = f
-        .marks
+impl Fixture {
+    /// The shape, the puzzle, the grid at that point and its pencil marks.
+    pub fn parts(&self) -> (Shape, Cells, Cells, Vec<u32>) {
+        let rules: Rules = serde_json::from_str(self.rules).unwrap();
+        let shape = Shape::new(&rules).unwrap();
+        let puzzle = Cells::parse(&shape, self.puzzle).unwrap();
+        let progress = Cells::parse(&shape, self.progress).unwrap();
+        let marks = marks_of(&shape, self.marks);
+        (shape, puzzle, progress, marks)
+    }
+}
+
+/// Pencil marks written as a fixture keeps them: a `.` for a filled cell, else its candidates.
+fn marks_of(shape: &Shape, marks: &str) -> Vec<u32> {
+    let marks: Vec<u32> = marks
         .split(' ')
         .map(|m| {
             m.chars()
@@ -135,9 +143,50 @@ fn fires(f: Fixture) {
         })
         .collect();
     assert_eq!(marks.len(), shape.cell_count());
+    marks
+}
+
+/// The techniques the general layer gained later that assume boxes, regions or uniqueness: they
+/// come before some chains in the classic order, so on a fixture recorded before them one of them
+/// may now be the simplest step.
+const LATER: [Technique; 12] = [
+    Technique::BugPlusOne,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::EmptyRectangle,
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle4,
+    Technique::HiddenRectangle,
+    Technique::FinnedXWing,
+    Technique::SashimiXWing,
+    Technique::FinnedSwordfish,
+    Technique::SashimiSwordfish,
+];
+
+/// Checks that the fixture's technique, tried after everything simpler than it that was there when
+/// the fixture was recorded, removes what it says, stays sound against the puzzle's unique solution
+/// and explains itself as recorded; and that the simplest step now offered is either it or, sound
+/// too, one of the techniques gained later.
+pub fn fires(f: Fixture) {
+    let (shape, puzzle, progress, marks) = f.parts();
+    let solution = ShapeLogic::new().solution(&shape, &puzzle).unwrap();
     let position = ShapePosition::with_marks(&progress, &marks);
     let geo = Geometry::new(&shape);
-    let step = next_step(&geo, &position, &solution).unwrap();
+    let first = next_step(&geo, &position, &solution).unwrap();
+    check_step(&shape, &position, &solution, &first);
+    assert!(
+        first.technique == f.technique
+            || (LATER.contains(&first.technique) && first.technique < f.technique),
+        "{}",
+        first.explanation
+    );
+    let step = FINDERS
+        .iter()
+        .filter(|finder| finder.technique <= f.technique)
+        .filter(|finder| finder.technique == f.technique || !LATER.contains(&finder.technique))
+        .find_map(|finder| (finder.find)(&geo, &position, &solution))
+        .unwrap();
     assert_eq!(step.technique, f.technique, "{}", step.explanation);
     let removed: Vec<String> = step
         .eliminations

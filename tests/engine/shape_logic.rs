@@ -62,9 +62,16 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
                 .to_lowercase()
                 .contains(&shape.unit_name(u).to_lowercase())
                 || step.technique == Technique::NakedSingle
+                // Fish name their lines together: `rows A and D`.
                 || matches!(
                     step.technique,
-                    Technique::XWing | Technique::Swordfish | Technique::Jellyfish
+                    Technique::XWing
+                        | Technique::Swordfish
+                        | Technique::Jellyfish
+                        | Technique::FinnedXWing
+                        | Technique::SashimiXWing
+                        | Technique::FinnedSwordfish
+                        | Technique::SashimiSwordfish
                 )
                 // A run of rows or columns is named as one: `rows A to C`.
                 || (matches!(

@@ -7,7 +7,7 @@
 //! to remove, so every finder here sees only the live places (`live_candidates`).
 
 use super::geometry::Geometry;
-use super::position::{bit, values_of, ShapePosition};
+use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::subsets::combinations;
 use crate::engine::logic::words::and_list;
@@ -38,23 +38,6 @@ fn fish(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
             .into_iter()
             .find_map(|rows| fish_of(geo, &live, k, value, rows))
     })
-}
-
-/// Each cell's candidates less the values its units already hold.
-fn live_candidates(geo: &Geometry, pos: &ShapePosition) -> Vec<u32> {
-    let shape = geo.shape;
-    let placed: Vec<u32> = (0..shape.unit_count())
-        .map(|u| pos.placed(shape, u))
-        .collect();
-    (0..shape.cell_count())
-        .map(|c| {
-            let held = shape
-                .units_of(c)
-                .iter()
-                .fold(0, |acc, &u| acc | placed[usize::from(u)]);
-            pos.candidates(c) & !held
-        })
-        .collect()
 }
 
 /// The fish of size `k` on `value` with rows as base (`rows`) or columns.
@@ -152,7 +135,7 @@ fn step(
 }
 
 /// `rows B and H`, `columns 2, 5 and 9`: lines of one kind, named together.
-fn lines(shape: &crate::engine::shape::Shape, units: &[usize]) -> String {
+pub(super) fn lines(shape: &crate::engine::shape::Shape, units: &[usize]) -> String {
     let names: Vec<String> = units.iter().map(|&u| shape.unit_name(u)).collect();
     let noun = names[0].split(' ').next().unwrap_or_default().to_string();
     let labels = names

@@ -18,6 +18,8 @@ pub struct Geometry<'s> {
     pub rows: Vec<usize>,
     /// The unit of each column, left to right.
     pub columns: Vec<usize>,
+    /// The box or jigsaw region of each cell, as a unit (every shape has one per cell).
+    pub regions: Vec<usize>,
     /// Each cell's units, one bit per unit (a shape has at most 128 units).
     unit_sets: Vec<u128>,
     /// The cages and the rule of 45's groups, on a shape with cages.
@@ -41,6 +43,18 @@ impl<'s> Geometry<'s> {
                 _ => {}
             }
         }
+        let regions: Vec<usize> = (0..shape.cell_count())
+            .map(|c| {
+                let unit = shape
+                    .units_of(c)
+                    .iter()
+                    .map(|&u| usize::from(u))
+                    .find(|&u| {
+                        matches!(shape.unit_kind(u), UnitKind::Box(_) | UnitKind::Region(_))
+                    });
+                unit.expect("a shape has boxes or regions")
+            })
+            .collect();
         let mut pointing = Vec::new();
         let mut claiming = Vec::new();
         for from in 0..units {
@@ -66,6 +80,7 @@ impl<'s> Geometry<'s> {
             crossings: pointing,
             rows,
             columns,
+            regions,
             unit_sets,
             killer: KillerGeometry::new(shape),
         }

@@ -1,20 +1,28 @@
-//! Human-style solving on any shape: the techniques that are sound on any set of units, tried
+//! Human-style solving on any shape: the techniques whose assumptions the shape meets, tried
 //! simplest first, each step explained in the shape's own symbols and unit names, and the grade of a
 //! puzzle from its path, on the classic layer's scale (same technique ids, levels and base scores).
 //!
 //! The classic 9x9 keeps its own logic layer ([`crate::engine::logic`]), whose grades agree with
 //! HoDoKu; this one serves every other shape. Each technique declares what it assumes of the shape
-//! ([`Assumes`]); nothing here assumes regular boxes, so every finder runs on every shape, and a
-//! technique that needs more (finned fish, kites, empty rectangles, uniqueness patterns) is simply
-//! not offered (the chains and ALS here stand in for kites and empty rectangles, which are short
-//! chains on boxes). When nothing applies, a guess checked against the unique solution (`brute_force`)
-//! keeps the path going, so every unique puzzle finishes.
+//! ([`Assumes`]) and runs only where that holds: most need nothing but units; fish need rows and
+//! columns; kites and empty rectangles need boxes or jigsaw regions (every shape has one or the
+//! other); unique and hidden rectangles assume the one solution the service proves before any step,
+//! and check each rectangle against the shape's units and cages before using it; BUG+1 needs every
+//! constraint to be a unit, so it is not offered on killers. When nothing applies, a guess checked
+//! against the unique solution (`brute_force`) keeps the path going, so every unique puzzle
+//! finishes.
 //!
 //! - `step`: what one step places, removes and looks at.
 //! - `position`: placed values and candidates.
 //! - `geometry`: crossings of units, rows and columns, worked out once per puzzle.
 //! - `singles`, `intersections`, `subsets`, `fish`: the finders of single cells, crossings, subsets
 //!   and fish.
+//! - `finned_fish` (Finned and Sashimi X-Wing and Swordfish): fish whose fins share a box, region,
+//!   window or diagonal.
+//! - `single_digit` (Skyscraper, 2-String Kite, Empty Rectangle): conjugate pairs joined through a
+//!   line, a box or a region.
+//! - `uniqueness` (Unique Rectangle types 1, 2 and 4, Hidden Rectangle, BUG+1): deadly patterns
+//!   avoided, each checked against the shape's own units and cages.
 //! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
 //!   breadth-first search every chain walks.
 //! - `chains` (Turbot Fish, XY-Wing, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring),
@@ -30,16 +38,19 @@ mod als;
 mod chain_search;
 mod chains;
 mod coloring;
+mod finned_fish;
 mod fish;
 mod geometry;
 mod intersections;
 mod killer;
 mod links;
 mod position;
+mod single_digit;
 mod singles;
 mod solver;
 mod step;
 mod subsets;
+mod uniqueness;
 mod wings;
 mod words;
 
@@ -60,6 +71,16 @@ pub enum Assumes {
     RowsAndColumns,
     /// That the shape has killer cages.
     Cages,
+    /// That every cell lies in a box or a jigsaw region (kites and empty rectangles reason about
+    /// them): true of every shape.
+    Regions,
+    /// That the puzzle has one solution (the service proves it before any step) and that swapping
+    /// two values in a rectangle's four cells would keep every unit and cage valid, which each
+    /// rectangle checks for itself: true of every shape, instance by instance.
+    Unique,
+    /// That the puzzle has one solution and every constraint is a unit of N cells, so a bivalue
+    /// grave has two solutions or none: true of every shape without cages.
+    UniqueWithoutCages,
 }
 
 impl Assumes {
@@ -76,6 +97,16 @@ impl Assumes {
                 lines == 2 * shape.size()
             }
             Assumes::Cages => shape.is_killer(),
+            Assumes::Regions => (0..shape.cell_count()).all(|c| {
+                shape.units_of(c).iter().any(|&u| {
+                    matches!(
+                        shape.unit_kind(usize::from(u)),
+                        UnitKind::Box(_) | UnitKind::Region(_)
+                    )
+                })
+            }),
+            Assumes::Unique => true,
+            Assumes::UniqueWithoutCages => !shape.is_killer(),
         }
     }
 }
@@ -182,9 +213,69 @@ pub const FINDERS: &[Finder] = &[
         Assumes::RowsAndColumns,
         fish::jellyfish,
     ),
+    finder(
+        Technique::BugPlusOne,
+        Assumes::UniqueWithoutCages,
+        uniqueness::bug_plus_one,
+    ),
+    finder(
+        Technique::Skyscraper,
+        Assumes::RowsAndColumns,
+        single_digit::skyscraper,
+    ),
+    finder(
+        Technique::TwoStringKite,
+        Assumes::Regions,
+        single_digit::two_string_kite,
+    ),
     finder(Technique::TurbotFish, Assumes::Units, chains::turbot_fish),
+    finder(
+        Technique::EmptyRectangle,
+        Assumes::Regions,
+        single_digit::empty_rectangle,
+    ),
     finder(Technique::WWing, Assumes::Units, wings::w_wing),
     finder(Technique::XYWing, Assumes::Units, chains::xy_wing),
+    finder(
+        Technique::UniqueRectangle1,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_1,
+    ),
+    finder(
+        Technique::UniqueRectangle2,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_2,
+    ),
+    finder(
+        Technique::UniqueRectangle4,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_4,
+    ),
+    finder(
+        Technique::HiddenRectangle,
+        Assumes::Unique,
+        uniqueness::hidden_rectangle,
+    ),
+    finder(
+        Technique::FinnedXWing,
+        Assumes::RowsAndColumns,
+        finned_fish::finned_x_wing,
+    ),
+    finder(
+        Technique::SashimiXWing,
+        Assumes::RowsAndColumns,
+        finned_fish::sashimi_x_wing,
+    ),
+    finder(
+        Technique::FinnedSwordfish,
+        Assumes::RowsAndColumns,
+        finned_fish::finned_swordfish,
+    ),
+    finder(
+        Technique::SashimiSwordfish,
+        Assumes::RowsAndColumns,
+        finned_fish::sashimi_swordfish,
+    ),
     finder(
         Technique::SimpleColoring,
         Assumes::Units,

@@ -1,6 +1,7 @@
 //! Placed values and the candidates of the empty cells of a grid on any shape, one `u32` bit set per
 //! cell (bit `v - 1` for value `v`); a placed cell has no candidates.
 
+use super::geometry::Geometry;
 use super::step::ShapeStep;
 use crate::engine::shape::{Cells, Shape};
 
@@ -106,6 +107,24 @@ pub fn values_of(mut set: u32) -> impl Iterator<Item = u8> {
             v
         })
     })
+}
+
+/// Each cell's candidates less the values its units already hold: the live places, without the
+/// stale pencil marks a player may keep (see `fish`).
+pub fn live_candidates(geo: &Geometry, pos: &ShapePosition) -> Vec<u32> {
+    let shape = geo.shape;
+    let placed: Vec<u32> = (0..shape.unit_count())
+        .map(|u| pos.placed(shape, u))
+        .collect();
+    (0..shape.cell_count())
+        .map(|c| {
+            let held = shape
+                .units_of(c)
+                .iter()
+                .fold(0, |acc, &u| acc | placed[usize::from(u)]);
+            pos.candidates(c) & !held
+        })
+        .collect()
 }
 
 /// The values no peer of `cell` holds.
