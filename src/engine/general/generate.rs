@@ -116,7 +116,7 @@ fn solved_grid(
         } else {
             template.clone()
         };
-        let tables = Tables::new(&shape);
+        let tables = Tables::for_generation(&shape);
         for _ in 0..FILLS_PER_LAYOUT {
             if request.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
@@ -186,7 +186,7 @@ fn dig(
     };
     let past_deadline = || request.deadline.is_some_and(|d| Instant::now() >= d);
     let budget = check_budget(shape.size());
-    let tables = Tables::new(shape);
+    let tables = Tables::for_generation(shape);
     for orbit in orbits {
         if past_deadline() {
             return None;
@@ -304,7 +304,7 @@ mod tests {
                 let (shape, solution) = solved_grid(&template, &rules, &request, &mut rng)
                     .unwrap()
                     .unwrap();
-                let tables = Tables::new(&shape);
+                let tables = Tables::for_generation(&shape);
                 let mut puzzle = solution.clone();
                 let mut orbits = symmetry.orbits(shape.size());
                 rng.shuffle(&mut orbits);

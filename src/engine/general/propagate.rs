@@ -118,7 +118,7 @@ impl<'t> Propagator<'t> {
                 self.hidden_singles(shape, cand)?;
             } else if self.dirty_cages {
                 self.dirty_cages = false;
-                self.cages(cand)?;
+                self.cages(shape, cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
@@ -183,12 +183,12 @@ impl<'t> Propagator<'t> {
     }
 
     /// Narrows killer cages to the combinations that reach their sums (see [`super::cages`]).
-    fn cages(&mut self, cand: &mut [u32]) -> Option<()> {
+    fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<()> {
         let Some(cages) = &self.tables.cages else {
             return Some(());
         };
         let mut scratch = std::mem::take(&mut self.narrowed);
-        let possible = cages.narrow(cand, &mut scratch);
+        let possible = cages.narrow(shape, cand, &mut scratch);
         let applied = possible
             && scratch
                 .out

@@ -9,7 +9,7 @@
 //! as other pairs' shared cells ("segments": the rest of a row beside a box is its other box
 //! segments): a pass takes the union of every segment once and each pair ORs a few of them.
 
-use super::cages::CageTables;
+use super::cages::{CageTables, Inference};
 use crate::engine::shape::Shape;
 
 /// A set of units, one bit each. Every shape up to 25x25 has at most 93 units (75 plus two
@@ -59,8 +59,18 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// The tables of `shape`.
+    /// The tables of `shape`, with the full killer inference: for solving.
     pub(crate) fn new(shape: &Shape) -> Tables {
+        Tables::with(shape, Inference::Full)
+    }
+
+    /// The tables of `shape` for generation's bounded checks: the basic killer inference, cheaper
+    /// per node, which a seed's killer depends on (see [`super::cages`]).
+    pub(crate) fn for_generation(shape: &Shape) -> Tables {
+        Tables::with(shape, Inference::Basic)
+    }
+
+    fn with(shape: &Shape, inference: Inference) -> Tables {
         let count = shape.unit_count();
         assert!(
             count <= UnitSet::BITS as usize,
@@ -80,7 +90,7 @@ impl Tables {
             cells: Vec::new(),
             segments: Vec::new(),
             loose: Vec::new(),
-            cages: CageTables::new(shape),
+            cages: CageTables::new(shape, inference),
         };
         let mut member = vec![false; shape.cell_count()];
         for u in 0..count {

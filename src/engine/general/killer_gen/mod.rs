@@ -139,7 +139,7 @@ fn solved_grid(
             Shape::new(base)?
         };
         let n = shape.size();
-        let tables = Tables::new(&shape);
+        let tables = Tables::for_generation(&shape);
         let empty = initial(&shape, &vec![0; n * n]);
         let out = Solver::new().limit(1).blind().within(
             &shape,
@@ -184,7 +184,7 @@ fn check(
         ..grid.rules().clone()
     })
     .expect("cages drawn on the grid are valid");
-    let tables = Tables::new(&shape);
+    let tables = Tables::for_generation(&shape);
     let mut solver = Solver::new().near(solution.values());
     if let Some(deadline) = request.deadline {
         solver = solver.deadline(deadline);

@@ -28,7 +28,6 @@
 //! Grades then scale with the path as on every shape.
 
 mod combinations;
-mod groups;
 mod innies_outies;
 mod splitting;
 mod sums;
@@ -39,9 +38,13 @@ pub use combinations::{cage_claiming, cage_combination, cage_pointing};
 pub use innies_outies::{innies_outies, rule_of_45};
 pub use splitting::cage_splitting;
 
+use crate::engine::general::cages::rule45::{self, Group};
 use crate::engine::general::cages::Combos;
 use crate::engine::shape::Shape;
-use groups::Group;
+
+/// Innies or outies a player is shown only up to this many cells: players count a few cells, not a
+/// dozen.
+const MAX_CELLS: usize = 6;
 
 /// What the killer finders need of a shape with cages, worked out once per puzzle.
 #[derive(Clone, Debug)]
@@ -66,7 +69,7 @@ impl KillerGeometry {
                 cage_of[usize::from(c)] = Some(k);
             }
         }
-        let groups = groups::groups(shape, &cage_of);
+        let groups = rule45::groups(shape, &cage_of, MAX_CELLS);
         Some(KillerGeometry {
             cage_of,
             groups,

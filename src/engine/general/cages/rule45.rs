@@ -3,33 +3,33 @@
 //! 1 + 2 + ... + N (45 on 9x9). Take away the cages lying wholly inside it, and the cells left over
 //! (the innies) sum to the rest. When cages cover the group, the cages that reach into it sum to
 //! the group's total plus the values of their cells outside it (the outies).
+//!
+//! Both layers use these groups: the logic explains them to players (a few cells at most), and
+//! propagation narrows them like cages (see the parent module).
 
 use crate::engine::shape::{Shape, UnitKind};
 
-/// Innies or outies kept only up to this many cells: players count a few cells, not a dozen.
-const MAX_CELLS: usize = 6;
-
 /// A unit or a run of adjacent lines, with what the rule of 45 says of it.
 #[derive(Clone, Debug)]
-pub struct Group {
+pub(crate) struct Group {
     /// Its units.
-    pub units: Vec<usize>,
+    pub(crate) units: Vec<usize>,
     /// Its name: `row A`, `rows A to C`, `columns 4 and 5`.
-    pub name: String,
+    pub(crate) name: String,
     /// The sum of its values: units times 1 + ... + N.
-    pub total: u32,
+    pub(crate) total: u32,
     /// The sum of the cages lying wholly inside it.
-    pub inside_sum: u32,
+    pub(crate) inside_sum: u32,
     /// Its cells in no cage lying wholly inside it, ascending, when there are a few.
-    pub innies: Option<Vec<usize>>,
+    pub(crate) innies: Option<Vec<usize>>,
     /// The sum of the cages that reach into it.
-    pub covering_sum: u32,
+    pub(crate) covering_sum: u32,
     /// The cells of those cages outside it, ascending, when there are a few.
-    pub outies: Option<Vec<usize>>,
+    pub(crate) outies: Option<Vec<usize>>,
 }
 
-/// Every group of `shape` with a few innies or a few outies.
-pub fn groups(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Group> {
+/// Every group of `shape` with innies or outies of `max_cells` cells at most.
+pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize) -> Vec<Group> {
     let n = shape.size();
     let mut rows = vec![0; n];
     let mut columns = vec![0; n];
@@ -59,7 +59,7 @@ pub fn groups(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Group> {
         }
     }
     runs.into_iter()
-        .filter_map(|(units, name)| group(shape, cage_of, units, name))
+        .filter_map(|(units, name)| group(shape, cage_of, units, name, max_cells))
         .collect()
 }
 
@@ -78,6 +78,7 @@ fn group(
     cage_of: &[Option<usize>],
     units: Vec<usize>,
     name: String,
+    max_cells: usize,
 ) -> Option<Group> {
     let n = shape.size() as u32;
     let mut member = vec![false; shape.cell_count()];
@@ -112,7 +113,7 @@ fn group(
         .filter(|&c| cage_of[c].is_none_or(|k| !inside.contains(&k)))
         .collect();
     let innies =
-        (!inside.is_empty() && (1..=MAX_CELLS).contains(&innies.len()) && inside_sum < total)
+        (!inside.is_empty() && (1..=max_cells).contains(&innies.len()) && inside_sum < total)
             .then_some(innies);
     let covered = cells.iter().all(|&c| cage_of[c].is_some());
     let mut outies: Vec<usize> = covering
@@ -121,7 +122,7 @@ fn group(
         .filter(|&d| !member[d])
         .collect();
     outies.sort_unstable();
-    let outies = (covered && (1..=MAX_CELLS).contains(&outies.len()) && covering_sum > total)
+    let outies = (covered && (1..=max_cells).contains(&outies.len()) && covering_sum > total)
         .then_some(outies);
     (innies.is_some() || outies.is_some()).then_some(Group {
         units,
@@ -136,7 +137,7 @@ fn group(
 
 impl Group {
     /// The name with a capital first letter, to open a sentence.
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         let mut chars = self.name.chars();
         chars
             .next()
@@ -145,7 +146,7 @@ impl Group {
     }
 
     /// The group's total as written: `45`, or `3 x 45 = 135` for several units.
-    pub fn total_words(&self) -> String {
+    pub(crate) fn total_words(&self) -> String {
         match self.units.len() {
             1 => self.total.to_string(),
             k => format!("{k} x {} = {}", self.total / k as u32, self.total),

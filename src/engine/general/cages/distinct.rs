@@ -1,0 +1,288 @@
+//! Narrowing a group of distinct values (a cage, or innies that all see each other) by the
+//! combinations of distinct values that reach what is left of its sum.
+//!
+//! A combination counts only when it avoids the placed values, lies within the open cells'
+//! candidates and meets every open cell; with full inference, it must also be one the open cells
+//! can take one value each (Hall's condition, checked by augmenting paths on small groups: a cage
+//! of 5 cells whose open cells all read `12` cannot hold `12389`). The cells keep the union of those
+//! combinations, and a value every combination needs goes in its one place left (the cage's hidden
+//! single), or, with full inference, leaves every cell outside the group that sees all of its places
+//! (the cage's pointing).
+//!
+//! Walking a group's combinations stops as soon as every allowed value is reached and none is
+//! needed by all: no later combination could change the answer.
+
+use super::{Combos, Group};
+use crate::engine::shape::Shape;
+
+/// Hall's condition is checked on groups of up to this many open cells: where it prunes most, and
+/// cheaply (a 16x16 innie group of 12 cells has thousands of combinations).
+const MATCHED_UP_TO: usize = 6;
+
+/// Narrows one distinct `group` (see the module documentation), with the full inference when
+/// `full`; `false` when it cannot be completed.
+pub(super) fn narrow(
+    shape: &Shape,
+    full: bool,
+    combos: &Combos,
+    group: &Group,
+    cand: &[u32],
+    out: &mut Vec<(u16, u32)>,
+) -> bool {
+    let (mut placed, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
+    let mut open = [0u16; 32];
+    let mut k = 0;
+    for &c in &group.cells {
+        let m = cand[usize::from(c)];
+        if m & (m - 1) == 0 {
+            if placed & m != 0 {
+                return false;
+            }
+            placed |= m;
+            placed_sum += m.trailing_zeros() + 1;
+        } else {
+            open[k] = c;
+            k += 1;
+            union |= m;
+        }
+    }
+    let Some(rest) = group.sum.checked_sub(placed_sum) else {
+        return false;
+    };
+    if k == 0 {
+        return rest == 0;
+    }
+    let open = &open[..k];
+    let allowed = union & !placed;
+    let (mut reach, mut need) = (0u32, u32::MAX);
+    combos.each(k, rest, allowed, |m| {
+        if open.iter().all(|&c| cand[usize::from(c)] & m != 0)
+            && (!full || k > MATCHED_UP_TO || matches(open, cand, m))
+        {
+            reach |= m;
+            need &= m;
+        }
+        // Once every allowed value is reached and none is needed, nothing can change.
+        reach != allowed || need & allowed != 0
+    });
+    if reach == 0 {
+        return false;
+    }
+    for &c in open {
+        let m = cand[usize::from(c)];
+        if m & !reach != 0 {
+            out.push((c, m & !reach));
+        }
+    }
+    // A value every combination needs must go in the one open cell left for it; with several, it
+    // leaves every cell outside the group that sees them all (the cage's pointing).
+    let mut must = need & reach;
+    while must != 0 {
+        let bit = must & must.wrapping_neg();
+        must &= must - 1;
+        let mut places = open.iter().filter(|&&c| cand[usize::from(c)] & bit != 0);
+        match (places.next(), places.next()) {
+            (None, _) => return false,
+            (Some(&c), None) => {
+                let m = cand[usize::from(c)];
+                if m != bit {
+                    out.push((c, m & !bit));
+                }
+            }
+            (Some(&first), Some(_)) if full => pointing(shape, group, open, first, bit, cand, out),
+            _ => {}
+        }
+    }
+    true
+}
+
+/// Whether the open cells can take the values of `m` (as many as they are) one each, every cell a
+/// candidate of its own: Kuhn's augmenting paths, on bitmasks.
+fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
+    // `owner[v]`: the index in `open` of the cell holding value bit `v`, or `u8::MAX`.
+    let mut owner = [u8::MAX; 32];
+    for i in 0..open.len() {
+        if !augment(open, cand, m, i, &mut 0, &mut owner) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Finds a value of `m` for cell `i`, moving the cells that hold values it could take.
+fn augment(
+    open: &[u16],
+    cand: &[u32],
+    m: u32,
+    i: usize,
+    seen: &mut u32,
+    owner: &mut [u8; 32],
+) -> bool {
+    let mut options = cand[usize::from(open[i])] & m & !*seen;
+    while options != 0 {
+        let v = options.trailing_zeros() as usize;
+        options &= options - 1;
+        *seen |= 1 << v;
+        let holder = owner[v];
+        if holder == u8::MAX || augment(open, cand, m, usize::from(holder), seen, owner) {
+            owner[v] = i as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// Takes `bit` out of every cell outside `group` that sees all of `open`'s cells holding it (the
+/// first of them is `first`).
+fn pointing(
+    shape: &Shape,
+    group: &Group,
+    open: &[u16],
+    first: u16,
+    bit: u32,
+    cand: &[u32],
+    out: &mut Vec<(u16, u32)>,
+) {
+    let places = || open.iter().filter(|&&c| cand[usize::from(c)] & bit != 0);
+    for &p in shape.peers(usize::from(first)) {
+        let m = cand[usize::from(p)];
+        if m & bit != 0
+            && group.cells.binary_search(&p).is_err()
+            && places()
+                .all(|&c| c == first || shape.peers(usize::from(c)).binary_search(&p).is_ok())
+        {
+            out.push((p, bit));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Narrowing one cage, recomputed from scratch: every assignment of distinct candidates to the
+    /// open cells that reaches the rest of the sum; each open cell keeps the values it takes in one.
+    fn brute_narrow(cells: &[u32], sum: u32) -> Option<Vec<u32>> {
+        fn fill(
+            cells: &[u32],
+            at: usize,
+            used: u32,
+            left: i64,
+            keep: &mut [u32],
+            picked: &mut Vec<u32>,
+        ) {
+            if at == cells.len() {
+                if left == 0 {
+                    for (k, &bit) in keep.iter_mut().zip(picked.iter()) {
+                        *k |= bit;
+                    }
+                }
+                return;
+            }
+            let mut m = cells[at] & !used;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                picked.push(bit);
+                let value = i64::from(bit.trailing_zeros() + 1);
+                fill(cells, at + 1, used | bit, left - value, keep, picked);
+                picked.pop();
+            }
+        }
+        let mut keep = vec![0; cells.len()];
+        fill(cells, 0, 0, i64::from(sum), &mut keep, &mut Vec::new());
+        keep.iter().all(|&k| k != 0).then_some(keep)
+    }
+
+    #[test]
+    fn narrowing_keeps_what_some_completion_of_the_cage_uses() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let shapes: std::collections::HashMap<usize, Shape> = [4usize, 6, 9, 12, 16]
+            .into_iter()
+            .map(|n| {
+                let rules = crate::engine::shape::Rules {
+                    size: Some(n),
+                    ..Default::default()
+                };
+                (n, Shape::new(&rules).unwrap())
+            })
+            .collect();
+        for round in 0..3000 {
+            let n = [4usize, 6, 9, 12, 16][round % 5];
+            let all = (1u32 << n) - 1;
+            let size = 1 + next(n.min(6) as u64) as usize;
+            let cand: Vec<u32> = (0..size)
+                .map(|_| {
+                    let m = next(u64::from(all) + 1) as u32 & all;
+                    if m == 0 {
+                        1 << next(n as u64)
+                    } else {
+                        m
+                    }
+                })
+                .collect();
+            let (lo, hi) = crate::engine::shape::sum_range(n, size);
+            let sum = lo + next(u64::from(hi - lo + 1)) as u32;
+            let group = Group {
+                sum,
+                cells: (0..size as u16).collect(),
+                distinct: true,
+            };
+            // The cage is the first cells of row A; the rest of the board is open.
+            let mut board = vec![all; n * n];
+            board[..size].copy_from_slice(&cand);
+            let mut out = Vec::new();
+            let possible = narrow(&shapes[&n], true, &Combos::of(n), &group, &board, &mut out);
+            // The cage's pointing takes a value it needs only from cells that see all its places.
+            for &(c, bits) in out.iter().filter(|(c, _)| usize::from(*c) >= size) {
+                for v in 0..n {
+                    if bits >> v & 1 != 0 {
+                        let places: Vec<usize> =
+                            (0..size).filter(|&p| cand[p] >> v & 1 != 0).collect();
+                        let sees = |p: &usize| shapes[&n].peers(*p).contains(&c);
+                        assert!(
+                            places.len() >= 2 && places.iter().all(sees),
+                            "{cand:?}: {c} loses {v}"
+                        );
+                    }
+                }
+            }
+            out.retain(|(c, _)| usize::from(*c) < size);
+            let narrowed: Vec<u32> = cand
+                .iter()
+                .enumerate()
+                .map(|(c, &m)| {
+                    let removed = out.iter().filter(|(o, _)| usize::from(*o) == c);
+                    removed.fold(m, |m, (_, bits)| m & !bits)
+                })
+                .collect();
+            match brute_narrow(&cand, sum) {
+                // Narrowing is sound: it keeps every value some completion uses.
+                Some(keep) if possible => {
+                    for c in 0..size {
+                        assert_eq!(
+                            keep[c] & !narrowed[c],
+                            0,
+                            "n {n} sum {sum} {cand:?} -> {narrowed:?}"
+                        );
+                    }
+                }
+                Some(keep) => {
+                    panic!("n {n} sum {sum} {cand:?}: refuted, but {keep:?} completes it")
+                }
+                // No completion: narrowing may not see it, but must keep no more than the cells had.
+                None => assert!(narrowed.iter().zip(&cand).all(|(a, b)| a & !b == 0)),
+            }
+            // Where only one cell is open, narrowing is exact.
+            if possible && size == 1 {
+                assert_eq!(narrowed[0], 1 << (sum - 1));
+            }
+        }
+    }
+}
