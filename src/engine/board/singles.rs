@@ -5,13 +5,14 @@ use super::masks::{at, col_mask};
 use super::{Board, Dead};
 
 impl Board {
-    /// Places every square with one candidate left; whether any was.
-    pub(super) fn place_naked_singles(&mut self) -> Result<bool, Dead> {
+    /// Places every square with one candidate left; whether any was. Writes each band's squares
+    /// with two candidates to `pairs`.
+    pub(super) fn place_naked_singles(&mut self, pairs: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut placed = false;
-        for b in 0..3 {
+        for (b, pair) in pairs.iter_mut().enumerate() {
             // A band with every square placed has no single and no pair left, and no empty square.
             if self.unsolved[b] == 0 {
-                self.pairs[b] = 0;
+                *pair = 0;
                 continue;
             }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
@@ -21,7 +22,7 @@ impl Board {
                 twice |= once & m;
                 once |= m;
             }
-            self.pairs[b] = twice & !thrice;
+            *pair = twice & !thrice;
             // Placed squares keep their digit, so an empty square is among these, and finds no digit.
             let mut singles = self.unsolved[b] & !twice;
             while singles != 0 {
@@ -96,7 +97,7 @@ mod tests {
         for d in 0..9 {
             board.remove(d, 0);
         }
-        assert!(board.place_naked_singles().is_err());
+        assert!(board.place_naked_singles(&mut [0; 3]).is_err());
     }
 
     #[test]
