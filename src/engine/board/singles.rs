@@ -7,12 +7,15 @@ use super::{Board, Dead};
 impl Board {
     /// Places every square with one candidate left; whether any was. Writes each band's squares
     /// with two candidates to `pairs`.
+    // Indexed by band: `pairs.iter_mut().enumerate()` compiled to 2M more instructions (0.8%) on
+    // serg's file (callgrind, `sudoku solve -j 1`).
+    #[allow(clippy::needless_range_loop)]
     pub(super) fn place_naked_singles(&mut self, pairs: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut placed = false;
-        for (b, pair) in pairs.iter_mut().enumerate() {
+        for b in 0..3 {
             // A band with every square placed has no single and no pair left, and no empty square.
             if self.unsolved[b] == 0 {
-                *pair = 0;
+                pairs[b] = 0;
                 continue;
             }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
@@ -22,7 +25,7 @@ impl Board {
                 twice |= once & m;
                 once |= m;
             }
-            *pair = twice & !thrice;
+            pairs[b] = twice & !thrice;
             // Placed squares keep their digit, so an empty square is among these, and finds no digit.
             let mut singles = self.unsolved[b] & !twice;
             while singles != 0 {
