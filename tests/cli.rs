@@ -55,6 +55,40 @@ fn solve_output_does_not_depend_on_the_number_of_jobs() {
 }
 
 #[test]
+fn one_job_answers_every_kind_of_line_as_the_pool_does() {
+    // One job solves on the reading thread, more on the pool: the same lines, summary and status.
+    let input = format!(
+        "{GRID2}\n4.....8.5.3\n{IMPOSSIBLE}\n{HARD1}\n55{}\n",
+        ".".repeat(79)
+    );
+    for flags in [&[][..], &["--strict"][..]] {
+        let run = |jobs: &str| {
+            let args: Vec<&str> = ["solve", "--jobs", jobs]
+                .iter()
+                .chain(flags)
+                .copied()
+                .collect();
+            sudoku(&args, &input)
+        };
+        let (one, two) = (run("1"), run("2"));
+        assert_eq!(one.status.code(), Some(2), "{flags:?}");
+        assert_eq!(one.status.code(), two.status.code(), "{flags:?}");
+        assert_eq!(one.stdout, two.stdout, "{flags:?}");
+        let summary = |out: &std::process::Output| {
+            // The summary's times differ from run to run; its counts do not.
+            stderr(out).split(" (avg").next().unwrap().to_string()
+        };
+        assert_eq!(summary(&one), summary(&two), "{flags:?}");
+    }
+    let lines = stdout(&sudoku(&["solve", "--jobs", "1"], &input));
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[1], "error: <stdin>:2: expected 81 cells, found 11");
+    assert_eq!(lines[2], "no solution");
+    assert!(lines[3].ends_with(" multiple"), "{}", lines[3]);
+    assert!(lines[4].starts_with("the givens conflict"), "{}", lines[4]);
+}
+
+#[test]
 fn solve_reads_standard_input_skipping_comments_and_blank_lines() {
     let out = sudoku(&["solve"], &format!("# Norvig's grid2\n\n{GRID2}\n"));
     assert_eq!(out.status.code(), Some(0));

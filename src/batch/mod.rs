@@ -105,7 +105,8 @@ pub fn solve_entry_until(
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
 ) -> (Answer, Duration) {
-    let mut solver = Solver::new();
+    // Only the first solution is answered: a second one is counted, not written out.
+    let mut solver = Solver::new().keep_first();
     if let Some(deadline) = deadline {
         solver = solver.deadline(deadline);
     }

@@ -203,7 +203,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// cannot be read any further.
     pub fn read_chunk(&mut self) -> Result<Chunk, ReadError> {
         let start = self.lines.line();
-        let mut records = Vec::new();
+        // Room for a whole chunk at once: growing by doubling copied the records (about 180 bytes
+        // each) again at every step; 0.7% of `sudoku solve -j 1`'s instructions on serg's file.
+        let mut records = Vec::with_capacity(CHUNK);
         while records.len() < CHUNK {
             match self.read_line()? {
                 Raw::End => {

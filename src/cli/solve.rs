@@ -1,66 +1,126 @@
-//! `sudoku solve`: every record of the input answered in order, one line each, on several threads,
-//! with Norvig's summary (and the count of bad lines) on standard error. Classic puzzles go to the
-//! band solver, those of other shapes to the general solver.
+//! `sudoku solve`: every record of the input answered in order, one line each, with Norvig's summary
+//! (and the count of bad lines) on standard error. Classic puzzles go to the band solver, those of
+//! other shapes to the general solver.
+//!
+//! With one job the puzzles are solved on the reading thread, each answer written as it comes: a
+//! classic puzzle solves in microseconds, and handing chunks to a pool thread and its answers back
+//! (a thread started, wake-ups, a vector of answers per chunk) cost more than reading ahead saves.
+//! With several, each chunk is solved on the pool while the next is read.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::input::{exit_status, for_each_chunk, InputArgs, Item};
+use super::input::{exit_status, for_each_chunk, BadLine, InputArgs, Item};
 use super::output_failed;
 use super::progress::progress_bar;
 use crate::batch::{self, Answer, Puzzle, Summary};
 use crate::pool::Pool;
 
 /// What a record comes to: an answer and its solve time, or the bad line's error.
-type Solved = Result<(Answer, Duration), super::input::BadLine>;
+type Solved = Result<(Answer, Duration), BadLine>;
 
 /// Solves every puzzle of `input` on `jobs` threads, each within `timeout`.
 pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut summary = Summary::default();
     let progress = progress_bar(&input.names());
-    let pool = Pool::new(jobs, 0);
-    let mut write = |(answers, lines): (Vec<Solved>, usize)| -> io::Result<()> {
-        for solved in &answers {
-            match solved {
-                Ok((answer, elapsed)) => {
-                    summary.add(answer, *elapsed);
-                    answer.write_line(&mut out)?;
-                }
-                Err(bad) => {
-                    summary.add_error();
-                    writeln!(out, "{bad}")?;
-                }
-            }
-        }
-        progress.inc(lines as u64);
-        Ok(())
+    let mut answered = |lines: usize| progress.inc(lines as u64);
+    let result = if jobs <= 1 {
+        solve_inline(input, timeout, &mut out, &mut summary, &mut answered)
+    } else {
+        solve_on_pool(input, jobs, timeout, &mut out, &mut summary, &mut answered)
     };
-    // One chunk is solved while the next is read and the last one's answers are written.
-    let mut solving = None;
-    let read = for_each_chunk(input, |items, lines| {
-        let next = pool.map_async(items, move |item: &Item| match item {
-            Ok(Puzzle::Classic(entry)) => Ok(batch::solve_entry(entry, timeout)),
-            Ok(Puzzle::Shaped(entry)) => Ok(batch::solve_shaped(entry, timeout)),
-            Err(bad) => Err(bad.clone()),
-        });
-        match solving.replace((next, lines)) {
-            Some((previous, lines)) => write((previous.wait(), lines)),
-            None => Ok(()),
-        }
-    });
-    // The chunks read before a failure are answered before its exit status.
-    let last = solving.map_or(Ok(()), |(last, lines)| {
-        write((last.wait(), lines)).map_err(output_failed)
-    });
-    let result = read
-        .and(last)
-        .and_then(|()| out.flush().map_err(output_failed));
+    let result = result.and_then(|()| out.flush().map_err(output_failed));
     progress.finish_and_clear();
     if let Err(code) = result {
         return code;
     }
     eprintln!("{}", summary.line());
     exit_status(summary.errors, summary.solved < summary.puzzles)
+}
+
+/// One job: each puzzle solved on the reading thread and its answer written at once.
+fn solve_inline(
+    input: &InputArgs,
+    timeout: Option<Duration>,
+    out: &mut impl Write,
+    summary: &mut Summary,
+    answered: &mut impl FnMut(usize),
+) -> Result<(), ExitCode> {
+    for_each_chunk(input, |items, lines| {
+        for item in &items {
+            match item {
+                Ok(puzzle) => {
+                    let (answer, elapsed) = solve_puzzle(puzzle, timeout);
+                    write_answer(out, summary, &answer, elapsed)?;
+                }
+                Err(bad) => write_bad_line(out, summary, bad)?,
+            }
+        }
+        answered(lines);
+        Ok(())
+    })
+}
+
+/// Several jobs: one chunk is solved on the pool while the next is read and the last one's answers
+/// are written.
+fn solve_on_pool(
+    input: &InputArgs,
+    jobs: usize,
+    timeout: Option<Duration>,
+    out: &mut impl Write,
+    summary: &mut Summary,
+    answered: &mut impl FnMut(usize),
+) -> Result<(), ExitCode> {
+    let pool = Pool::new(jobs, 0);
+    let mut write = |answers: Vec<Solved>, lines: usize| -> io::Result<()> {
+        for solved in &answers {
+            match solved {
+                Ok((answer, elapsed)) => write_answer(out, summary, answer, *elapsed)?,
+                Err(bad) => write_bad_line(out, summary, bad)?,
+            }
+        }
+        answered(lines);
+        Ok(())
+    };
+    let mut solving = None;
+    let read = for_each_chunk(input, |items, lines| {
+        let next = pool.map_async(items, move |item: &Item| match item {
+            Ok(puzzle) => Ok(solve_puzzle(puzzle, timeout)),
+            Err(bad) => Err(bad.clone()),
+        });
+        match solving.replace((next, lines)) {
+            Some((previous, lines)) => write(previous.wait(), lines),
+            None => Ok(()),
+        }
+    });
+    // The chunks read before a failure are answered before its exit status.
+    let last = solving.map_or(Ok(()), |(last, lines)| {
+        write(last.wait(), lines).map_err(output_failed)
+    });
+    read.and(last)
+}
+
+/// A puzzle's answer and solve time, by the solver for its shape.
+fn solve_puzzle(puzzle: &Puzzle, timeout: Option<Duration>) -> (Answer, Duration) {
+    match puzzle {
+        Puzzle::Classic(entry) => batch::solve_entry(entry, timeout),
+        Puzzle::Shaped(entry) => batch::solve_shaped(entry, timeout),
+    }
+}
+
+fn write_answer(
+    out: &mut impl Write,
+    summary: &mut Summary,
+    answer: &Answer,
+    elapsed: Duration,
+) -> io::Result<()> {
+    summary.add(answer, elapsed);
+    answer.write_line(out)
+}
+
+fn write_bad_line(out: &mut impl Write, summary: &mut Summary, bad: &BadLine) -> io::Result<()> {
+    summary.add_error();
+    writeln!(out, "{bad}")
 }

@@ -39,7 +39,8 @@ pub(super) fn parse_line(text: &str, line: usize) -> Line {
     // The common line, a whole puzzle and nothing else, skips the search for a name and gathering
     // its cells into a string.
     if let Ok(cells) = <&[u8; 81]>::try_from(trimmed.as_bytes()) {
-        if cells.iter().all(|&b| is_cell(b)) {
+        // Every byte looked at, without stopping at the first bad one, so that the check vectorises.
+        if cells.iter().fold(true, |ok, &b| ok & is_cell(b)) {
             // One pass over a fixed 81 bytes, without `Grid::parse`'s filter (`.` and `0` are blanks):
             // 0.9 thousand instructions a line where parsing took 2.2 (callgrind, Serg's file).
             let values = cells.map(|b| if b == b'.' { 0 } else { b - b'0' });

@@ -5,7 +5,9 @@
 //! per row and one per box: a 3x3 permutation of rows onto boxes. That single fact yields hidden singles
 //! in rows and boxes and locked candidates (pointing and claiming) within a band from one table lookup
 //! per digit and band. Naked singles come from counting candidates per square across the nine masks.
-//! A `Board` is `Copy` and 136 bytes: search copies it onto the stack, with no heap allocation.
+//! A `Board` is `Copy` and 124 bytes: search copies it onto the stack, with no heap allocation, and
+//! at 128 bytes or less the compiler copies it inline rather than by a call to `memcpy` (the squares
+//! with two candidates, which only the next guess reads, travel beside it in [`Propagation::Stuck`]).
 //!
 //! # Layout
 //! - `masks`: the band's geometry and the settling tables;
@@ -29,8 +31,9 @@ use masks::{
 pub(crate) enum Propagation {
     /// Every square holds a digit.
     Solved,
-    /// Nothing more follows; a guess is needed.
-    Stuck,
+    /// Nothing more follows; a guess is needed. With the squares that have two candidates, per band,
+    /// as the last naked-single pass found them: where [`Board::branch_square`] looks first.
+    Stuck([u32; 3]),
     /// A square has no candidate or a digit has no place.
     Contradiction,
 }
@@ -47,8 +50,6 @@ struct Dead;
 pub(crate) struct Board {
     cand: [u32; 27],
     unsolved: [u32; 3],
-    /// Squares with exactly two candidates, per band, as the last naked-single pass found them.
-    pairs: [u32; 3],
     /// Digit-bands changed since they were last settled (bit [`at`]`(digit, band)`).
     dirty: u32,
 }
@@ -58,7 +59,6 @@ impl Board {
     const OPEN: Board = Board {
         cand: [BAND; 27],
         unsolved: [BAND; 3],
-        pairs: [0; 3],
         dirty: (1 << 27) - 1,
     };
 
@@ -72,17 +72,17 @@ impl Board {
                 .enumerate()
                 .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
             // A given square is open only to its own digit, so it is placed already.
-            for d in 0..9 {
-                board.cand[at(d, b)] &= !given;
+            for m in &mut board.cand[at(0, b)..at(9, b)] {
+                *m &= !given;
             }
             board.unsolved[b] &= !given;
             let mut rest = given;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let d = band[p] as usize - 1;
-                board.cand[at(d, b)] |= 1 << p;
-                board.narrow(d, 27 * b + p);
+                // As `narrow` without marking the digit-band: every one is marked already.
+                let k = at(usize::from(band[p]) - 1, b);
+                board.cand[k] = (board.cand[k] | 1 << p) & !BAND_PEERS[p];
             }
         }
         board
@@ -125,16 +125,18 @@ impl Board {
     }
 
     fn settle(&mut self, triads: bool) -> Result<Propagation, Dead> {
+        let mut pairs = [0; 3];
         loop {
             self.settle_bands()?;
             if self.unsolved == [0; 3] {
                 return Ok(Propagation::Solved);
             }
-            if self.place_naked_singles()? || self.place_column_singles()? {
+            if self.place_naked_singles(&mut pairs)? || self.place_column_singles()? {
                 continue;
             }
+            // Nothing changed since the naked-single pass, so its pairs are the board's.
             if !(triads && self.lock_triads()?) {
-                return Ok(Propagation::Stuck);
+                return Ok(Propagation::Stuck(pairs));
             }
         }
     }
@@ -249,13 +251,19 @@ mod tests {
     fn placing_removes_the_digit_from_all_twenty_peers_once_propagated() {
         let mut board = Board::OPEN;
         board.place(4, 40); // 5 at E5
-        assert_eq!(board.propagate(true), Propagation::Stuck);
+        assert!(matches!(board.propagate(true), Propagation::Stuck(_)));
         for i in 0..81 {
             let (r, c) = (i / 9, i % 9);
             let peer = i != 40 && (r == 4 || c == 4 || (r / 3 == 1 && c / 3 == 1));
             assert_eq!(board.allows(4, i), !peer, "square {i}");
         }
         assert_eq!(board.digits_at(40), 1 << 4);
+    }
+
+    #[test]
+    fn a_board_is_small_enough_to_be_copied_inline() {
+        // Past 128 bytes each guess's copy became a call to `memcpy` (1% of serg's instructions).
+        assert!(std::mem::size_of::<Board>() <= 128);
     }
 
     #[test]
