@@ -62,9 +62,9 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
 /// Measured with `examples/shape_speed.rs` on 16x16, seeds 0-9 (one thread's CPU time): regions
 /// from the snake took about 8 s a puzzle and none came out minimal; regions kept to bands of four
 /// rows, a median of 4 s and 6 of 10 minimal; regions kept to pairs of boxes, a median near 1 s,
-/// all minimal. The constraint a pair keeps (each block of 4 x 8 cells holds each value twice, as
-/// its rows do) is one propagation and lookahead use at once, and without it proving a sparse
-/// jigsaw unique takes counting arguments that case splitting only finds by brute force.
+/// all minimal. With pairs, every band of four rows and of eight columns is whole regions; our best
+/// explanation is that wandering regions make the uniqueness of a sparse puzzle rest on counting
+/// over such bands (the law of leftovers), which case splitting only finds by brute force.
 pub fn generation_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     match usual_box(size).filter(|_| (13..=16).contains(&size)) {
         Some((rows, cols)) => paired_box_regions(size, rows, cols, rng),
