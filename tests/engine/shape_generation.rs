@@ -207,10 +207,10 @@ fn sixteen_by_sixteen_puzzles_are_minimal() {
 }
 
 /// 16x16 jigsaw: unique and minimal (every given's removal shown by an unbudgeted search to give a
-/// second solution), on regions drawn for each seed. About a minute in a release build, most of it
-/// in the exact minimality checks.
+/// second solution), on regions drawn for each seed. About 25 s in a release build, most of it in
+/// the exact minimality checks.
 #[test]
-#[ignore = "a minute in a release build: cargo test --release --test engine sixteen_by_sixteen_jigsaw -- --ignored"]
+#[ignore = "25 s in a release build: cargo test --release --test engine sixteen_by_sixteen_jigsaw -- --ignored"]
 fn sixteen_by_sixteen_jigsaw_puzzles_are_unique_and_minimal() {
     for seed in 0..3 {
         let g = general::generate(
