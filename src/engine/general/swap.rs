@@ -5,9 +5,10 @@
 //! that holds, for every unit it meets, both the unit's `a` and its `b`, and every unit still holds
 //! each value once: another solution, and a valid one for any puzzle that has no given in the set.
 //! The smallest such set around a cell is forced (each unit of a cell in it adds the cell's partner),
-//! so for each `b` one sweep finds it or meets a given. Most removals that break a near-minimal
-//! puzzle's uniqueness do it this way, and the search took thousands of nodes to find what this
-//! finds in microseconds; when no swap exists the search decides as before.
+//! so for each `b` one sweep finds it or meets a given, in microseconds. It is a shortcut, not the
+//! rule: on 16x16 jigsaw (seeds 0-3) it found 49 of the 308 second solutions that the checks
+//! needed (the others change three values or more); when no swap exists the search decides as
+//! before, so it never changes a verdict, only who finds it.
 
 use crate::engine::shape::{Cells, Shape};
 
