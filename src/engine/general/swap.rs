@@ -6,9 +6,9 @@
 //! each value once: another solution, and a valid one for any puzzle that has no given in the set.
 //! The smallest such set around a cell is forced (each unit of a cell in it adds the cell's partner),
 //! so for each `b` one sweep finds it or meets a given, in microseconds. It is a shortcut, not the
-//! rule: on 16x16 jigsaw (seeds 0-3, regions kept to bands of rows) it found 49 of the 308 second solutions the checks
-//! needed (the others change three values or more); when no swap exists the search decides as
-//! before, so it never changes a verdict, only who finds it.
+//! rule: on 16x16 jigsaw (seeds 0-3, regions kept to bands of rows) it found 49 of the 308 second
+//! solutions the checks needed (the others change three values or more); when no swap exists the
+//! search decides as before, so it never changes a verdict, only who finds it.
 
 use crate::engine::shape::{Cells, Shape};
 
