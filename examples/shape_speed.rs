@@ -2,8 +2,9 @@
 //! one thread and reports the median and 95th percentile time to generate one, its givens, and the
 //! median time to solve it again with proof of uniqueness.
 //!
-//! `cargo run --release --example shape_speed [K] [SHAPE]` (default 20 seeds, every shape, at most 10 for 25x25 and 4 for 16x16 jigsaw; SHAPE
-//! keeps the rows whose name contains it, e.g. `16x16`). The README's shape table comes from this;
+//! `cargo run --release --example shape_speed [K] [SHAPE] [seeds]` (default 20 seeds, every shape,
+//! at most 10 for 25x25 and 16x16 jigsaw; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
+//! `seeds` adds one line per puzzle on stderr: its time, givens and whether it is minimal). The README's shape table comes from this;
 //! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
 //!
 //! Times are the thread's CPU time, not wall clock: the project's machine is shared, and a loaded
@@ -24,6 +25,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let k: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let only = args.next().unwrap_or_default();
+    let per_seed = args.next().as_deref() == Some("seeds");
     let shapes = shapes::named(&[
         "4x4",
         "6x6",
@@ -41,10 +43,10 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|");
     for shape in shapes.into_iter().filter(|s| s.name.contains(&only)) {
         let (name, rules) = (shape.name, &shape.rules);
-        // 25x25 and 16x16 jigsaw take seconds a puzzle: fewer seeds keep a full run in minutes.
+        // 25x25 and 16x16 jigsaw take up to seconds a puzzle: fewer seeds keep a full run in minutes.
         let seeds = match (rules.size, shape.jigsaw) {
             (Some(25), _) => k.min(10),
-            (Some(16), true) => k.min(4),
+            (Some(16), true) => k.min(10),
             _ => k,
         };
         let mut gen_times = Vec::new();
@@ -57,6 +59,14 @@ fn main() {
                 .unwrap()
                 .unwrap();
             gen_times.push(started.elapsed());
+            if per_seed {
+                eprintln!(
+                    "{name} seed {seed}: {} to generate, {} givens, minimal: {}",
+                    show(*gen_times.last().unwrap()),
+                    g.puzzle.givens(),
+                    g.minimal
+                );
+            }
             givens.push(g.puzzle.givens());
             minimal += usize::from(g.minimal);
             let shape: Shape = g.shape;

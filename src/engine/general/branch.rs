@@ -57,7 +57,7 @@ impl Branch {
         branch
     }
 
-    fn places(unit: &[u16], cand: &[u32], bit: u32) -> Branch {
+    pub(crate) fn places(unit: &[u16], cand: &[u32], bit: u32) -> Branch {
         let mut branch = Branch {
             cells: [0; 32],
             bits: [bit; 32],

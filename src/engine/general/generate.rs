@@ -1,10 +1,8 @@
 //! Unique puzzles on any shape, seeded: a random solution (for jigsaw, on regions drawn first), then
 //! givens taken away orbit by orbit of the requested symmetry while the puzzle stays unique.
 //!
-//! Each removal is checked by a search with a node budget; a check that runs out keeps its givens
-//! (the puzzle stays unique, it just may not be minimal), so no puzzle costs more than its budget.
-//! A removal of one cell is checked by asking for a solution with a different value there, which is
-//! far cheaper than counting to two.
+//! The digging and its budgets are in [`super::dig`]; a check that still runs out of nodes keeps
+//! its givens (the puzzle stays unique, it just may not be minimal, and says so).
 //!
 //! Only node budgets shape the puzzle, never the clock: the same seed gives the same puzzle on an
 //! idle machine and a loaded one. The deadline only abandons the work (`None`, a 504 on the wire);
@@ -12,17 +10,14 @@
 
 use std::time::Instant;
 
-use super::jigsaw::{labels, random_regions, rarely_fillable};
+use super::dig::dig;
+use super::jigsaw::{generation_regions, labels, rarely_fillable};
 use super::propagate::initial;
-use super::search::{Outcome, Solver};
+use super::search::Solver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Regions, Rules, Shape, ShapeError};
-use crate::engine::solver::Verdict;
-
-/// The node budget of the first turn of [`any_solution`]'s searches.
-const FIRST_STEP: u64 = 64;
 
 /// Fill attempts on one layout before a jigsaw layout is drawn again.
 const FILLS_PER_LAYOUT: usize = 8;
@@ -107,7 +102,7 @@ fn solved_grid(
     let budget = 50 * (size * size) as u64;
     for _ in 0..MAX_LAYOUTS {
         let shape = if request.jigsaw {
-            let regions = random_regions(size, rng);
+            let regions = generation_regions(size, rng);
             Shape::new(&Rules {
                 box_shape: None,
                 regions: Some(Regions::Text(labels(&regions))),
@@ -157,125 +152,17 @@ fn solved_grid(
     })
 }
 
-/// Nodes (lookahead trials included) allowed to one uniqueness check: generous up to 16x16, whose
-/// puzzles are to be minimal; small above, where a check that runs out merely keeps a given (25x25
-/// puzzles still come out near 43% givens, and easier to solve).
-fn check_budget(size: usize) -> u64 {
-    match size {
-        0..=12 => 100_000,
-        13..=16 => 20_000,
-        _ => 200,
-    }
-}
-
-/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal,
-/// or `None` once the deadline has passed.
-fn dig(
-    shape: &Shape,
-    solution: &Cells,
-    request: &ShapeRequest,
-    rng: &mut Rng,
-) -> Option<(Cells, bool)> {
-    let mut puzzle = solution.clone();
-    let mut orbits = request.symmetry.orbits(shape.size());
-    rng.shuffle(&mut orbits);
-    let mut minimal = true;
-    let solver = match request.deadline {
-        Some(d) => Solver::new().deadline(d),
-        None => Solver::new(),
-    };
-    let past_deadline = || request.deadline.is_some_and(|d| Instant::now() >= d);
-    let budget = check_budget(shape.size());
-    let tables = Tables::for_generation(shape);
-    for orbit in orbits {
-        if past_deadline() {
-            return None;
-        }
-        for &c in &orbit {
-            puzzle.set(c, 0);
-        }
-        match still_unique(shape, &tables, &puzzle, solution, &orbit, solver, budget) {
-            Some(true) => {}
-            verdict => {
-                // A check stops early for its node budget or for the deadline; only the budget
-                // may decide the puzzle, so a check the deadline stopped abandons the work.
-                if verdict.is_none() && past_deadline() {
-                    return None;
-                }
-                minimal &= verdict.is_some();
-                for &c in &orbit {
-                    puzzle.set(c, solution.get(c));
-                }
-            }
-        }
-    }
-    Some((puzzle, minimal))
-}
-
-/// Whether `puzzle` (just emptied at `orbit`) still has `solution` as its only solution; `None` when
-/// a check ran out of nodes.
-///
-/// Before the orbit was emptied the puzzle was unique, so any other solution differs from
-/// `solution` somewhere in the orbit: at its first cell, or agrees there and differs at the second,
-/// and so on. Each case is one search for any solution at all, with the case's cells fixed and the
-/// solution's value excluded, which propagation usually refutes at once.
-fn still_unique(
-    shape: &Shape,
-    tables: &Tables,
-    puzzle: &Cells,
-    solution: &Cells,
-    orbit: &[usize],
-    solver: Solver<'_>,
-    budget: u64,
-) -> Option<bool> {
-    let mut cand = initial(shape, puzzle.values());
-    for &cell in orbit {
-        let bit = 1 << (solution.get(cell) - 1);
-        let mut case = cand.clone();
-        case[cell] &= !bit;
-        let out = any_solution(shape, tables, case, solver.near(solution.values()), budget)?;
-        if out.verdict != Verdict::None {
-            return Some(false);
-        }
-        cand[cell] = bit;
-    }
-    Some(true)
-}
-
-/// Whether the board `cand` has a solution, by blind and lookahead searches in turn with growing
-/// node budgets, `budget` in all; `None` when that ran out. Blind guessing finds a solution of a
-/// loosely constrained board fastest, lookahead proves there is none fastest, and which case this
-/// is cannot be known before; taking turns costs at most about twice the better one.
-fn any_solution(
-    shape: &Shape,
-    tables: &Tables,
-    cand: Vec<u32>,
-    solver: Solver<'_>,
-    budget: u64,
-) -> Option<Outcome> {
-    let solver = solver.limit(1);
-    let mut spent = 0;
-    let mut step = FIRST_STEP;
-    while spent < budget {
-        let nodes = step.min(budget - spent);
-        for searcher in [solver.blind(), solver] {
-            if let Some(out) = searcher.within(shape, tables, cand.clone(), nodes, None) {
-                return Some(out);
-            }
-        }
-        spent += 2 * nodes;
-        step *= 4;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::dig::still_unique;
+    use super::super::swap::Swaps;
     use super::*;
     use crate::engine::shape::Variant;
+    use crate::engine::solver::Verdict;
 
     /// Digs like [`dig`] on random orders, asking at every step both [`still_unique`] and a search
     /// counting to two: they must agree, on removals that keep uniqueness and on those that break it.
+    /// A two-value swap found ([`Swaps`]) must be a removal that breaks it.
     #[test]
     fn the_differs_from_the_solution_check_agrees_with_counting() {
         let sized = |size: usize, variants: &[Variant]| Rules {
@@ -290,7 +177,7 @@ mod tests {
             (sized(9, &[Variant::X]), false, Symmetry::Mirror),
             (sized(9, &[]), true, Symmetry::None),
         ];
-        let (mut kept, mut broken) = (0, 0);
+        let (mut kept, mut broken, mut swapped) = (0, 0, 0);
         for (rules, jigsaw, symmetry) in cases {
             for seed in 0..2 {
                 let request = ShapeRequest {
@@ -305,6 +192,7 @@ mod tests {
                     .unwrap()
                     .unwrap();
                 let tables = Tables::for_generation(&shape);
+                let mut swaps = Swaps::new(&shape, &solution);
                 let mut puzzle = solution.clone();
                 let mut orbits = symmetry.orbits(shape.size());
                 rng.shuffle(&mut orbits);
@@ -322,6 +210,13 @@ mod tests {
                         u64::MAX,
                     );
                     let counted = Solver::new().solve(&shape, &puzzle).unwrap().verdict;
+                    if orbit
+                        .iter()
+                        .any(|&c| swaps.any(&shape, &puzzle, &solution, c))
+                    {
+                        assert_eq!(counted, Verdict::Multiple, "{rules:?} seed {seed}");
+                        swapped += 1;
+                    }
                     assert_eq!(
                         fast,
                         Some(counted == Verdict::Unique),
@@ -338,6 +233,9 @@ mod tests {
                 }
             }
         }
-        assert!(kept > 100 && broken > 50, "{kept} kept, {broken} broken");
+        assert!(
+            kept > 100 && broken > 50 && swapped > 10,
+            "{kept} kept, {broken} broken, {swapped} by a swap"
+        );
     }
 }

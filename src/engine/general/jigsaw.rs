@@ -7,6 +7,12 @@
 //! cells alone never works from a straight border: the cell that crosses it touches its new region
 //! only through the cell it replaced.) Not every layout has a solution; the generator draws again
 //! when its fill finds none.
+//!
+//! From 13x13 to 16x16 the puzzle generator draws differently ([`generation_regions`]): regions that
+//! wander from a snake make near-minimal puzzles whose uniqueness takes hundreds of thousands of
+//! nodes to prove (16x16: about 8 s a puzzle, none minimal), so there the regions start as the
+//! usual boxes and trade cells only with the box beside them, each pair of boxes reshaped into two
+//! irregular regions within their block.
 
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Regions, Rules, Variant, MAX_SIZE, MIN_SIZE};
@@ -43,9 +49,60 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     }
     let mut scratch = Scratch::default();
     for _ in 0..cells * SWAPS_PER_CELL {
-        trade(&mut region, size, rng, &mut scratch);
+        trade(&mut region, size, rng, &mut scratch, |_, _| true);
     }
     renumber(&region)
+}
+
+/// The regions the puzzle generator draws on `size`: [`random_regions`], except from 13x13 to
+/// 16x16 (where a usual box exists) the usual boxes, side by side in pairs (three together when a
+/// band has an odd number of boxes), each pair's two boxes reshaped by the same trades into two
+/// irregular connected regions that stay within the pair's block.
+///
+/// Measured with `examples/shape_speed.rs` on 16x16, seeds 0-9 (one thread's CPU time): regions
+/// from the snake took about 8 s a puzzle and none came out minimal; regions kept to bands of four
+/// rows, a median of 4 s and 6 of 10 minimal; regions kept to pairs of boxes, a median near 1 s,
+/// all minimal. With pairs, every band of four rows and of eight columns is whole regions; our best
+/// explanation is that wandering regions make the uniqueness of a sparse puzzle rest on counting
+/// over such bands (the law of leftovers), which case splitting only finds by brute force.
+pub fn generation_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
+    match usual_box(size).filter(|_| (13..=16).contains(&size)) {
+        Some((rows, cols)) => paired_box_regions(size, rows, cols, rng),
+        None => random_regions(size, rng),
+    }
+}
+
+/// Boxes of `rows` x `cols` grouped side by side in pairs (or a last three), reshaped by trades
+/// within each group.
+fn paired_box_regions(size: usize, rows: usize, cols: usize, rng: &mut Rng) -> Vec<u8> {
+    let per_band = size / cols;
+    // The group of each box column: pairs, the last three together when their number is odd.
+    let group_of = |bc: usize| (bc / 2).min(per_band / 2 - 1);
+    let cells = size * size;
+    let region: Vec<u8> = (0..cells)
+        .map(|cell| ((cell / size) / rows * per_band + (cell % size) / cols) as u8)
+        .collect();
+    let group = |g: u8| {
+        let g = usize::from(g);
+        (g / per_band, group_of(g % per_band))
+    };
+    let mut region = region;
+    let mut scratch = Scratch::default();
+    for _ in 0..cells * SWAPS_PER_CELL {
+        trade(&mut region, size, rng, &mut scratch, |from, to| {
+            group(from) == group(to)
+        });
+    }
+    renumber(&region)
+}
+
+/// The usual box for N, as the shape module infers it: the most nearly square rows x columns with
+/// rows <= columns, both at least 2.
+fn usual_box(size: usize) -> Option<(usize, usize)> {
+    (2..=size)
+        .filter(|r| size % r == 0 && r * r <= size && size / r >= 2)
+        .max()
+        .map(|r| (r, size / r))
 }
 
 /// Buffers reused by every trade (a 9x9 jigsaw makes 3,240 of them): drawing regions was a third of
@@ -57,8 +114,15 @@ struct Scratch {
     stack: Vec<usize>,
 }
 
-/// One attempted trade between a random cell's region and a neighbouring region.
-fn trade(region: &mut [u8], size: usize, rng: &mut Rng, scratch: &mut Scratch) {
+/// One attempted trade between a random cell's region and a neighbouring region, when `allowed`
+/// lets those two regions trade.
+fn trade(
+    region: &mut [u8],
+    size: usize,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+    allowed: impl Fn(u8, u8) -> bool,
+) {
     let a = rng.below(region.len() as u64) as usize;
     let mut near = [0usize; 4];
     let mut count = 0;
@@ -70,6 +134,9 @@ fn trade(region: &mut [u8], size: usize, rng: &mut Rng, scratch: &mut Scratch) {
         return;
     }
     let (from, to) = (region[a], region[near[rng.below(count as u64) as usize]]);
+    if !allowed(from, to) {
+        return;
+    }
     region[a] = to;
     // The cells of `to` that touch what is left of `from`: any of them may cross the other way.
     let movable = &mut scratch.movable;
@@ -168,5 +235,63 @@ pub fn rarely_fillable(size: usize, variants: &[Variant]) -> Option<&'static str
             "random jigsaw regions with hyper windows from 10x10 up almost never admit a grid found in time (searches of the empty grid on 5 layouts each of 10x10 gave up after 20 s in a release build)",
         ),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cells of each region, by region.
+    fn members(region: &[u8], size: usize) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new(); size];
+        for (cell, &g) in region.iter().enumerate() {
+            out[usize::from(g)].push(cell);
+        }
+        out
+    }
+
+    /// From 13x13 to 16x16 the generator's regions are N connected regions of N cells, each within
+    /// the block of the pair (or three) of usual boxes it started from, and irregular: some region
+    /// is no box.
+    #[test]
+    fn generation_regions_from_thirteen_to_sixteen_stay_within_pairs_of_boxes() {
+        for (size, rows, cols, group_cols) in [(14, 2, 7, 14), (15, 3, 5, 15), (16, 4, 4, 8)] {
+            for seed in 0..3 {
+                let region = generation_regions(size, &mut Rng::seeded(seed));
+                let mut scratch = Scratch::default();
+                let regions = members(&region, size);
+                let mut irregular = 0;
+                for (g, cells) in regions.iter().enumerate() {
+                    assert_eq!(cells.len(), size, "{size}x{size} seed {seed} region {g}");
+                    assert!(connected(&region, g as u8, size, &mut scratch));
+                    let block = |c: usize| (c / size / rows, c % size / group_cols);
+                    assert!(
+                        cells.iter().all(|&c| block(c) == block(cells[0])),
+                        "{size}x{size} seed {seed}: region {g} leaves its block"
+                    );
+                    let boxed = |c: usize| (c / size / rows, c % size / cols);
+                    irregular += usize::from(cells.iter().any(|&c| boxed(c) != boxed(cells[0])));
+                }
+                assert!(
+                    irregular >= size / 2,
+                    "{size}x{size} seed {seed}: {irregular}"
+                );
+            }
+        }
+    }
+
+    /// Below 13x13, and where no usual box exists, the generator draws as it always has.
+    #[test]
+    fn generation_regions_elsewhere_are_the_snake_drawing() {
+        for size in [6, 9, 12, 13, 17] {
+            for seed in 0..3 {
+                assert_eq!(
+                    generation_regions(size, &mut Rng::seeded(seed)),
+                    random_regions(size, &mut Rng::seeded(seed)),
+                    "{size}x{size} seed {seed}"
+                );
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 mod branch;
 mod cages;
+mod dig;
 mod generate;
 mod jigsaw;
 mod killer_gen;
@@ -12,6 +13,7 @@ pub mod logic;
 mod probe;
 mod propagate;
 mod search;
+mod swap;
 mod symmetry;
 mod tables;
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::branch::{choose, Branch};
-use super::probe::{self, Pick};
+use super::probe::{self, Lookahead, Pick};
 use super::propagate::{initial, Propagator, Settled};
 use super::tables::Tables;
 use crate::engine::rng::Rng;
@@ -170,7 +170,7 @@ impl<'a> Solver<'a> {
             rng,
             propagator,
             levels: vec![cand],
-            scratch: Vec::new(),
+            look: Lookahead::default(),
             next_check: CHECK_EVERY,
             solutions: Vec::new(),
             stats: Stats::default(),
@@ -208,8 +208,8 @@ struct Search<'s, 'a, 'r> {
     propagator: Propagator<'s>,
     /// One board per depth, reused: `levels[d]` is the board being explored at depth `d`.
     levels: Vec<Vec<u32>>,
-    /// The board a lookahead trial runs on.
-    scratch: Vec<u32>,
+    /// The lookahead's trial board and memory.
+    look: Lookahead,
     /// The node count at which the clock and the flag are looked at next.
     next_check: u64,
     solutions: Vec<Cells>,
@@ -295,7 +295,7 @@ impl Search<'_, '_, '_> {
             &mut self.propagator,
             self.shape,
             board,
-            &mut self.scratch,
+            &mut self.look,
             &mut self.stats.nodes,
         ) {
             Pick::Branch(branch) => Some(branch),
