@@ -1,11 +1,12 @@
 //! Killer speed on one thread: generates killers with no givens from seeds 0..K (9x9) and 0..K16
 //! (12x12, 16x16, and 16x16 killer X and jigsaw killer), proves each one unique again, and proves
-//! the published killers of `puzzles/killer/published.txt` unique; prints medians and maxima of
+//! the published killers of `puzzles/killer/published.txt` (five runs each) and the hard ones of
+//! `puzzles/killer/hard.txt` (one run each: seconds) unique; prints medians and maxima of
 //! wall-clock and of this thread's CPU time (the machine may be shared: CPU time leaves out time
 //! spent descheduled).
 //!
 //! `cargo run --release --example killer_speed [K] [K16] [NAME]` (defaults 40, 5 and every
-//! published killer whose name contains NAME). The README's killer figures come from this;
+//! published or hard killer whose name contains NAME). The README's killer figures come from this;
 //! criterion (`benches/killer.rs`) measures the same work on the same puzzles
 //! (`benches/support/killers.rs` builds them for both).
 
@@ -18,7 +19,7 @@ use sudoku_service::engine::Verdict;
 
 #[path = "../benches/support/killers.rs"]
 mod killers;
-use killers::{generated_on, published, sized};
+use killers::{generated_on, hard, published, sized};
 
 fn main() {
     let mut args = std::env::args()
@@ -56,6 +57,14 @@ fn main() {
             prove.nodes.push(out.stats.nodes);
         }
         prove.print(&format!("prove {} unique (5 runs)", p.name), 1);
+    }
+    for p in hard().into_iter().filter(|p| p.name.contains(&only)) {
+        let mut prove = Timings::default();
+        let out = prove.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
+        assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
+        assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
+        prove.nodes.push(out.stats.nodes);
+        prove.print(&format!("prove {} unique (1 run)", p.name), 1);
     }
 }
 

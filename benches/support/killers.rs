@@ -41,9 +41,26 @@ pub struct Published {
 
 /// Every published killer, in the file's order.
 pub fn published() -> Vec<Published> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/killer/published.txt");
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/killer/published.txt"
+    ))
+}
+
+/// The killers built to defeat solvers of `puzzles/killer/hard.txt`: seconds each to prove, so the
+/// example times them and the bench leaves them out.
+#[allow(dead_code)]
+pub fn hard() -> Vec<Published> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/killer/hard.txt"
+    ))
+}
+
+/// The killers of a file in `puzzles/killer/`'s form.
+fn read(path: &str) -> Vec<Published> {
     std::fs::read_to_string(path)
-        .expect("the published killers")
+        .expect("a file of killers")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {

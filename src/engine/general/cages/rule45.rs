@@ -28,7 +28,21 @@ pub(crate) struct Group {
     pub(crate) outies: Option<Vec<usize>>,
 }
 
-/// Every group of `shape` with innies or outies of `max_cells` cells at most.
+/// Every group of `shape` with innies or outies of `max_cells` cells at most, named for players.
+pub(crate) fn named_groups(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+) -> Vec<Group> {
+    let mut all = groups(shape, cage_of, max_cells);
+    for g in &mut all {
+        g.name = name(shape, &g.units);
+    }
+    all
+}
+
+/// Every group of `shape` with innies or outies of `max_cells` cells at most, unnamed (propagation
+/// builds these for every solve, and needs no words).
 pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize) -> Vec<Group> {
     let n = shape.size();
     let mut rows = vec![0; n];
@@ -40,27 +54,47 @@ pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize)
             _ => {}
         }
     }
-    let mut runs: Vec<(Vec<usize>, String)> = (0..shape.unit_count())
-        .map(|u| (vec![u], shape.unit_name(u)))
-        .collect();
+    let mut runs: Vec<Vec<usize>> = (0..shape.unit_count()).map(|u| vec![u]).collect();
     for len in 2..n {
         for first in 0..=n - len {
-            let last = first + len - 1;
-            let row = |r: usize| char::from(b'A' + r as u8).to_string();
-            let column = |c: usize| (c + 1).to_string();
-            runs.push((
-                rows[first..=last].to_vec(),
-                format!("rows {}", span(row(first), row(last), len)),
-            ));
-            runs.push((
-                columns[first..=last].to_vec(),
-                format!("columns {}", span(column(first), column(last), len)),
-            ));
+            runs.push(rows[first..first + len].to_vec());
+            runs.push(columns[first..first + len].to_vec());
         }
     }
+    let mut marks = Marks {
+        member: vec![false; shape.cell_count()],
+        inside: vec![false; shape.cages().len()],
+        covering: Vec::new(),
+    };
     runs.into_iter()
-        .filter_map(|(units, name)| group(shape, cage_of, units, name, max_cells))
+        .filter_map(|units| group(shape, cage_of, units, max_cells, &mut marks))
         .collect()
+}
+
+/// Scratch marks for [`group`], all clear between calls.
+struct Marks {
+    /// The group's cells.
+    member: Vec<bool>,
+    /// The cages lying wholly inside it.
+    inside: Vec<bool>,
+    /// The cages reaching into it, in order of first cell.
+    covering: Vec<usize>,
+}
+/// A group's name: its unit's (`row A`), or `rows A to C`, `columns 4 and 5`.
+fn name(shape: &Shape, units: &[usize]) -> String {
+    let (first, last) = (units[0], units[units.len() - 1]);
+    match (shape.unit_kind(first), shape.unit_kind(last)) {
+        _ if units.len() == 1 => shape.unit_name(first),
+        (UnitKind::Row(a), UnitKind::Row(b)) => {
+            let row = |r: u8| char::from(b'A' + r).to_string();
+            format!("rows {}", span(row(a), row(b), units.len()))
+        }
+        (UnitKind::Column(a), UnitKind::Column(b)) => {
+            let column = |c: u8| (c + 1).to_string();
+            format!("columns {}", span(column(a), column(b), units.len()))
+        }
+        _ => unreachable!("runs are of rows or of columns"),
+    }
 }
 
 /// `A and B` for two, `A to C` for more.
@@ -77,56 +111,75 @@ fn group(
     shape: &Shape,
     cage_of: &[Option<usize>],
     units: Vec<usize>,
-    name: String,
     max_cells: usize,
+    marks: &mut Marks,
 ) -> Option<Group> {
-    let n = shape.size() as u32;
-    let mut member = vec![false; shape.cell_count()];
+    let mut cells: Vec<usize> = Vec::new();
     for &u in &units {
         for &c in shape.unit(u) {
-            member[usize::from(c)] = true;
+            marks.member[usize::from(c)] = true;
+            cells.push(usize::from(c));
         }
     }
-    let cells: Vec<usize> = (0..shape.cell_count()).filter(|&c| member[c]).collect();
-    let mut inside = Vec::new();
-    let mut covering = Vec::new();
+    cells.sort_unstable();
+    cells.dedup();
     for &c in &cells {
         let Some(k) = cage_of[c] else { continue };
-        if covering.contains(&k) {
+        if marks.covering.contains(&k) {
             continue;
         }
-        covering.push(k);
-        if shape.cages()[k]
-            .cells
-            .iter()
-            .all(|&d| member[usize::from(d)])
-        {
-            inside.push(k);
+        marks.covering.push(k);
+        let cage = &shape.cages()[k].cells;
+        marks.inside[k] = cage.iter().all(|&d| marks.member[usize::from(d)]);
+    }
+    let group = group_of(shape, cage_of, units, max_cells, marks, &cells);
+    for &c in &cells {
+        marks.member[c] = false;
+    }
+    for k in marks.covering.drain(..) {
+        marks.inside[k] = false;
+    }
+    group
+}
+
+/// [`group`] once `marks` hold the group's cells (ascending) and cages.
+fn group_of(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    units: Vec<usize>,
+    max_cells: usize,
+    marks: &Marks,
+    cells: &[usize],
+) -> Option<Group> {
+    let n = shape.size() as u32;
+    let cages = shape.cages();
+    let (mut inside_sum, mut covering_sum, mut any_inside) = (0, 0, false);
+    for &k in &marks.covering {
+        covering_sum += cages[k].sum;
+        if marks.inside[k] {
+            inside_sum += cages[k].sum;
+            any_inside = true;
         }
     }
-    let sum_of = |cages: &[usize]| cages.iter().map(|&k| shape.cages()[k].sum).sum::<u32>();
     let total = units.len() as u32 * n * (n + 1) / 2;
-    let (inside_sum, covering_sum) = (sum_of(&inside), sum_of(&covering));
-    let innies: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| cage_of[c].is_none_or(|k| !inside.contains(&k)))
-        .collect();
-    let innies =
-        (!inside.is_empty() && (1..=max_cells).contains(&innies.len()) && inside_sum < total)
-            .then_some(innies);
+    let is_innie = |c: &usize| cage_of[*c].is_none_or(|k| !marks.inside[k]);
+    let innie_count = cells.iter().filter(|c| is_innie(c)).count();
+    let innies = (any_inside && (1..=max_cells).contains(&innie_count) && inside_sum < total)
+        .then(|| cells.iter().copied().filter(|c| is_innie(c)).collect());
     let covered = cells.iter().all(|&c| cage_of[c].is_some());
-    let mut outies: Vec<usize> = covering
-        .iter()
-        .flat_map(|&k| shape.cages()[k].cells.iter().map(|&d| usize::from(d)))
-        .filter(|&d| !member[d])
-        .collect();
-    outies.sort_unstable();
-    let outies = (covered && (1..=max_cells).contains(&outies.len()) && covering_sum > total)
-        .then_some(outies);
+    let outies = (covered && covering_sum > total)
+        .then(|| {
+            let mut outies: Vec<usize> = (marks.covering.iter())
+                .flat_map(|&k| cages[k].cells.iter().map(|&d| usize::from(d)))
+                .filter(|&d| !marks.member[d])
+                .collect();
+            outies.sort_unstable();
+            outies
+        })
+        .filter(|outies| (1..=max_cells).contains(&outies.len()));
     (innies.is_some() || outies.is_some()).then_some(Group {
         units,
-        name,
+        name: String::new(),
         total,
         inside_sum,
         innies,

@@ -69,7 +69,7 @@ impl KillerGeometry {
                 cage_of[usize::from(c)] = Some(k);
             }
         }
-        let groups = rule45::groups(shape, &cage_of, MAX_CELLS);
+        let groups = rule45::named_groups(shape, &cage_of, MAX_CELLS);
         Some(KillerGeometry {
             cage_of,
             groups,
