@@ -163,10 +163,12 @@ fn rule45_groups(shape: &Shape, inference: Inference) -> Vec<Group> {
     let repeating = MAX_REPEATING.min(127 / n);
     let mut groups = Vec::new();
     let full = inference == Inference::Full;
-    for g in rule45::groups(shape, &cage_of, n - 1) {
-        if !full && g.units.len() > 1 {
-            continue;
-        }
+    let all = if full {
+        rule45::groups(shape, &cage_of, n - 1)
+    } else {
+        rule45::unit_groups(shape, &cage_of, n - 1)
+    };
+    for g in all {
         let innies = g.innies.map(|cells| (g.total - g.inside_sum, cells));
         let outies = g.outies.filter(|_| full);
         let outies = outies.map(|cells| (g.covering_sum - g.total, cells));

@@ -44,21 +44,42 @@ pub(crate) fn named_groups(
 /// Every group of `shape` with innies or outies of `max_cells` cells at most, unnamed (propagation
 /// builds these for every solve, and needs no words).
 pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize) -> Vec<Group> {
+    groups_of(shape, cage_of, max_cells, true)
+}
+
+/// The groups of single units only (no runs of lines), unnamed: what generation's checks narrow,
+/// built for every check, so cheaply.
+pub(crate) fn unit_groups(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+) -> Vec<Group> {
+    groups_of(shape, cage_of, max_cells, false)
+}
+
+fn groups_of(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+    with_runs: bool,
+) -> Vec<Group> {
     let n = shape.size();
-    let mut rows = vec![0; n];
-    let mut columns = vec![0; n];
-    for u in 0..shape.unit_count() {
-        match shape.unit_kind(u) {
-            UnitKind::Row(r) => rows[usize::from(r)] = u,
-            UnitKind::Column(c) => columns[usize::from(c)] = u,
-            _ => {}
-        }
-    }
     let mut runs: Vec<Vec<usize>> = (0..shape.unit_count()).map(|u| vec![u]).collect();
-    for len in 2..n {
-        for first in 0..=n - len {
-            runs.push(rows[first..first + len].to_vec());
-            runs.push(columns[first..first + len].to_vec());
+    if with_runs {
+        let mut rows = vec![0; n];
+        let mut columns = vec![0; n];
+        for u in 0..shape.unit_count() {
+            match shape.unit_kind(u) {
+                UnitKind::Row(r) => rows[usize::from(r)] = u,
+                UnitKind::Column(c) => columns[usize::from(c)] = u,
+                _ => {}
+            }
+        }
+        for len in 2..n {
+            for first in 0..=n - len {
+                runs.push(rows[first..first + len].to_vec());
+                runs.push(columns[first..first + len].to_vec());
+            }
         }
     }
     let mut marks = Marks {
@@ -80,6 +101,7 @@ struct Marks {
     /// The cages reaching into it, in order of first cell.
     covering: Vec<usize>,
 }
+
 /// A group's name: its unit's (`row A`), or `rows A to C`, `columns 4 and 5`.
 fn name(shape: &Shape, units: &[usize]) -> String {
     let (first, last) = (units[0], units[units.len() - 1]);
