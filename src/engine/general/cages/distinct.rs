@@ -122,6 +122,10 @@ fn augment(
     while options != 0 {
         let v = options.trailing_zeros() as usize;
         options &= options - 1;
+        // A deeper call may have tried this value since `options` was read.
+        if *seen & (1 << v) != 0 {
+            continue;
+        }
         *seen |= 1 << v;
         let holder = owner[v];
         if holder == u8::MAX || augment(open, cand, m, usize::from(holder), seen, owner) {
@@ -192,6 +196,54 @@ mod tests {
         let mut keep = vec![0; cells.len()];
         fill(cells, 0, 0, i64::from(sum), &mut keep, &mut Vec::new());
         keep.iter().all(|&k| k != 0).then_some(keep)
+    }
+
+    /// Whether some assignment gives each cell a distinct value of `m` among its candidates.
+    fn brute_matches(cells: &[u32], m: u32, used: u32) -> bool {
+        let Some((&first, rest)) = cells.split_first() else {
+            return true;
+        };
+        let mut options = first & m & !used;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options &= options - 1;
+            if brute_matches(rest, m, used | bit) {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn hall_s_condition_agrees_with_trying_every_assignment() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        // Five cells that can only hold 1 and 2 between them cannot take 1, 2, 3, 8 and 9.
+        let open: Vec<u16> = (0..5).collect();
+        assert!(!matches(&open, &[0b11; 5], 0b1_1000_0111));
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..5000 {
+            let k = 1 + next(6) as usize;
+            let cand: Vec<u32> = (0..k).map(|_| 1 + next(511) as u32).collect();
+            let mut m = 0u32;
+            while m.count_ones() < k as u32 {
+                m |= 1 << next(9);
+            }
+            let open: Vec<u16> = (0..k as u16).collect();
+            let expected = brute_matches(&cand, m, 0);
+            assert_eq!(matches(&open, &cand, m), expected, "{cand:?} {m:b}");
+            if expected {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 500 && no > 500, "{yes} matchable, {no} not");
     }
 
     #[test]
