@@ -9,6 +9,7 @@ use sudoku_service::engine::Verdict;
 
 mod big;
 mod brute;
+use crate::killer_logic::generated;
 use brute::{brute_count, index, obeys, random_cages, some_solution, verdict_of, Xs};
 
 /// The published 9x9 killer of Conceptis Puzzles' killer sudoku tutorial (also the example on
@@ -188,16 +189,7 @@ fn full_inference_proves_published_and_generated_killers_in_a_few_nodes() {
     }
     let mut nodes = Vec::new();
     for seed in 0..20 {
-        let request = KillerRequest {
-            seed,
-            givens: 0,
-            symmetry: Symmetry::None,
-            jigsaw: false,
-            deadline: None,
-        };
-        let k = generate_killer(&Rules::default(), &request)
-            .unwrap()
-            .unwrap();
+        let k = generated(&Rules::default(), seed, 0, false);
         let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");
         nodes.push(out.stats.nodes);
@@ -233,16 +225,7 @@ fn the_hard_killers_are_unique_with_their_checked_solutions() {
 #[test]
 fn generated_killers_are_unique_with_no_givens_and_obey_their_cages() {
     for seed in 0..6 {
-        let request = KillerRequest {
-            seed,
-            givens: 0,
-            symmetry: Symmetry::None,
-            jigsaw: false,
-            deadline: None,
-        };
-        let k = generate_killer(&Rules::default(), &request)
-            .unwrap()
-            .unwrap();
+        let k = generated(&Rules::default(), seed, 0, false);
         let cages = &k.shape.rules().cages;
         assert_eq!(k.puzzle.givens(), 0);
         assert!(obeys(9, (3, 3), cages, k.solution.values()), "seed {seed}");
@@ -263,18 +246,11 @@ fn generated_killers_are_unique_with_no_givens_and_obey_their_cages() {
 fn generated_small_killers_are_unique_by_brute_force() {
     for (n, boxes) in [(4, (2, 2)), (6, (2, 3))] {
         for seed in 0..5 {
-            let request = KillerRequest {
-                seed,
-                givens: 0,
-                symmetry: Symmetry::None,
-                jigsaw: false,
-                deadline: None,
-            };
             let rules = Rules {
                 size: Some(n),
                 ..Rules::default()
             };
-            let k = generate_killer(&rules, &request).unwrap().unwrap();
+            let k = generated(&rules, seed, 0, false);
             let cages = &k.shape.rules().cages;
             assert_eq!(brute_count(n, boxes, cages, &vec![0; n * n], 2), 1);
         }
@@ -295,29 +271,13 @@ fn killers_combine_with_x_hyper_and_jigsaw() {
         },
     ];
     for rules in shapes {
-        let request = KillerRequest {
-            seed: 3,
-            givens: 0,
-            symmetry: Symmetry::None,
-            jigsaw: false,
-            deadline: None,
-        };
-        let k = generate_killer(&rules, &request).unwrap().unwrap();
+        let k = generated(&rules, 3, 0, false);
         assert_eq!(k.shape.rules().variants, rules.variants);
         let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique);
         assert!(k.solution.solves(&k.shape, &k.puzzle));
     }
-    let request = KillerRequest {
-        seed: 5,
-        givens: 0,
-        symmetry: Symmetry::None,
-        jigsaw: true,
-        deadline: None,
-    };
-    let k = generate_killer(&killer(6, Vec::new()), &request)
-        .unwrap()
-        .unwrap();
+    let k = generated(&killer(6, Vec::new()), 5, 0, true);
     assert!(matches!(k.shape.rules().regions, Some(Regions::Text(_))));
     assert!(k.shape.is_jigsaw() && k.shape.is_killer());
     let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();

@@ -6,21 +6,14 @@
 //! 16x16 ones take seconds each on a debug build: those tests are opt-in,
 //! `cargo test --release --test engine killer::big -- --include-ignored`.
 
-use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest, Solver, Symmetry};
+use sudoku_service::engine::general::{Killer, Solver};
 use sudoku_service::engine::shape::{Cells, Rules, Variant};
 use sudoku_service::engine::Verdict;
 
 use super::brute::{brute_count, index, obeys};
 
 fn generated(rules: &Rules, jigsaw: bool, seed: u64) -> Killer {
-    let request = KillerRequest {
-        seed,
-        givens: 0,
-        symmetry: Symmetry::None,
-        jigsaw,
-        deadline: None,
-    };
-    generate_killer(rules, &request).unwrap().unwrap()
+    crate::killer_logic::generated(rules, seed, 0, jigsaw)
 }
 
 fn sized(n: usize) -> Rules {
