@@ -218,6 +218,17 @@ impl Shape {
         &self.cages
     }
 
+    /// Each cell's cage, as an index into [`Shape::cages`] (`None` outside every cage).
+    pub fn cage_of(&self) -> Vec<Option<usize>> {
+        let mut cage_of = vec![None; self.cell_count()];
+        for (k, cage) in self.cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[usize::from(c)] = Some(k);
+            }
+        }
+        cage_of
+    }
+
     /// Whether the grid has killer cages.
     pub fn is_killer(&self) -> bool {
         !self.cages.is_empty()

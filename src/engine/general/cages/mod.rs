@@ -154,12 +154,7 @@ impl CageTables {
 /// [`MAX_DISTINCT`] cells, repeating ones up to [`MAX_REPEATING`] cells and under 128 in all.
 fn rule45_groups(shape: &Shape, inference: Inference) -> Vec<Group> {
     let n = shape.size();
-    let mut cage_of = vec![None; shape.cell_count()];
-    for (k, cage) in shape.cages().iter().enumerate() {
-        for &c in &cage.cells {
-            cage_of[usize::from(c)] = Some(k);
-        }
-    }
+    let cage_of = shape.cage_of();
     let repeating = MAX_REPEATING.min(127 / n);
     let mut groups = Vec::new();
     let full = inference == Inference::Full;

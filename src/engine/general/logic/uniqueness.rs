@@ -30,12 +30,7 @@ struct Board<'g, 's> {
 impl<'g, 's> Board<'g, 's> {
     fn new(geo: &'g Geometry<'s>, pos: &'g ShapePosition) -> Self {
         let shape = geo.shape;
-        let mut cage_of = vec![None; shape.cell_count()];
-        for (k, cage) in shape.cages().iter().enumerate() {
-            for &c in &cage.cells {
-                cage_of[usize::from(c)] = Some(k);
-            }
-        }
+        let cage_of = shape.cage_of();
         Board {
             geo,
             pos,

@@ -63,12 +63,7 @@ impl KillerGeometry {
         if !shape.is_killer() {
             return None;
         }
-        let mut cage_of = vec![None; shape.cell_count()];
-        for (k, cage) in shape.cages().iter().enumerate() {
-            for &c in &cage.cells {
-                cage_of[usize::from(c)] = Some(k);
-            }
-        }
+        let cage_of = shape.cage_of();
         let groups = rule45::named_groups(shape, &cage_of, MAX_CELLS);
         Some(KillerGeometry {
             cage_of,
