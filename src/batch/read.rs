@@ -202,11 +202,18 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads up to about [`CHUNK`] records; none at the end of input. An error only when the input
     /// cannot be read any further.
     pub fn read_chunk(&mut self) -> Result<Chunk, ReadError> {
+        self.read_chunk_of(CHUNK)
+    }
+
+    /// Reads up to about `size` records (at least one); none at the end of input. An error only
+    /// when the input cannot be read any further.
+    pub fn read_chunk_of(&mut self, size: usize) -> Result<Chunk, ReadError> {
+        let size = size.max(1);
         let start = self.lines.line();
         // Room for a whole chunk at once: growing by doubling copied the records (about 180 bytes
         // each) again at every step; 0.7% of `sudoku solve -j 1`'s instructions on serg's file.
-        let mut records = Vec::with_capacity(CHUNK);
-        while records.len() < CHUNK {
+        let mut records = Vec::with_capacity(size);
+        while records.len() < size {
             match self.read_line()? {
                 Raw::End => {
                     self.lines.finish(&mut records);

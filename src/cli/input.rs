@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::shape::ShapeArgs;
 use super::{fail, output_failed};
-use crate::batch::{Puzzle, PuzzleReader, ReadError};
+use crate::batch::{Puzzle, PuzzleReader, ReadError, CHUNK};
 use crate::engine::shape::Shape;
 
 /// The files of `solve`, `candidates`, `validate` and `grade`.
@@ -84,6 +84,16 @@ fn open(name: &str) -> io::Result<Box<dyn BufRead>> {
 /// input is read.
 pub fn for_each_chunk(
     input: &InputArgs,
+    each: impl FnMut(Vec<Item>, usize) -> io::Result<()>,
+) -> Result<(), ExitCode> {
+    for_each_chunk_of(input, CHUNK, each)
+}
+
+/// [`for_each_chunk`] in chunks of about `size` records: small chunks for a caller that answers
+/// each record at once, so that they stay in the cache rather than streaming megabytes through it.
+pub fn for_each_chunk_of(
+    input: &InputArgs,
+    size: usize,
     mut each: impl FnMut(Vec<Item>, usize) -> io::Result<()>,
 ) -> Result<(), ExitCode> {
     let shape = input.shape.reading_shape().map_err(|e| fail(&e))?;
@@ -93,7 +103,7 @@ pub fn for_each_chunk(
         let mut reader = reader(file, shape.as_ref());
         loop {
             let chunk = reader
-                .read_chunk()
+                .read_chunk_of(size)
                 .map_err(|e| fail(&format!("{source}:{e}")))?;
             if chunk.records.is_empty() {
                 break;

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::input::{exit_status, for_each_chunk, BadLine, InputArgs, Item};
+use super::input::{exit_status, for_each_chunk, for_each_chunk_of, BadLine, InputArgs, Item};
 use super::output_failed;
 use super::progress::progress_bar;
 use crate::batch::{self, Answer, Puzzle, Summary};
@@ -40,6 +40,10 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
     exit_status(summary.errors, summary.solved < summary.puzzles)
 }
 
+/// Records read at a time by [`solve_inline`]: each is answered at once, so a few dozen keep the
+/// chunk (about 180 bytes a record) in the cache, where the pool's 8192 streamed 1.5 MB through it.
+const INLINE_CHUNK: usize = 64;
+
 /// One job: each puzzle solved on the reading thread and its answer written at once.
 fn solve_inline(
     input: &InputArgs,
@@ -48,7 +52,7 @@ fn solve_inline(
     summary: &mut Summary,
     answered: &mut impl FnMut(usize),
 ) -> Result<(), ExitCode> {
-    for_each_chunk(input, |items, lines| {
+    for_each_chunk_of(input, INLINE_CHUNK, |items, lines| {
         for item in &items {
             match item {
                 Ok(puzzle) => {

@@ -275,6 +275,38 @@ fn a_chunk_counts_the_lines_it_read() {
 }
 
 #[test]
+fn small_chunks_read_the_same_records_and_lines_as_one_large_chunk() {
+    // `sudoku solve -j 1` reads a few dozen records at a time: a grid over several lines, a bad
+    // line and a CSV-looking row read the same whether or not a chunk ends inside or beside them.
+    let display = Grid::parse(GRID2).unwrap().display();
+    let text = format!(
+        "# c\n{GRID2}\n{display}\n4.....8.5.3\n\n{GRID2}\nGrid 01\n{}\n{GRID2}\n",
+        euler_rows()
+    );
+    let whole = read_all(text.as_bytes());
+    assert_eq!(whole.len(), 6);
+    for size in [0, 1, 2, 3, 4] {
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        let (mut records, mut lines) = (Vec::new(), 0);
+        loop {
+            let chunk = reader.read_chunk_of(size).unwrap();
+            if chunk.records.is_empty() {
+                break;
+            }
+            assert!(chunk.records.len() <= size.max(1), "size {size}");
+            lines += chunk.lines;
+            records.extend(chunk.records.into_iter().map(|r| match r {
+                Ok(Puzzle::Classic(entry)) => Ok(entry),
+                Ok(Puzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+                Err(e) => Err(e.to_string()),
+            }));
+        }
+        assert_eq!(records, whole, "size {size}");
+        assert_eq!(lines, text.lines().count(), "size {size}");
+    }
+}
+
+#[test]
 fn json_lines_are_read_in_their_place_among_classic_lines() {
     let six = format!(
         r#"{{"puzzle": "{}", "rules": {{"size": 6}}}}"#,
