@@ -70,6 +70,12 @@ impl Tables {
         Tables::with(shape, Inference::Basic)
     }
 
+    /// The tables of `shape` for the checks of killers grown a cell at a time: every rule-of-45
+    /// group, without Hall's condition and pointing (see [`super::cages`]).
+    pub(crate) fn for_grown(shape: &Shape) -> Tables {
+        Tables::with(shape, Inference::Groups)
+    }
+
     fn with(shape: &Shape, inference: Inference) -> Tables {
         let count = shape.unit_count();
         assert!(

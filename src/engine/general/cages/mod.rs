@@ -11,7 +11,9 @@
 //! the [`Inference`] asked for:
 //! - basic: the innies of every unit (the cells not in a cage lying wholly inside it, summing to
 //!   the unit's total minus those cages' sums). Cheap per node; generation's bounded uniqueness
-//!   checks run on it, so a seed's killer depends on it and stays what it was.
+//!   checks up to 9x9 run on it, so a seed's killer depends on it and stays what it was.
+//! - groups: the groups of full below, narrowed like basic's (no Hall's condition or pointing,
+//!   which cost the many small checks of killers grown on larger grids more than they save).
 //! - full: also the innies of every run of adjacent rows or columns, and the outies of units and
 //!   runs (the cells outside it of the cages reaching into it, summing to those cages' sums minus
 //!   its total), plus Hall's condition and pointing on cages. A group whose cells all see each
@@ -49,8 +51,11 @@ pub(crate) struct Group {
 /// How much of the killer rule propagation applies (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Inference {
-    /// Cages and the innies of single units, by their combinations: what generation checks with.
+    /// Cages and the innies of single units, by their combinations: what 9x9 generation checks with.
     Basic,
+    /// Also runs' innies and outies, narrowed like basic's groups: what grown killers' checks
+    /// run on (Hall's condition costs them more per node than it saves in nodes).
+    Groups,
     /// Also runs' innies, outies, Hall's condition and pointing: what solving runs on.
     Full,
 }
@@ -157,7 +162,7 @@ fn rule45_groups(shape: &Shape, inference: Inference) -> Vec<Group> {
     let cage_of = shape.cage_of();
     let repeating = MAX_REPEATING.min(127 / n);
     let mut groups = Vec::new();
-    let full = inference == Inference::Full;
+    let full = inference != Inference::Basic;
     let all = if full {
         rule45::groups(shape, &cage_of, n - 1)
     } else {
