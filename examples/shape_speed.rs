@@ -37,6 +37,13 @@ fn main() {
         "16x16",
         "16x16 jigsaw",
         "25x25",
+        "10x10 jigsaw X",
+        "11x11 jigsaw X",
+        "12x12 jigsaw X",
+        "13x13 jigsaw X",
+        "14x14 jigsaw X",
+        "15x15 jigsaw X",
+        "16x16 jigsaw X",
     ]);
     println!("load average: {} (one thread's CPU time below)", load());
     println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
@@ -47,6 +54,7 @@ fn main() {
         let seeds = match (rules.size, shape.jigsaw) {
             (Some(25), _) => k.min(10),
             (Some(16), true) => k.min(10),
+            (Some(10..), true) if !rules.variants.is_empty() => k.min(10),
             _ => k,
         };
         let mut gen_times = Vec::new();

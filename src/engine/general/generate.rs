@@ -102,7 +102,7 @@ fn solved_grid(
     let budget = 50 * (size * size) as u64;
     for _ in 0..MAX_LAYOUTS {
         let shape = if request.jigsaw {
-            let regions = generation_regions(size, rng);
+            let regions = generation_regions(size, &rules.variants, rng);
             Shape::new(&Rules {
                 box_shape: None,
                 regions: Some(Regions::Text(labels(&regions))),
