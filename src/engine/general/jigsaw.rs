@@ -77,7 +77,7 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
 /// puzzles on seeds 0-4, medians from 30 ms to 0.6 s, with more givens (12x12: about 40 of 144;
 /// 16x16: about 96 of 256).
 pub fn generation_regions(size: usize, variants: &[Variant], rng: &mut Rng) -> Vec<u8> {
-    if size >= 10 && variants.contains(&Variant::X) {
+    if banded(size, variants) {
         return banded_regions(size, rng);
     }
     match usual_box(size).filter(|_| (13..=16).contains(&size)) {
@@ -108,6 +108,12 @@ fn paired_box_regions(size: usize, rows: usize, cols: usize, rng: &mut Rng) -> V
         });
     }
     renumber(&region)
+}
+
+/// Whether the generator draws jigsaw regions on `size` with `variants` in bands of two rows
+/// ([`generation_regions`]): jigsaw X from 10x10 up.
+pub(super) fn banded(size: usize, variants: &[Variant]) -> bool {
+    size >= 10 && variants.contains(&Variant::X)
 }
 
 /// Rows as regions, grouped in bands of two rows (the last three when N is odd), reshaped by trades
