@@ -3,7 +3,7 @@
 //! diagonals hold distinct symbols, all checked here from the rules' labels rather than from the
 //! shape's own tables.
 //!
-//! Opt-in (a minute or two in a release build, far more in a debug one):
+//! Opt-in (20 s in a release build, far more in a debug one):
 //! `cargo test --release --test engine jigsaw_x -- --ignored`.
 
 use sudoku_service::engine::general::{self, jigsaw_template, Generated, ShapeRequest, Symmetry};
@@ -104,7 +104,7 @@ fn assert_solution(size: usize, labels: &[char], puzzle: &Cells, solution: &Cell
 }
 
 #[test]
-#[ignore = "a minute or two in a release build: cargo test --release --test engine jigsaw_x -- --ignored"]
+#[ignore = "20 s in a release build: cargo test --release --test engine jigsaw_x -- --ignored"]
 fn jigsaw_x_from_ten_to_sixteen_is_unique_and_minimal_on_connected_regions() {
     for size in 10..=16 {
         for seed in 0..5 {

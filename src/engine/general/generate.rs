@@ -27,7 +27,7 @@ const FILLS_PER_LAYOUT: usize = 8;
 /// is the same refusal on every machine, and never a deadline spent.
 const MAX_LAYOUTS: usize = 64;
 
-/// Grids (each on its own layout) that jigsaw X from 10x10 up may dig before it keeps what the
+/// Grids (each on its own layout) that jigsaw X from 10x10 to 16x16 may dig before it keeps what the
 /// last one gives: every one but the last is abandoned as soon as a check of its first pass runs
 /// out of nodes ([`Policy::AbandonUndecided`]).
 ///

@@ -12,7 +12,7 @@
 //! wander from a snake make near-minimal puzzles whose uniqueness takes hundreds of thousands of
 //! nodes to prove (16x16: about 8 s a puzzle, none minimal), so there the regions start as the
 //! usual boxes and trade cells only with the box beside them, each pair of boxes reshaped into two
-//! irregular regions within their block. Jigsaw X from 10x10 up draws its regions in bands of two
+//! irregular regions within their block. Jigsaw X from 10x10 to 16x16 draws its regions in bands of two
 //! rows (the last three when N is odd), every row pair reshaped into two irregular regions: on
 //! wandering regions (and on pairs of boxes from 15x15 up) the sparse puzzles that the diagonals
 //! allow took seconds to a minute to prove unique, and many were not minimal.
@@ -61,7 +61,7 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
 /// from 13x13 to 16x16 (where a usual box exists) the usual boxes, side by side in pairs (three
 /// together when a band has an odd number of boxes), each pair's two boxes reshaped by the same
 /// trades into two irregular connected regions that stay within the pair's block; and with X from
-/// 10x10 up, the rows in bands of two ([`banded_regions`]).
+/// 10x10 to 16x16, the rows in bands of two ([`banded_regions`]).
 ///
 /// Measured with `examples/shape_speed.rs` on 16x16, seeds 0-9 (one thread's CPU time): regions
 /// from the snake took about 8 s a puzzle and none came out minimal; regions kept to bands of four
@@ -111,9 +111,11 @@ fn paired_box_regions(size: usize, rows: usize, cols: usize, rng: &mut Rng) -> V
 }
 
 /// Whether the generator draws jigsaw regions on `size` with `variants` in bands of two rows
-/// ([`generation_regions`]): jigsaw X from 10x10 up.
+/// ([`generation_regions`]): jigsaw X from 10x10 to 16x16, the sizes whose puzzles are to be
+/// minimal. (Above, checks have small budgets and keep their givens when they run out, and the
+/// wandering regions are left as they were.)
 pub(super) fn banded(size: usize, variants: &[Variant]) -> bool {
-    size >= 10 && variants.contains(&Variant::X)
+    (10..=16).contains(&size) && variants.contains(&Variant::X)
 }
 
 /// Rows as regions, grouped in bands of two rows (the last three when N is odd), reshaped by trades
@@ -316,7 +318,7 @@ mod tests {
         }
     }
 
-    /// Jigsaw X from 10x10 up: N connected regions of N cells, each within its band of two rows
+    /// Jigsaw X from 10x10 to 16x16: N connected regions of N cells, each within its band of two rows
     /// (three for the last band of an odd N), and irregular: most regions are no row.
     #[test]
     fn jigsaw_x_regions_from_ten_stay_within_bands_of_two_rows() {
@@ -341,8 +343,13 @@ mod tests {
                 );
             }
         }
-        // Below 10x10, and without X, nothing changes.
-        for (size, variants) in [(9, &[Variant::X][..]), (12, &[]), (16, &[Variant::Hyper])] {
+        // Below 10x10, above 16x16, and without X, nothing changes.
+        for (size, variants) in [
+            (9, &[Variant::X][..]),
+            (12, &[]),
+            (16, &[Variant::Hyper]),
+            (17, &[Variant::X]),
+        ] {
             assert_eq!(
                 generation_regions(size, variants, &mut Rng::seeded(1)),
                 generation_regions(size, &[], &mut Rng::seeded(1)),
