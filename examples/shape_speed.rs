@@ -3,7 +3,7 @@
 //! median time to solve it again with proof of uniqueness.
 //!
 //! `cargo run --release --example shape_speed [K] [SHAPE] [seeds]` (default 20 seeds, every shape,
-//! at most 10 for 25x25 and 16x16 jigsaw; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
+//! at most 10 for 25x25, 16x16 jigsaw and jigsaw X from 10x10; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
 //! `seeds` adds one line per puzzle on stderr: its time, givens and whether it is minimal). The README's shape table comes from this;
 //! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
 //!
@@ -50,7 +50,8 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|");
     for shape in shapes.into_iter().filter(|s| s.name.contains(&only)) {
         let (name, rules) = (shape.name, &shape.rules);
-        // 25x25 and 16x16 jigsaw take up to seconds a puzzle: fewer seeds keep a full run in minutes.
+        // 25x25, 16x16 jigsaw and large jigsaw X take up to seconds a puzzle: fewer seeds keep a
+        // full run in minutes.
         let seeds = match (rules.size, shape.jigsaw) {
             (Some(25), _) => k.min(10),
             (Some(16), true) => k.min(10),
