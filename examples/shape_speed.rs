@@ -3,7 +3,7 @@
 //! median time to solve it again with proof of uniqueness.
 //!
 //! `cargo run --release --example shape_speed [K] [SHAPE] [seeds]` (default 20 seeds, every shape,
-//! at most 10 for 25x25 and 16x16 jigsaw; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
+//! at most 10 for 25x25, 16x16 jigsaw and jigsaw X from 10x10; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
 //! `seeds` adds one line per puzzle on stderr: its time, givens and whether it is minimal). The README's shape table comes from this;
 //! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
 //!
@@ -37,16 +37,25 @@ fn main() {
         "16x16",
         "16x16 jigsaw",
         "25x25",
+        "10x10 jigsaw X",
+        "11x11 jigsaw X",
+        "12x12 jigsaw X",
+        "13x13 jigsaw X",
+        "14x14 jigsaw X",
+        "15x15 jigsaw X",
+        "16x16 jigsaw X",
     ]);
     println!("load average: {} (one thread's CPU time below)", load());
     println!("| shape | puzzles | generate median | generate p95 | givens (median) | minimal | solve median | solve max |");
     println!("|---|---|---|---|---|---|---|---|");
     for shape in shapes.into_iter().filter(|s| s.name.contains(&only)) {
         let (name, rules) = (shape.name, &shape.rules);
-        // 25x25 and 16x16 jigsaw take up to seconds a puzzle: fewer seeds keep a full run in minutes.
+        // 25x25, 16x16 jigsaw and large jigsaw X take up to seconds a puzzle: fewer seeds keep a
+        // full run in minutes.
         let seeds = match (rules.size, shape.jigsaw) {
             (Some(25), _) => k.min(10),
             (Some(16), true) => k.min(10),
+            (Some(10..), true) if !rules.variants.is_empty() => k.min(10),
             _ => k,
         };
         let mut gen_times = Vec::new();

@@ -4,11 +4,11 @@
 //!
 //! Each example includes this file with `#[path]`.
 
-use sudoku_service::engine::general::{ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{jigsaw_template, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Variant};
 
 /// Every shape measured: its name, side, variants, and whether jigsaw regions are drawn.
-const SHAPES: [(&str, usize, &[Variant], bool); 18] = [
+const SHAPES: [(&str, usize, &[Variant], bool); 25] = [
     ("4x4", 4, &[], false),
     ("4x4 jigsaw", 4, &[], true),
     ("4x4 X", 4, &[Variant::X], false),
@@ -27,6 +27,13 @@ const SHAPES: [(&str, usize, &[Variant], bool); 18] = [
     ("16x16", 16, &[], false),
     ("16x16 jigsaw", 16, &[], true),
     ("25x25", 25, &[], false),
+    ("10x10 jigsaw X", 10, &[Variant::X], true),
+    ("11x11 jigsaw X", 11, &[Variant::X], true),
+    ("12x12 jigsaw X", 12, &[Variant::X], true),
+    ("13x13 jigsaw X", 13, &[Variant::X], true),
+    ("14x14 jigsaw X", 14, &[Variant::X], true),
+    ("15x15 jigsaw X", 15, &[Variant::X], true),
+    ("16x16 jigsaw X", 16, &[Variant::X], true),
 ];
 
 /// A shape an example measures.
@@ -64,6 +71,12 @@ pub fn named(names: &[&str]) -> Vec<Measured> {
                 size: Some(size),
                 variants: variants.to_vec(),
                 ..Rules::default()
+            };
+            // A prime size has no boxes: its jigsaw template stands rows in for regions.
+            let rules = if jigsaw {
+                jigsaw_template(&rules)
+            } else {
+                rules
             };
             Measured {
                 name,

@@ -7,6 +7,7 @@ mod data;
 mod errors;
 mod general;
 mod generator;
+mod jigsaw_x;
 mod killer;
 mod killer_logic;
 mod logic;

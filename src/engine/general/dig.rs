@@ -40,19 +40,41 @@ fn recheck_budget(size: usize) -> Option<u64> {
     (size <= 16).then(|| 10 * check_budget(size))
 }
 
-/// Removes orbits of givens while the puzzle stays unique; the puzzle and whether it is minimal,
-/// or `None` once the deadline has passed.
+/// What the digging came to.
+#[derive(Debug)]
+pub(super) enum Dug {
+    /// The puzzle, and whether it is minimal.
+    Puzzle(Cells, bool),
+    /// A first check ran out of nodes and the caller asked to be told at once
+    /// ([`Policy::AbandonUndecided`]): this grid's layout is one to draw again.
+    Abandoned,
+    /// The deadline passed.
+    Stopped,
+}
+
+/// What a check that runs out of its budget in the first pass does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Policy {
+    /// Keeps its givens for now, to be looked at again once the digging is done.
+    Recheck,
+    /// Ends the digging ([`Dug::Abandoned`]): where a layout whose first pass leaves a check
+    /// undecided is the rare slow one, drawing another is cheaper than rechecking.
+    AbandonUndecided,
+}
+
+/// Removes orbits of givens while the puzzle stays unique: the puzzle and whether it is minimal.
 ///
 /// An orbit whose check ran out of nodes keeps its givens and is looked at again at the end with
-/// [`recheck_budget`]. Every orbit kept for a second solution stays needed as the puzzle shrinks
-/// (that solution still fits every smaller puzzle), so the puzzle is minimal exactly when no orbit
-/// is left undecided.
+/// [`recheck_budget`] (or, under [`Policy::AbandonUndecided`], ends the digging). Every orbit kept
+/// for a second solution stays needed as the puzzle shrinks (that solution still fits every smaller
+/// puzzle), so the puzzle is minimal exactly when no orbit is left undecided.
 pub(super) fn dig(
     shape: &Shape,
     solution: &Cells,
     request: &ShapeRequest,
     rng: &mut Rng,
-) -> Option<(Cells, bool)> {
+    policy: Policy,
+) -> Dug {
     let mut orbits = request.symmetry.orbits(shape.size());
     rng.shuffle(&mut orbits);
     let tables = Tables::for_generation(shape);
@@ -71,17 +93,20 @@ pub(super) fn dig(
     let budget = check_budget(shape.size());
     let mut undecided = Vec::new();
     for orbit in orbits {
-        if digger.try_remove(&orbit, budget)?.is_none() {
-            undecided.push(orbit);
+        match digger.try_remove(&orbit, budget) {
+            None => return Dug::Stopped,
+            Some(None) if policy == Policy::AbandonUndecided => return Dug::Abandoned,
+            Some(None) => undecided.push(orbit),
+            Some(Some(_)) => {}
         }
     }
     if let Some(budget) = recheck_budget(shape.size()) {
         undecided.retain(|orbit| digger.try_remove(orbit, budget) == Some(None));
         if digger.past_deadline() {
-            return None;
+            return Dug::Stopped;
         }
     }
-    Some((digger.puzzle, undecided.is_empty()))
+    Dug::Puzzle(digger.puzzle, undecided.is_empty())
 }
 
 /// The digging's state: the puzzle so far and what its checks need.

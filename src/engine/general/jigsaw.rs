@@ -12,7 +12,10 @@
 //! wander from a snake make near-minimal puzzles whose uniqueness takes hundreds of thousands of
 //! nodes to prove (16x16: about 8 s a puzzle, none minimal), so there the regions start as the
 //! usual boxes and trade cells only with the box beside them, each pair of boxes reshaped into two
-//! irregular regions within their block.
+//! irregular regions within their block. Jigsaw X from 10x10 to 16x16 draws its regions in bands of two
+//! rows (the last three when N is odd), every row pair reshaped into two irregular regions: on
+//! wandering regions (and on pairs of boxes from 15x15 up) the sparse puzzles that the diagonals
+//! allow took seconds to a minute to prove unique, and many were not minimal.
 
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Regions, Rules, Variant, MAX_SIZE, MIN_SIZE};
@@ -54,10 +57,11 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     renumber(&region)
 }
 
-/// The regions the puzzle generator draws on `size`: [`random_regions`], except from 13x13 to
-/// 16x16 (where a usual box exists) the usual boxes, side by side in pairs (three together when a
-/// band has an odd number of boxes), each pair's two boxes reshaped by the same trades into two
-/// irregular connected regions that stay within the pair's block.
+/// The regions the puzzle generator draws on `size` with `variants`: [`random_regions`], except
+/// from 13x13 to 16x16 (where a usual box exists) the usual boxes, side by side in pairs (three
+/// together when a band has an odd number of boxes), each pair's two boxes reshaped by the same
+/// trades into two irregular connected regions that stay within the pair's block; and with X from
+/// 10x10 to 16x16, the rows in bands of two ([`banded_regions`]).
 ///
 /// Measured with `examples/shape_speed.rs` on 16x16, seeds 0-9 (one thread's CPU time): regions
 /// from the snake took about 8 s a puzzle and none came out minimal; regions kept to bands of four
@@ -65,7 +69,17 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
 /// all minimal. With pairs, every band of four rows and of eight columns is whole regions; our best
 /// explanation is that wandering regions make the uniqueness of a sparse puzzle rest on counting
 /// over such bands (the law of leftovers), which case splitting only finds by brute force.
-pub fn generation_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
+///
+/// Jigsaw X, measured the same way: on wandering regions a 12x12 took 18 to 97 s (seed 0: 28 s of
+/// CPU, not minimal: checks of a million nodes still undecided at 28 givens, and the puzzle itself
+/// took a second to solve), a 13x13 5-24 s; on pairs of boxes a 15x15 took 17-26 s of CPU and a
+/// 16x16 21-67 s, none minimal. Bands of two rows gave every size from 10x10 to 16x16 minimal
+/// puzzles on seeds 0-4, medians from 30 ms to 0.6 s, with more givens (12x12: about 40 of 144;
+/// 16x16: about 96 of 256).
+pub fn generation_regions(size: usize, variants: &[Variant], rng: &mut Rng) -> Vec<u8> {
+    if banded(size, variants) {
+        return banded_regions(size, rng);
+    }
     match usual_box(size).filter(|_| (13..=16).contains(&size)) {
         Some((rows, cols)) => paired_box_regions(size, rows, cols, rng),
         None => random_regions(size, rng),
@@ -91,6 +105,29 @@ fn paired_box_regions(size: usize, rows: usize, cols: usize, rng: &mut Rng) -> V
     for _ in 0..cells * SWAPS_PER_CELL {
         trade(&mut region, size, rng, &mut scratch, |from, to| {
             group(from) == group(to)
+        });
+    }
+    renumber(&region)
+}
+
+/// Whether the generator draws jigsaw regions on `size` with `variants` in bands of two rows
+/// ([`generation_regions`]): jigsaw X from 10x10 to 16x16, the sizes whose puzzles are to be
+/// minimal. (Above, checks have small budgets and keep their givens when they run out, and the
+/// wandering regions are left as they were.)
+pub(super) fn banded(size: usize, variants: &[Variant]) -> bool {
+    (10..=16).contains(&size) && variants.contains(&Variant::X)
+}
+
+/// Rows as regions, grouped in bands of two rows (the last three when N is odd), reshaped by trades
+/// within each band: each band's rows become as many irregular connected regions.
+fn banded_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
+    let band = |row: u8| (usize::from(row) / 2).min(size / 2 - 1);
+    let cells = size * size;
+    let mut region: Vec<u8> = (0..cells).map(|cell| (cell / size) as u8).collect();
+    let mut scratch = Scratch::default();
+    for _ in 0..cells * SWAPS_PER_CELL {
+        trade(&mut region, size, rng, &mut scratch, |from, to| {
+            band(from) == band(to)
         });
     }
     renumber(&region)
@@ -258,7 +295,7 @@ mod tests {
     fn generation_regions_from_thirteen_to_sixteen_stay_within_pairs_of_boxes() {
         for (size, rows, cols, group_cols) in [(14, 2, 7, 14), (15, 3, 5, 15), (16, 4, 4, 8)] {
             for seed in 0..3 {
-                let region = generation_regions(size, &mut Rng::seeded(seed));
+                let region = generation_regions(size, &[], &mut Rng::seeded(seed));
                 let mut scratch = Scratch::default();
                 let regions = members(&region, size);
                 let mut irregular = 0;
@@ -281,13 +318,52 @@ mod tests {
         }
     }
 
+    /// Jigsaw X from 10x10 to 16x16: N connected regions of N cells, each within its band of two rows
+    /// (three for the last band of an odd N), and irregular: most regions are no row.
+    #[test]
+    fn jigsaw_x_regions_from_ten_stay_within_bands_of_two_rows() {
+        for size in 10..=16 {
+            for seed in 0..3 {
+                let region = generation_regions(size, &[Variant::X], &mut Rng::seeded(seed));
+                let mut scratch = Scratch::default();
+                let band = |c: usize| (c / size / 2).min(size / 2 - 1);
+                let mut irregular = 0;
+                for (g, cells) in members(&region, size).iter().enumerate() {
+                    assert_eq!(cells.len(), size, "{size}x{size} seed {seed} region {g}");
+                    assert!(connected(&region, g as u8, size, &mut scratch));
+                    assert!(
+                        cells.iter().all(|&c| band(c) == band(cells[0])),
+                        "{size}x{size} seed {seed}: region {g} leaves its band"
+                    );
+                    irregular += usize::from(cells.iter().any(|&c| c / size != cells[0] / size));
+                }
+                assert!(
+                    irregular > size / 2,
+                    "{size}x{size} seed {seed}: {irregular}"
+                );
+            }
+        }
+        // Below 10x10, above 16x16, and without X, nothing changes.
+        for (size, variants) in [
+            (9, &[Variant::X][..]),
+            (12, &[]),
+            (16, &[Variant::Hyper]),
+            (17, &[Variant::X]),
+        ] {
+            assert_eq!(
+                generation_regions(size, variants, &mut Rng::seeded(1)),
+                generation_regions(size, &[], &mut Rng::seeded(1)),
+            );
+        }
+    }
+
     /// Below 13x13, and where no usual box exists, the generator draws as it always has.
     #[test]
     fn generation_regions_elsewhere_are_the_snake_drawing() {
         for size in [6, 9, 12, 13, 17] {
             for seed in 0..3 {
                 assert_eq!(
-                    generation_regions(size, &mut Rng::seeded(seed)),
+                    generation_regions(size, &[], &mut Rng::seeded(seed)),
                     random_regions(size, &mut Rng::seeded(seed)),
                     "{size}x{size} seed {seed}"
                 );
