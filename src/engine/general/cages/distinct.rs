@@ -12,6 +12,7 @@
 //! Walking a group's combinations stops as soon as every allowed value is reached and none is
 //! needed by all: no later combination could change the answer.
 
+use super::exact::{self, EXACT_CELLS, EXACT_UP_TO};
 use super::{Combos, Group};
 use crate::engine::shape::Shape;
 
@@ -54,6 +55,9 @@ pub(super) fn narrow(
     }
     let open = &open[..k];
     let allowed = union & !placed;
+    if full && shape.size() <= EXACT_UP_TO && k <= EXACT_CELLS {
+        return narrow_exactly(shape, group, open, cand, allowed, rest, out);
+    }
     let (mut reach, mut need) = (0u32, u32::MAX);
     combos.each(k, rest, allowed, |m| {
         if open.iter().all(|&c| cand[usize::from(c)] & m != 0)
@@ -89,7 +93,10 @@ pub(super) fn narrow(
                     out.push((c, m & !bit));
                 }
             }
-            (Some(&first), Some(_)) if full => pointing(shape, group, open, first, bit, cand, out),
+            (Some(_), Some(_)) if full => {
+                let places = places_of(open.iter().map(|&c| (c, cand[usize::from(c)])), bit);
+                pointing(shape, group, &places, bit, cand, out);
+            }
             _ => {}
         }
     }
@@ -136,24 +143,66 @@ fn augment(
     false
 }
 
-/// Takes `bit` out of every cell outside `group` that sees all of `open`'s cells holding it (the
-/// first of them is `first`).
-fn pointing(
+/// The exact narrowing of [`super::exact`]: each open cell keeps what some completion gives it,
+/// and a value every completion uses leaves the cells outside `group` that see all its places.
+fn narrow_exactly(
     shape: &Shape,
     group: &Group,
     open: &[u16],
-    first: u16,
+    cand: &[u32],
+    allowed: u32,
+    rest: u32,
+    out: &mut Vec<(u16, u32)>,
+) -> bool {
+    let Some(found) = exact::supports(open, cand, allowed, rest) else {
+        return false;
+    };
+    let kept = || open.iter().zip(&found.values).map(|(&c, &m)| (c, m));
+    for (c, keep) in kept() {
+        let m = cand[usize::from(c)];
+        if m & !keep != 0 {
+            out.push((c, m & !keep));
+        }
+    }
+    // One place left is already all that cell keeps; several are the cage's pointing.
+    let mut must = found.need;
+    while must != 0 {
+        let bit = must & must.wrapping_neg();
+        must &= must - 1;
+        let places = places_of(kept(), bit);
+        if places.len() > 1 {
+            pointing(shape, group, &places, bit, cand, out);
+        }
+    }
+    true
+}
+
+/// The cells of `cells` (cell, candidates) holding `bit`.
+fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> Vec<u16> {
+    cells
+        .filter(|&(_, m)| m & bit != 0)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// Takes `bit` out of every cell outside `group` that sees all of `places` (the group's cells that
+/// may hold it, two or more).
+fn pointing(
+    shape: &Shape,
+    group: &Group,
+    places: &[u16],
     bit: u32,
     cand: &[u32],
     out: &mut Vec<(u16, u32)>,
 ) {
-    let places = || open.iter().filter(|&&c| cand[usize::from(c)] & bit != 0);
+    let first = places[0];
     for &p in shape.peers(usize::from(first)) {
         let m = cand[usize::from(p)];
         if m & bit != 0
             && group.cells.binary_search(&p).is_err()
-            && places()
-                .all(|&c| c == first || shape.peers(usize::from(c)).binary_search(&p).is_ok())
+            && places[1..]
+                .iter()
+                .all(|&c| shape.peers(usize::from(c)).binary_search(&p).is_ok())
         {
             out.push((p, bit));
         }
@@ -291,15 +340,18 @@ mod tests {
             board[..size].copy_from_slice(&cand);
             let mut out = Vec::new();
             let possible = narrow(&shapes[&n], true, &Combos::of(n), &group, &board, &mut out);
-            // The cage's pointing takes a value it needs only from cells that see all its places.
+            // The cage's pointing takes a value it needs only from cells that see all the places
+            // some completion gives it.
+            let completions = brute_narrow(&cand, sum);
             for &(c, bits) in out.iter().filter(|(c, _)| usize::from(*c) >= size) {
+                let Some(keep) = &completions else { break };
                 for v in 0..n {
                     if bits >> v & 1 != 0 {
                         let places: Vec<usize> =
-                            (0..size).filter(|&p| cand[p] >> v & 1 != 0).collect();
+                            (0..size).filter(|&p| keep[p] >> v & 1 != 0).collect();
                         let sees = |p: &usize| shapes[&n].peers(*p).contains(&c);
                         assert!(
-                            places.len() >= 2 && places.iter().all(sees),
+                            !places.is_empty() && places.iter().all(sees),
                             "{cand:?}: {c} loses {v}"
                         );
                     }
@@ -330,6 +382,14 @@ mod tests {
                 }
                 // No completion: narrowing may not see it, but must keep no more than the cells had.
                 None => assert!(narrowed.iter().zip(&cand).all(|(a, b)| a & !b == 0)),
+            }
+            // Small groups on grids up to 9x9 are narrowed exactly: a cell keeps just what some
+            // completion gives it.
+            if n <= EXACT_UP_TO && size <= EXACT_CELLS {
+                assert_eq!(possible, completions.is_some(), "n {n} sum {sum} {cand:?}");
+                if let Some(keep) = &completions {
+                    assert_eq!(&narrowed, keep, "n {n} sum {sum} {cand:?}");
+                }
             }
             // Where only one cell is open, narrowing is exact.
             if possible && size == 1 {

@@ -47,6 +47,70 @@ pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize)
     groups_of(shape, cage_of, max_cells, true)
 }
 
+/// [`groups`] and, on boxed shapes, every rectangle of two to four boxes that is not a whole band
+/// or stack (those are runs of lines): what solving narrows, unnamed.
+pub(crate) fn solving_groups(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+) -> Vec<Group> {
+    let mut all = groups(shape, cage_of, max_cells);
+    let mut marks = Marks {
+        member: vec![false; shape.cell_count()],
+        inside: vec![false; shape.cages().len()],
+        covering: Vec::new(),
+    };
+    for units in box_rectangles(shape) {
+        all.extend(group(shape, cage_of, units, max_cells, &mut marks));
+    }
+    all
+}
+
+/// The rectangles of boxes (as unit lists) of two to four boxes that are not whole bands or stacks.
+fn box_rectangles(shape: &Shape) -> Vec<Vec<usize>> {
+    let n = shape.size();
+    // Each box by its band and stack (the row and column of its first cell).
+    let boxes: Vec<(usize, usize, usize)> = (0..shape.unit_count())
+        .filter(|&u| matches!(shape.unit_kind(u), UnitKind::Box(_)))
+        .map(|u| {
+            let first = usize::from(*shape.unit(u).iter().min().expect("a box has cells"));
+            (u, first / n, first % n)
+        })
+        .collect();
+    let mut bands: Vec<usize> = boxes.iter().map(|b| b.1).collect();
+    let mut stacks: Vec<usize> = boxes.iter().map(|b| b.2).collect();
+    bands.sort_unstable();
+    bands.dedup();
+    stacks.sort_unstable();
+    stacks.dedup();
+    let mut out = Vec::new();
+    for (b0, b1) in spans(bands.len()) {
+        for (s0, s1) in spans(stacks.len()) {
+            let (tall, wide) = (b1 - b0 + 1, s1 - s0 + 1);
+            let whole_lines = tall == bands.len() || wide == stacks.len();
+            if tall * wide < 2 || tall * wide > 4 || whole_lines {
+                continue;
+            }
+            let inside = |row: usize, col: usize| {
+                (bands[b0]..=bands[b1]).contains(&row) && (stacks[s0]..=stacks[s1]).contains(&col)
+            };
+            out.push(
+                boxes
+                    .iter()
+                    .filter(|b| inside(b.1, b.2))
+                    .map(|b| b.0)
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// Every span `(first, last)` of `0..len`.
+fn spans(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..len).flat_map(move |a| (a..len).map(move |b| (a, b)))
+}
+
 /// The groups of single units only (no runs of lines), unnamed: what generation's checks narrow,
 /// built for every check, so cheaply.
 pub(crate) fn unit_groups(
