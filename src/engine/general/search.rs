@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::branch::{choose, Branch};
+use super::cages::CageSplit;
 use super::probe::{self, Lookahead, Pick};
 use super::propagate::{initial, Propagator, Settled};
 use super::tables::Tables;
@@ -55,6 +56,8 @@ pub struct Solver<'a> {
     budget: u64,
     lookahead: bool,
     near: Option<&'a [u8]>,
+    /// Splits on a cage whenever one has two or more combinations left (tests of soundness).
+    always_split: bool,
 }
 
 impl Default for Solver<'_> {
@@ -73,6 +76,7 @@ impl<'a> Solver<'a> {
             budget: u64::MAX,
             lookahead: true,
             near: None,
+            always_split: false,
         }
     }
 
@@ -115,6 +119,16 @@ impl<'a> Solver<'a> {
     pub(crate) fn near(self, values: &'a [u8]) -> Self {
         Solver {
             near: Some(values),
+            ..self
+        }
+    }
+
+    /// Splits on a cage's combinations at every guess where some cage has two or more left, so
+    /// tests exercise that branching far more than the hard killers alone would.
+    #[cfg(test)]
+    pub(crate) fn always_split_cages(self) -> Self {
+        Solver {
+            always_split: true,
             ..self
         }
     }
@@ -167,6 +181,8 @@ impl<'a> Solver<'a> {
         let mut search = Search {
             solver: self,
             shape,
+            tables,
+            split: CageSplit::default(),
             rng,
             propagator,
             levels: vec![cand],
@@ -204,6 +220,9 @@ impl<'a> Solver<'a> {
 struct Search<'s, 'a, 'r> {
     solver: &'s Solver<'a>,
     shape: &'s Shape,
+    tables: &'s Tables,
+    /// Scratch for the cage whose combinations a guess splits on.
+    split: CageSplit,
     rng: Option<&'r mut Rng>,
     propagator: Propagator<'s>,
     /// One board per depth, reused: `levels[d]` is the board being explored at depth `d`.
@@ -240,6 +259,10 @@ impl Search<'_, '_, '_> {
         let Some(branch) = self.pick(level) else {
             return;
         };
+        if self.split_cage(level, branch.len()) {
+            self.explore_combos(level, depth);
+            return;
+        }
         let branch = self.order(branch);
         self.stats.guesses += 1;
         if self.levels.len() == level + 1 {
@@ -266,6 +289,51 @@ impl Search<'_, '_, '_> {
             }
             self.levels[level][cell] &= !bit;
         }
+    }
+
+    /// Whether a given cage has fewer remaining combinations than `options` (the literal branch's
+    /// options) when that has three or more; the cage is left in `self.split`. Only a plain search
+    /// (no drawn order, no known solution to stay near) splits on cages.
+    fn split_cage(&mut self, level: usize, options: usize) -> bool {
+        let below = if self.solver.always_split {
+            usize::MAX
+        } else if options >= 3 {
+            options
+        } else {
+            return false;
+        };
+        if self.rng.is_some() || self.solver.near.is_some() {
+            return false;
+        }
+        let Some(cages) = &self.tables.cages else {
+            return false;
+        };
+        cages.fewest_combinations(self.shape, &self.levels[level], below, &mut self.split)
+    }
+
+    /// Explores the board at `level` once per combination of the cage in `self.split`, its open
+    /// cells kept to that combination's values.
+    fn explore_combos(&mut self, level: usize, depth: u32) {
+        let split = std::mem::take(&mut self.split);
+        self.stats.guesses += 1;
+        if self.levels.len() == level + 1 {
+            self.levels.push(Vec::new());
+        }
+        for &combo in &split.combos {
+            let (parent, child) = self.levels.split_at_mut(level + 1);
+            child[0].clear();
+            child[0].extend_from_slice(&parent[level]);
+            for &c in &split.cells {
+                let c = usize::from(c);
+                child[0][c] &= combo;
+                self.propagator.touch(&child[0], c);
+            }
+            self.explore(level + 1, depth + 1);
+            if self.done() {
+                break;
+            }
+        }
+        self.split = split;
     }
 
     /// Settles the board at `level`: `true` when it is open, else a contradiction or a solution

@@ -34,11 +34,13 @@ mod combos;
 mod distinct;
 mod exact;
 pub(crate) mod rule45;
+mod split;
 mod sums;
 
 use std::sync::Arc;
 
 pub(crate) use combos::Combos;
+pub(crate) use split::CageSplit;
 
 use crate::engine::shape::Shape;
 
