@@ -19,6 +19,8 @@ mod tables;
 
 pub use generate::{check_generable, generate, Generated, ShapeRequest};
 pub use jigsaw::{jigsaw_template, random_regions};
+#[cfg(test)]
+pub(crate) use killer_gen::generated as generated_killer;
 pub use killer_gen::{generate_killer, Killer, KillerRequest};
 pub use leveled::{
     generate_killer_leveled, generate_leveled, level_attempts, out_of_reach, LevelError,

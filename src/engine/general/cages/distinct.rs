@@ -20,6 +20,59 @@ use crate::engine::shape::Shape;
 /// cheaply (a 16x16 innie group of 12 cells has thousands of combinations).
 const MATCHED_UP_TO: usize = 6;
 
+/// A distinct group's cells as the candidates `cand` leave them: the values already placed and the
+/// cells still open.
+pub(super) struct Open {
+    /// The open cells, the first `len` of them.
+    cells: [u16; 32],
+    len: usize,
+    /// The placed values, as a mask, and their sum.
+    placed: u32,
+    pub(super) placed_sum: u32,
+    /// Every candidate of the open cells.
+    union: u32,
+    /// Whether two cells hold the same placed value (the group cannot be completed).
+    pub(super) repeated: bool,
+}
+
+impl Open {
+    /// Splits `group`'s cells into placed and open ones.
+    #[inline]
+    pub(super) fn of(group: &Group, cand: &[u32]) -> Open {
+        let mut out = Open {
+            cells: [0; 32],
+            len: 0,
+            placed: 0,
+            placed_sum: 0,
+            union: 0,
+            repeated: false,
+        };
+        for &c in &group.cells {
+            let m = cand[usize::from(c)];
+            if m & (m - 1) == 0 {
+                out.repeated |= out.placed & m != 0;
+                out.placed |= m;
+                out.placed_sum += m.trailing_zeros() + 1;
+            } else {
+                out.cells[out.len] = c;
+                out.len += 1;
+                out.union |= m;
+            }
+        }
+        out
+    }
+
+    /// The open cells.
+    pub(super) fn open(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+
+    /// The values the open cells may still take: their candidates but the placed values.
+    pub(super) fn allowed(&self) -> u32 {
+        self.union & !self.placed
+    }
+}
+
 /// Narrows one distinct `group` (see the module documentation), with the full inference when
 /// `full`; `false` when it cannot be completed.
 pub(super) fn narrow(
@@ -30,31 +83,18 @@ pub(super) fn narrow(
     cand: &[u32],
     out: &mut Vec<(u16, u32)>,
 ) -> bool {
-    let (mut placed, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
-    let mut open = [0u16; 32];
-    let mut k = 0;
-    for &c in &group.cells {
-        let m = cand[usize::from(c)];
-        if m & (m - 1) == 0 {
-            if placed & m != 0 {
-                return false;
-            }
-            placed |= m;
-            placed_sum += m.trailing_zeros() + 1;
-        } else {
-            open[k] = c;
-            k += 1;
-            union |= m;
-        }
+    let cells = Open::of(group, cand);
+    if cells.repeated {
+        return false;
     }
-    let Some(rest) = group.sum.checked_sub(placed_sum) else {
+    let Some(rest) = group.sum.checked_sub(cells.placed_sum) else {
         return false;
     };
+    let (open, allowed) = (cells.open(), cells.allowed());
+    let k = open.len();
     if k == 0 {
         return rest == 0;
     }
-    let open = &open[..k];
-    let allowed = union & !placed;
     if full && shape.size() <= EXACT_UP_TO && k <= EXACT_CELLS {
         return narrow_exactly(shape, group, open, cand, allowed, rest, out);
     }
@@ -216,35 +256,7 @@ mod tests {
     /// Narrowing one cage, recomputed from scratch: every assignment of distinct candidates to the
     /// open cells that reaches the rest of the sum; each open cell keeps the values it takes in one.
     fn brute_narrow(cells: &[u32], sum: u32) -> Option<Vec<u32>> {
-        fn fill(
-            cells: &[u32],
-            at: usize,
-            used: u32,
-            left: i64,
-            keep: &mut [u32],
-            picked: &mut Vec<u32>,
-        ) {
-            if at == cells.len() {
-                if left == 0 {
-                    for (k, &bit) in keep.iter_mut().zip(picked.iter()) {
-                        *k |= bit;
-                    }
-                }
-                return;
-            }
-            let mut m = cells[at] & !used;
-            while m != 0 {
-                let bit = m & m.wrapping_neg();
-                m &= m - 1;
-                picked.push(bit);
-                let value = i64::from(bit.trailing_zeros() + 1);
-                fill(cells, at + 1, used | bit, left - value, keep, picked);
-                picked.pop();
-            }
-        }
-        let mut keep = vec![0; cells.len()];
-        fill(cells, 0, 0, i64::from(sum), &mut keep, &mut Vec::new());
-        keep.iter().all(|&k| k != 0).then_some(keep)
+        exact::tests::brute(cells, sum).map(|(keep, _)| keep)
     }
 
     /// Whether some assignment gives each cell a distinct value of `m` among its candidates.

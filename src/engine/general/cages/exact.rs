@@ -174,12 +174,12 @@ impl Walk {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Every assignment of distinct candidates to the cells that reaches `sum`: each cell's values
     /// over them, and the values all of them use.
-    fn brute(cells: &[u32], sum: u32) -> Option<(Vec<u32>, u32)> {
+    pub(crate) fn brute(cells: &[u32], sum: u32) -> Option<(Vec<u32>, u32)> {
         fn fill(
             cells: &[u32],
             used: u32,

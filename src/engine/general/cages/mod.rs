@@ -209,23 +209,8 @@ fn rule45_groups(shape: &Shape, inference: Inference) -> Vec<Group> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::general::{generate_killer, KillerRequest, Symmetry};
-    use crate::engine::shape::{Rules, UnitKind};
-
-    fn killer(size: usize, seed: u64, jigsaw: bool) -> crate::engine::general::Killer {
-        let rules = Rules {
-            size: Some(size),
-            ..Rules::default()
-        };
-        let request = KillerRequest {
-            seed,
-            givens: 0,
-            symmetry: Symmetry::None,
-            jigsaw,
-            deadline: None,
-        };
-        generate_killer(&rules, &request).unwrap().unwrap()
-    }
+    use crate::engine::general::generated_killer as killer;
+    use crate::engine::shape::UnitKind;
 
     #[test]
     fn every_group_solving_narrows_holds_its_sum_in_the_solution() {

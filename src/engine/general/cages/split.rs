@@ -2,6 +2,7 @@
 //! left while every cell has three or more candidates, and guessing the set decides several cells
 //! at once.
 
+use super::distinct::Open;
 use super::{CageTables, Inference};
 use crate::engine::shape::Shape;
 
@@ -33,27 +34,15 @@ impl CageTables {
         let mut combos = Vec::new();
         // The given cages come first among the groups.
         for group in &self.groups[..shape.cages().len()] {
-            let (mut placed, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
-            let mut open = [0u16; 32];
-            let mut k = 0;
-            for &c in &group.cells {
-                let m = cand[usize::from(c)];
-                if m & (m - 1) == 0 {
-                    placed |= m;
-                    placed_sum += m.trailing_zeros() + 1;
-                } else {
-                    open[k] = c;
-                    k += 1;
-                    union |= m;
-                }
-            }
-            if k < 2 || placed_sum > group.sum {
+            let cells = Open::of(group, cand);
+            let open = cells.open();
+            let k = open.len();
+            if k < 2 || cells.placed_sum > group.sum {
                 continue;
             }
-            let open = &open[..k];
             combos.clear();
             self.combos
-                .each(k, group.sum - placed_sum, union & !placed, |m| {
+                .each(k, group.sum - cells.placed_sum, cells.allowed(), |m| {
                     if open.iter().all(|&c| cand[usize::from(c)] & m != 0) {
                         combos.push(m);
                     }
@@ -73,24 +62,13 @@ impl CageTables {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::general::{generate_killer, KillerRequest, Solver, Symmetry};
+    use crate::engine::general::{generated_killer, Solver};
     use crate::engine::shape::{CageRule, Cells, Rules, Shape};
 
     /// A generated killer of `size` with every other cage dropped (so many have several
     /// solutions) and a few givens of its solution.
     fn loosened(size: usize, seed: u64) -> (Shape, Cells) {
-        let rules = Rules {
-            size: Some(size),
-            ..Rules::default()
-        };
-        let request = KillerRequest {
-            seed,
-            givens: 0,
-            symmetry: Symmetry::None,
-            jigsaw: false,
-            deadline: None,
-        };
-        let k = generate_killer(&rules, &request).unwrap().unwrap();
+        let k = generated_killer(size, seed, false);
         let name = |c: u16| {
             let c = usize::from(c);
             format!("{}{}", char::from(b'A' + (c / size) as u8), c % size + 1)
@@ -107,7 +85,12 @@ mod tests {
                 cells: c.cells.iter().map(|&c| name(c)).collect(),
             })
             .collect();
-        let shape = Shape::new(&Rules { cages, ..rules }).unwrap();
+        let rules = Rules {
+            size: Some(size),
+            cages,
+            ..Rules::default()
+        };
+        let shape = Shape::new(&rules).unwrap();
         let mut values = vec![0; size * size];
         for c in (0..size * size).step_by(11 + seed as usize % 5) {
             values[c] = k.solution.values()[c];

@@ -252,6 +252,26 @@ fn cage_rules(shape: &Shape, solution: &Cells, cage_of: &[usize]) -> Vec<CageRul
         .collect()
 }
 
+/// The killer [`generate_killer`] makes on a `size` grid from `seed` (on drawn regions when
+/// `jigsaw`), with no givens and no deadline: how the engine's tests get one.
+#[cfg(test)]
+pub(crate) fn generated(size: usize, seed: u64, jigsaw: bool) -> Killer {
+    let rules = Rules {
+        size: Some(size),
+        ..Rules::default()
+    };
+    let request = KillerRequest {
+        seed,
+        givens: 0,
+        symmetry: Symmetry::None,
+        jigsaw,
+        deadline: None,
+    };
+    generate_killer(&rules, &request)
+        .expect("valid rules")
+        .expect("no deadline")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
