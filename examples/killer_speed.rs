@@ -5,8 +5,9 @@
 //! wall-clock and of this thread's CPU time (the machine may be shared: CPU time leaves out time
 //! spent descheduled).
 //!
-//! `cargo run --release --example killer_speed [K] [K16] [NAME]` (defaults 40, 5 and every
-//! published or hard killer whose name contains NAME). The README's killer figures come from this;
+//! `cargo run --release --example killer_speed [K] [K16] [NAME] [KIND]` (defaults 40, 5, every
+//! published or hard killer whose name contains NAME, and every generated kind whose row name
+//! contains KIND, such as `jigsaw`). Rows of generated killers also count their one-cell cages. The README's killer figures come from this;
 //! criterion (`benches/killer.rs`) measures the same work on the same puzzles
 //! (`benches/support/killers.rs` builds them for both).
 
@@ -20,6 +21,7 @@ use sudoku_service::engine::Verdict;
 #[path = "../benches/support/killers.rs"]
 mod killers;
 use killers::{generated_on, hard, published, sized};
+use sudoku_service::engine::general::Killer;
 
 fn main() {
     let mut args = std::env::args()
@@ -29,20 +31,24 @@ fn main() {
     let k: u64 = args.next().unwrap_or(40);
     let k16: u64 = args.next().unwrap_or(5);
     let only = std::env::args().nth(3).unwrap_or_default();
+    let kind = std::env::args().nth(4).unwrap_or_default();
     println!("| work | puzzles | wall median | wall max | CPU median | CPU max | nodes median |");
     println!("|---|---|---|---|---|---|---|");
-    let x16 = Rules {
+    let x = |size| Rules {
         variants: vec![Variant::X],
-        ..sized(16)
+        ..sized(size)
     };
     for (what, rules, jigsaw, count) in [
         ("9x9 killer", sized(9), false, k),
         ("12x12 killer", sized(12), false, k16),
         ("16x16 killer", sized(16), false, k16),
-        ("16x16 killer X", x16, false, k16),
+        ("16x16 killer X", x(16), false, k16),
+        ("12x12 jigsaw killer", sized(12), true, k16),
+        ("12x12 jigsaw killer X", x(12), true, k16),
         ("16x16 jigsaw killer", sized(16), true, k16),
+        ("16x16 jigsaw killer X", x(16), true, k16),
     ] {
-        if count > 0 {
+        if count > 0 && what.contains(&kind) {
             generated(what, &rules, jigsaw, count);
         }
     }
@@ -75,7 +81,14 @@ fn generated(what: &str, rules: &Rules, jigsaw: bool, count: u64) {
     for seed in 0..count {
         made.push(gen.time(|| generated_on(rules, jigsaw, seed)));
     }
-    gen.print(&format!("generate a {what} with no givens"), count);
+    let singles: usize = made.iter().map(one_cell_cages).sum();
+    let cages: usize = made.iter().map(|k| k.shape.cages().len()).sum();
+    let most = made.iter().map(one_cell_cages).max().unwrap_or(0);
+    let share = 100.0 * singles as f64 / cages as f64;
+    let label = format!(
+        "generate a {what} with no givens ({singles} of {cages} cages one cell, {share:.1}%, at most {most} in one)"
+    );
+    gen.print(&label, count);
     let mut prove = Timings::default();
     for k in &made {
         let out = prove.time(|| Solver::new().solve(&k.shape, &k.puzzle).unwrap());
@@ -83,6 +96,15 @@ fn generated(what: &str, rules: &Rules, jigsaw: bool, count: u64) {
         prove.nodes.push(out.stats.nodes);
     }
     prove.print(&format!("prove a generated {what} unique"), count);
+}
+
+/// How many of a killer's cages have one cell.
+fn one_cell_cages(k: &Killer) -> usize {
+    k.shape
+        .cages()
+        .iter()
+        .filter(|c| c.cells.len() == 1)
+        .count()
 }
 
 #[derive(Default)]

@@ -76,6 +76,21 @@ impl Tables {
         Tables::with(shape, Inference::Groups)
     }
 
+    /// These tables (of a shape with the same units, a grid without its cages) with the killer
+    /// groups `cages` instead of their own: what the units give is the same for every killer on
+    /// the grid, so generation's many checks of one grid build it once.
+    pub(crate) fn with_cages(&self, cages: Option<CageTables>) -> Tables {
+        Tables {
+            units_of: self.units_of.clone(),
+            all_units: self.all_units,
+            pairs: self.pairs.clone(),
+            cells: self.cells.clone(),
+            segments: self.segments.clone(),
+            loose: self.loose.clone(),
+            cages,
+        }
+    }
+
     fn with(shape: &Shape, inference: Inference) -> Tables {
         let count = shape.unit_count();
         assert!(

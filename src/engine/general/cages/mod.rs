@@ -100,6 +100,21 @@ impl CageTables {
         if !shape.is_killer() {
             return None;
         }
+        Some(CageTables::with_rule45(
+            shape,
+            inference,
+            rule45_of(shape, inference),
+        ))
+    }
+
+    /// The tables of the killer `shape` for `inference`, from its rule-of-45 groups worked out by
+    /// the caller: `all` must be what `rule45` builds for that inference (as [`CageTables::new`]
+    /// does). Generation's grown killers build them cheaper, check after check.
+    pub(crate) fn with_rule45(
+        shape: &Shape,
+        inference: Inference,
+        all: Vec<rule45::Group>,
+    ) -> CageTables {
         let mut groups: Vec<Group> = shape
             .cages()
             .iter()
@@ -109,7 +124,7 @@ impl CageTables {
                 distinct: true,
             })
             .collect();
-        for group in rule45_groups(shape, inference) {
+        for group in rule45_groups(shape, inference, all) {
             if !groups.iter().any(|g| g.cells == group.cells) {
                 groups.push(group);
             }
@@ -118,12 +133,12 @@ impl CageTables {
         for group in &groups {
             memo.push(memo[memo.len() - 1] + group.cells.len());
         }
-        Some(CageTables {
+        CageTables {
             inference,
             groups,
             memo,
             combos: Combos::of(shape.size()),
-        })
+        }
     }
 
     /// Narrows every group on `cand` whose cells changed since it last narrowed nothing, filling
@@ -161,22 +176,27 @@ impl CageTables {
     }
 }
 
-/// The rule-of-45 groups of `shape` that propagation narrows with `inference`: with basic, the
-/// innies of single units; with full, every innie and outie group, distinct ones up to
-/// [`MAX_DISTINCT`] cells, repeating ones up to [`MAX_REPEATING`] cells and under 128 in all.
-fn rule45_groups(shape: &Shape, inference: Inference) -> Vec<Group> {
+/// The rule-of-45 groups `rule45` builds for `inference`, with innies or outies of up to N - 1 cells.
+fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Group> {
     let n = shape.size();
     let cage_of = shape.cage_of();
-    let repeating = MAX_REPEATING.min(127 / n);
-    let mut groups = Vec::new();
-    let full = inference != Inference::Basic;
     // Generation's `Groups` level leaves out the box rectangles, which solving alone was
     // measured on: its grown killers were tuned (and their seeds fixed) without them.
-    let all = match inference {
+    match inference {
         Inference::Basic => rule45::unit_groups(shape, &cage_of, n - 1),
         Inference::Groups => rule45::groups(shape, &cage_of, n - 1),
         Inference::Full => rule45::solving_groups(shape, &cage_of, n - 1),
-    };
+    }
+}
+
+/// Of `all`, the rule-of-45 groups of `shape` that propagation narrows with `inference`: with basic, the
+/// innies of single units; with full, every innie and outie group, distinct ones up to
+/// [`MAX_DISTINCT`] cells, repeating ones up to [`MAX_REPEATING`] cells and under 128 in all.
+fn rule45_groups(shape: &Shape, inference: Inference, all: Vec<rule45::Group>) -> Vec<Group> {
+    let n = shape.size();
+    let repeating = MAX_REPEATING.min(127 / n);
+    let mut groups = Vec::new();
+    let full = inference != Inference::Basic;
     for g in all {
         let innies = g.innies.map(|cells| (g.total - g.inside_sum, cells));
         let outies = g.outies.filter(|_| full);

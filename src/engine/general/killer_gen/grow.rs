@@ -15,7 +15,7 @@
 //! the result is unique.
 
 use super::partition::neighbours;
-use super::{check_joined, killer_shape, past, KillerRequest};
+use super::{check_joined, killer_shape, past, GrownGrid, KillerRequest};
 use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Shape};
 
@@ -35,7 +35,7 @@ pub(super) fn grow(
     rng: &mut Rng,
 ) -> Option<Shape> {
     let mut grower = Grower {
-        grid,
+        grid: GrownGrid::new(grid),
         puzzle,
         solution,
         request,
@@ -50,7 +50,7 @@ pub(super) fn grow(
 
 /// A partition being grown, every step proved unique.
 struct Grower<'a> {
-    grid: &'a Shape,
+    grid: GrownGrid<'a>,
     puzzle: &'a Cells,
     solution: &'a Cells,
     request: &'a KillerRequest,
@@ -70,7 +70,7 @@ impl Grower<'_> {
     /// cage of its target, the first (in a random order) that keeps the killer provably unique;
     /// `None` when the deadline passed.
     fn round(&mut self, size: usize, target: &[usize], rng: &mut Rng) -> Option<()> {
-        let n = self.grid.size();
+        let n = self.grid.grid.size();
         let mut ids: Vec<usize> = (0..target.len())
             .filter(|&c| self.cage_of[c] == c && self.members(c).len() == size)
             .collect();
@@ -101,7 +101,7 @@ impl Grower<'_> {
 
     /// Cells left on their own try the neighbouring cages they keep distinct, smallest first.
     fn absorb(&mut self, rng: &mut Rng) -> Option<()> {
-        let n = self.grid.size();
+        let n = self.grid.grid.size();
         let mut order: Vec<usize> = (0..self.cage_of.len()).collect();
         rng.shuffle(&mut order);
         for cell in order {
@@ -135,7 +135,7 @@ impl Grower<'_> {
         let before = self.cage_of[cell];
         self.cage_of[cell] = id;
         let unique = check_joined(
-            self.grid,
+            &self.grid,
             self.puzzle,
             self.solution,
             &self.cage_of,
