@@ -3,6 +3,9 @@
 //! to two, and the brute-force counter of `brute.rs` agreeing from two thirds of the solution),
 //! its cages are connected and obeyed, few have one cell, and a seed always gives the same killer.
 //!
+//! Jigsaw killers draw the puzzle generator's regions where that was measured faster: bands of two
+//! rows for 12x12 jigsaw killer X, pairs of boxes for 16x16 jigsaw killers.
+//!
 //! 16x16 ones take seconds each on a debug build: those tests are opt-in,
 //! `cargo test --release --test engine killer::big -- --include-ignored`.
 
@@ -140,4 +143,82 @@ fn generated_16x16_killer_x_and_jigsaw_killers_are_unique() {
     assert!(k.shape.is_jigsaw() && k.shape.is_killer());
     check(&k, false, "16x16 jigsaw killer");
     assert!(Cells::empty(256).conflicts(&k.shape).is_empty());
+}
+
+/// A jigsaw killer's regions: N regions of N cells each, connected, and the solution holds every
+/// value once in each; no cage repeats a value. `block` names the part of the grid a region must
+/// stay in (its band or pair of boxes), given its first cell.
+fn check_regions(k: &Killer, what: &str, block: impl Fn(usize) -> usize) {
+    let n = k.shape.size();
+    assert!(k.shape.is_jigsaw() && k.shape.is_killer(), "{what}");
+    let mut regions = vec![Vec::new(); n];
+    for c in 0..n * n {
+        regions[k.shape.region_of(c)].push(c);
+    }
+    for (g, cells) in regions.iter().enumerate() {
+        assert_eq!(cells.len(), n, "{what}: region {g}");
+        assert!(connected(n, cells), "{what}: region {g} is not connected");
+        let mut values: Vec<u8> = cells.iter().map(|&c| k.solution.get(c)).collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values.len(), n, "{what}: region {g} repeats a value");
+        assert!(
+            cells.iter().all(|&c| block(c) == block(cells[0])),
+            "{what}: region {g} leaves its block"
+        );
+    }
+    let irregular = regions.iter().filter(|cells| {
+        let rows = cells.iter().all(|&c| c / n == cells[0] / n);
+        let columns = cells.iter().all(|&c| c % n == cells[0] % n);
+        !rows && !columns
+    });
+    assert!(irregular.count() > n / 2, "{what}: regions are irregular");
+    for cage in &k.shape.rules().cages {
+        let mut values: Vec<u8> = (cage.cells.iter())
+            .map(|c| k.solution.get(index(n, c)))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values.len(), cage.cells.len(), "{what}: {cage:?} repeats");
+    }
+}
+
+/// 12x12 jigsaw killers, with X on bands of two rows (as the generator's jigsaw X): unique with no
+/// givens, regions and cages sound, the same killer for the same seed.
+#[test]
+fn generated_12x12_jigsaw_killers_are_unique_on_sound_regions() {
+    let x = Rules {
+        variants: vec![Variant::X],
+        ..sized(12)
+    };
+    let k = generated(&sized(12), true, 1);
+    check(&k, false, "12x12 jigsaw killer");
+    check_regions(&k, "12x12 jigsaw killer", |_| 0);
+    let k = generated(&x, true, 1);
+    check(&k, false, "12x12 jigsaw killer X");
+    // Every region lies within its band of two rows: the snake's regions wander across bands.
+    check_regions(&k, "12x12 jigsaw killer X", |c| c / 12 / 2);
+    assert_eq!(k, generated(&x, true, 1), "a seed gives one killer");
+}
+
+/// 16x16 jigsaw killers draw the generator's pairs of boxes (each region within the block of two
+/// 4x4 boxes side by side it started from); jigsaw killer X the snake's regions, which measured
+/// as fast as bands with fewer one-cell cages.
+#[test]
+#[ignore = "seconds per killer in debug: cargo test --release --test engine killer::big -- --include-ignored"]
+fn generated_16x16_jigsaw_killers_are_unique_on_pairs_of_boxes() {
+    for seed in [0, 3] {
+        let k = generated(&sized(16), true, seed);
+        let what = format!("16x16 jigsaw killer seed {seed}");
+        check(&k, false, &what);
+        check_regions(&k, &what, |c| (c / 16 / 4) * 2 + c % 16 / 8);
+        assert_eq!(k, generated(&sized(16), true, seed), "{what} again");
+    }
+    let x = Rules {
+        variants: vec![Variant::X],
+        ..sized(16)
+    };
+    let k = generated(&x, true, 0);
+    check(&k, false, "16x16 jigsaw killer X");
+    check_regions(&k, "16x16 jigsaw killer X", |_| 0);
 }

@@ -40,6 +40,7 @@ pub(super) fn grow(
         solution,
         request,
         cage_of: (0..target.len()).collect(),
+        sizes: vec![1; target.len()],
     };
     for size in 1..GROW_UP_TO {
         grower.round(size, target, rng)?;
@@ -56,6 +57,8 @@ struct Grower<'a> {
     request: &'a KillerRequest,
     /// A cage id per cell (a cage's id is one of its cells).
     cage_of: Vec<usize>,
+    /// The cells of each cage, by id (0 for ids no cage has).
+    sizes: Vec<usize>,
 }
 
 impl Grower<'_> {
@@ -72,7 +75,7 @@ impl Grower<'_> {
     fn round(&mut self, size: usize, target: &[usize], rng: &mut Rng) -> Option<()> {
         let n = self.grid.grid.size();
         let mut ids: Vec<usize> = (0..target.len())
-            .filter(|&c| self.cage_of[c] == c && self.members(c).len() == size)
+            .filter(|&c| self.cage_of[c] == c && self.sizes[c] == size)
             .collect();
         rng.shuffle(&mut ids);
         for id in ids {
@@ -83,9 +86,7 @@ impl Grower<'_> {
             let mut frontier: Vec<usize> = members
                 .iter()
                 .flat_map(|&c| neighbours(c, n))
-                .filter(|&c| {
-                    target[c] == target[id] && self.cage_of[c] == c && self.members(c).len() == 1
-                })
+                .filter(|&c| target[c] == target[id] && self.cage_of[c] == c && self.sizes[c] == 1)
                 .collect();
             frontier.sort_unstable();
             frontier.dedup();
@@ -105,7 +106,7 @@ impl Grower<'_> {
         let mut order: Vec<usize> = (0..self.cage_of.len()).collect();
         rng.shuffle(&mut order);
         for cell in order {
-            if self.members(self.cage_of[cell]).len() != 1 {
+            if self.sizes[self.cage_of[cell]] != 1 {
                 continue;
             }
             let value = self.solution.get(cell);
@@ -145,7 +146,10 @@ impl Grower<'_> {
         if past(self.request) {
             return None;
         }
-        if unique != Some(true) {
+        if unique == Some(true) {
+            self.sizes[before] -= 1;
+            self.sizes[id] += 1;
+        } else {
             self.cage_of[cell] = before;
         }
         Some(unique == Some(true))
