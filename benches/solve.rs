@@ -3,7 +3,12 @@
 //! 300 seeded random forms of Norvig's impossible puzzle; plus Norvig's candidates and the generator.
 //!
 //! Each iteration solves a whole batch, so criterion's throughput is puzzles per second. Both solvers
-//! count to two solutions, proving uniqueness. Run: `cargo bench --bench solve`.
+//! count to two solutions, proving uniqueness. `ours` is what `sudoku solve` and `/solve/batch` run
+//! (`Solver::keep_first`: the first solution written out, a second only counted); the crate returns
+//! no solution at all for a puzzle that is not unique. On serg, whose puzzles all have several
+//! solutions, `ours_both_solutions` is what `/solve` runs (`Solver::new`: both solutions written
+//! out); on the other sets every puzzle is unique or has none, and the two are the same search.
+//! Run: `cargo bench --bench solve`.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -40,10 +45,18 @@ fn load(path: &Path, limit: usize) -> Option<Vec<Grid>> {
     Some(grids)
 }
 
-/// Checks once, outside the timing, that both solvers agree on every puzzle of the batch.
+/// Checks once, outside the timing, that both solvers agree on every puzzle of the batch, and that
+/// `keep_first` finds the same verdict and first solution as the search that keeps both.
 fn assert_agree(name: &str, grids: &[Grid]) {
     for g in grids {
         let ours = Solver::new().solve(g).expect("no deadline");
+        let first = Solver::new().keep_first().solve(g).expect("no deadline");
+        assert_eq!(first.verdict, ours.verdict, "{name}: {g}");
+        assert_eq!(
+            first.solutions.first(),
+            ours.solutions.first(),
+            "{name}: {g}"
+        );
         let theirs = Sudoku::from_bytes(g.values())
             .expect("digits 0-9")
             .solution();
@@ -52,8 +65,9 @@ fn assert_agree(name: &str, grids: &[Grid]) {
     }
 }
 
-/// One group: `ours` and `sudoku_crate` solving the same batch.
-fn solve_group(c: &mut Criterion, name: &str, grids: &[Grid]) {
+/// One group: `ours` and `sudoku_crate` solving the same batch, and `ours_both_solutions` when
+/// `multiple` (the set's puzzles have several solutions).
+fn solve_group(c: &mut Criterion, name: &str, grids: &[Grid], multiple: bool) {
     assert_agree(name, grids);
     let bytes: Vec<[u8; 81]> = grids.iter().map(Grid::values).collect();
     let mut group = c.benchmark_group(name);
@@ -61,10 +75,19 @@ fn solve_group(c: &mut Criterion, name: &str, grids: &[Grid]) {
     group.bench_function("ours", |b| {
         b.iter(|| {
             for g in grids {
-                black_box(Solver::new().solve(black_box(g)).ok());
+                black_box(Solver::new().keep_first().solve(black_box(g)).ok());
             }
         })
     });
+    if multiple {
+        group.bench_function("ours_both_solutions", |b| {
+            b.iter(|| {
+                for g in grids {
+                    black_box(Solver::new().solve(black_box(g)).ok());
+                }
+            })
+        });
+    }
     group.bench_function("sudoku_crate", |b| {
         b.iter(|| {
             for &v in &bytes {
@@ -83,7 +106,7 @@ fn norvig_sets(c: &mut Criterion) {
     for name in ["easy50", "top95", "hardest"] {
         let path = crate_dir().join("puzzles").join(format!("{name}.txt"));
         if let Some(grids) = load(&path, usize::MAX) {
-            solve_group(c, name, &grids);
+            solve_group(c, name, &grids, false);
         }
     }
 }
@@ -98,7 +121,7 @@ fn tdoku_sets(c: &mut Criterion) {
     ] {
         let path = crate_dir().join("../shared/datasets/tdoku").join(file);
         if let Some(grids) = load(&path, SAMPLE) {
-            solve_group(c, name, &grids);
+            solve_group(c, name, &grids, name == "serg");
         }
     }
 }
@@ -117,7 +140,7 @@ fn impossible_family(c: &mut Criterion) {
     let mut rng = Rng::seeded(18);
     let puzzle: Grid = IMPOSSIBLE.parse().expect("a puzzle");
     let grids: Vec<Grid> = (0..FORMS).map(|_| random_form(&mut rng, &puzzle)).collect();
-    solve_group(c, "impossible_forms", &grids);
+    solve_group(c, "impossible_forms", &grids, false);
 }
 
 fn norvig_candidates(c: &mut Criterion) {

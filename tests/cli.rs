@@ -133,6 +133,37 @@ fn solve_prints_timeout_when_the_time_limit_passes() {
 }
 
 #[test]
+fn solve_with_one_job_prints_timeout_when_the_time_limit_passes() {
+    // One job times its puzzles itself and sets the deadline from its own clock reading.
+    let input = format!("{GRID2}\n{SLOW_NO_SOLUTION}\n{GRID2}\n");
+    let out = sudoku(&["solve", "--jobs", "1", "--timeout-ms", "1"], &input);
+    let lines = stdout(&out);
+    assert_eq!(lines[1], "timeout");
+    assert!(Grid::parse(&lines[2])
+        .unwrap()
+        .solves(&Grid::parse(GRID2).unwrap()));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn solve_with_one_job_still_times_its_puzzles() {
+    // With one job the command reads the clock once per puzzle instead of the search reading it
+    // twice: the summary's figures must still be times, not zeros.
+    let out = sudoku(&["solve", "--jobs", "1", "puzzles/top95.txt"], "");
+    let summary = stderr(&out);
+    let number = |after: &str| -> f64 {
+        let rest = &summary[summary.find(after).expect("in the summary") + after.len()..];
+        let end = rest
+            .find(|c: char| c != '.' && !c.is_ascii_digit())
+            .unwrap();
+        rest[..end].parse().unwrap()
+    };
+    let (avg, hz, max) = (number("(avg "), number("secs ("), number("max "));
+    assert!(avg > 0.0 && hz > 0.0, "{summary}");
+    assert!(max >= avg, "{summary}");
+}
+
+#[test]
 fn solve_checks_the_solution_column_of_a_kaggle_csv() {
     let puzzle = Grid::parse(GRID2).unwrap();
     let solution = Solver::new().solve(&puzzle).unwrap().solutions[0];

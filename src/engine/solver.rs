@@ -54,7 +54,7 @@ pub struct Stats {
     pub guesses: u64,
     /// Deepest nesting of guesses.
     pub max_depth: u32,
-    /// Wall-clock time spent.
+    /// Wall-clock time spent; zero for an [`untimed`](Solver::untimed) solver.
     pub elapsed: Duration,
 }
 
@@ -109,6 +109,8 @@ pub struct Solver<'a> {
     keep: usize,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
+    /// Whether the search reads the clock to fill [`Stats::elapsed`].
+    timed: bool,
 }
 
 impl Default for Solver<'_> {
@@ -125,6 +127,7 @@ impl<'a> Solver<'a> {
             keep: usize::MAX,
             deadline: None,
             cancel: None,
+            timed: true,
         }
     }
 
@@ -141,6 +144,17 @@ impl<'a> Solver<'a> {
     /// of the band masks is about 470 instructions, 2% of a puzzle of Serg's benchmark.
     pub fn keep_first(self) -> Self {
         Solver { keep: 1, ..self }
+    }
+
+    /// Leaves [`Stats::elapsed`] at zero instead of reading the clock before and after the search:
+    /// for a caller that times its puzzles itself, such as `sudoku solve -j 1`, which reads the
+    /// clock once per puzzle (the end of one is the start of the next) where the search read it
+    /// twice. A deadline is still checked against the clock every 64 nodes.
+    pub fn untimed(self) -> Self {
+        Solver {
+            timed: false,
+            ..self
+        }
     }
 
     /// Stops the search once `deadline` has passed.
@@ -161,7 +175,7 @@ impl<'a> Solver<'a> {
 
     /// Searches `grid`. Givens that break a rule give `Verdict::None`.
     pub fn solve(&self, grid: &Grid) -> Result<Outcome, Interrupted> {
-        let started = Instant::now();
+        let started = self.timed.then(Instant::now);
         let mut stats = Stats::default();
         let mut budget = FIRST_BUDGET;
         loop {
@@ -171,7 +185,7 @@ impl<'a> Solver<'a> {
                 if search.out_of_budget {
                     continue;
                 }
-                stats.elapsed = started.elapsed();
+                stats.elapsed = started.map_or(Duration::ZERO, |s| s.elapsed());
                 let solutions = match view {
                     View::AsGiven => search.solutions,
                     _ => search.solutions.iter().map(|g| view.apply(g)).collect(),
@@ -184,10 +198,10 @@ impl<'a> Solver<'a> {
 
     /// Searches a prepared board to the end, in its own orientation.
     pub(crate) fn run(&self, board: Board) -> Result<Outcome, Interrupted> {
-        let started = Instant::now();
+        let started = self.timed.then(Instant::now);
         let mut stats = Stats::default();
         let search = self.attempt(board, u64::MAX, &mut stats);
-        stats.elapsed = started.elapsed();
+        stats.elapsed = started.map_or(Duration::ZERO, |s| s.elapsed());
         self.finish(search.stopped, search.found, search.solutions, stats)
     }
 

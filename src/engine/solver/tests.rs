@@ -52,6 +52,35 @@ fn keeping_the_first_solution_counts_as_far_and_keeps_the_same_first() {
 }
 
 #[test]
+fn an_untimed_search_is_the_same_search_with_no_time() {
+    let many =
+        grid(".....6....59.....82....8....45........3........6..3.54...325..6..................");
+    let impossible =
+        grid(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
+    for g in [many, impossible] {
+        let timed = Solver::new().keep_first().solve(&g).unwrap();
+        let untimed = Solver::new().keep_first().untimed().solve(&g).unwrap();
+        assert_eq!(untimed.stats.elapsed, Duration::ZERO);
+        let without_time = |s: Stats| Stats {
+            elapsed: Duration::ZERO,
+            ..s
+        };
+        assert_eq!(
+            (untimed.verdict, &untimed.solutions, untimed.stats),
+            (timed.verdict, &timed.solutions, without_time(timed.stats))
+        );
+    }
+    // A deadline still stops it.
+    let err = Solver::new()
+        .untimed()
+        .limit(usize::MAX)
+        .deadline(Instant::now())
+        .solve(&Grid::EMPTY)
+        .unwrap_err();
+    assert_eq!(err.reason, StopReason::Deadline);
+}
+
+#[test]
 fn orientations_are_their_own_inverse() {
     let g =
         grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
