@@ -13,6 +13,7 @@
 //! is often both one of a bivalue cell's two and one of a unit's two places.
 
 use super::branch::{choose, Branch};
+use super::cages::{CageSplit, CageTables};
 use super::propagate::{Propagator, Settled};
 use crate::engine::shape::Shape;
 
@@ -22,6 +23,8 @@ pub(crate) enum Pick {
     Settled(Settled),
     /// Branch here.
     Branch(Branch),
+    /// Branch on a killer group's two combinations.
+    Split(CageSplit),
 }
 
 /// The lookahead's scratch space, reused across the nodes of one search.
@@ -35,6 +38,8 @@ pub(crate) struct Lookahead {
     stamp: Vec<u32>,
     /// Bumped whenever the probed board changes, which forgets every trial's result.
     now: u32,
+    /// The killer groups with two combinations left, reused.
+    splits: Vec<CageSplit>,
 }
 
 /// What trying one pair of exclusive literals found.
@@ -48,12 +53,14 @@ enum Tried {
 }
 
 /// Probes the open, settled `board`; `trials` counts each way tried (they cost what a node does).
+/// With `groups` (solving a killer), every group with two combinations left is tried both ways too.
 pub(crate) fn pick(
     propagator: &mut Propagator<'_>,
     shape: &Shape,
     board: &mut [u32],
     look: &mut Lookahead,
     trials: &mut u64,
+    groups: Option<&CageTables>,
 ) -> Pick {
     let size = shape.size();
     look.gain.resize(board.len() * size, 0);
@@ -109,6 +116,12 @@ pub(crate) fn pick(
             }
         }
     }
+    if let Some(groups) = groups {
+        let best = best.as_ref().map_or(0, |(score, _)| *score);
+        if let Some(pick) = probe.try_splits(groups, best) {
+            return pick;
+        }
+    }
     // A failed literal found later may have settled the best pair since it was scored.
     let board = probe.board;
     match best {
@@ -151,6 +164,86 @@ impl Probe<'_, '_> {
         Tried::Score(score)
     }
 
+    /// Tries both ways every killer group with two combinations left: a way that fails leaves
+    /// the other, and the split scoring above `best` (the best pair's score) and any other
+    /// group's is the one to branch on. `None` when no split beat `best`.
+    fn try_splits(&mut self, groups: &CageTables, best: u64) -> Option<Pick> {
+        let mut splits = std::mem::take(&mut self.look.splits);
+        let n = groups.two_way_groups(self.board, &mut splits);
+        let mut chosen: Option<(u64, usize)> = None;
+        let mut settled = None;
+        for (i, split) in splits[..n].iter().enumerate() {
+            match self.try_split(split) {
+                Tried::Settled(s) => {
+                    settled = Some(Pick::Settled(s));
+                    break;
+                }
+                Tried::Refuted => {}
+                Tried::Score(score) => {
+                    if score > best && chosen.is_none_or(|(s, _)| score > s) {
+                        chosen = Some((score, i));
+                    }
+                }
+            }
+        }
+        // A failed way found later may have settled the chosen group since it was scored.
+        let pick = settled.or_else(|| {
+            let (_, i) = chosen?;
+            meets(self.board, &splits[i]).then(|| Pick::Split(splits[i].clone()))
+        });
+        self.look.splits = splits;
+        pick
+    }
+
+    /// Tries each of `split`'s two combinations (as a literal is tried: the group's open cells
+    /// kept to the combination's values, then propagation); the product of what each removed, or
+    /// a refutation that leaves the other combination on the board.
+    fn try_split(&mut self, split: &CageSplit) -> Tried {
+        let mut score = 1u64;
+        for (i, &combo) in split.combos.iter().enumerate() {
+            // A refutation since the groups were listed may have left a cell without the values.
+            if !meets_all(self.board, &split.cells, combo) {
+                return self.keep_only(split, split.combos[1 - i]);
+            }
+            *self.trials += 1;
+            let scratch = &mut self.look.board;
+            scratch.clear();
+            scratch.extend_from_slice(self.board);
+            for &c in &split.cells {
+                let c = usize::from(c);
+                scratch[c] &= combo;
+                self.propagator.touch(scratch, c);
+            }
+            let gain = match self.propagator.settle(self.shape, scratch) {
+                Settled::Contradiction => return self.keep_only(split, split.combos[1 - i]),
+                Settled::Solved => self.left,
+                Settled::Open => self.left - remaining(scratch),
+            };
+            score *= gain;
+        }
+        Tried::Score(score)
+    }
+
+    /// Keeps `split`'s open cells to `combo`'s values on the probed board, the other way having
+    /// failed.
+    fn keep_only(&mut self, split: &CageSplit, combo: u32) -> Tried {
+        if !meets_all(self.board, &split.cells, combo) {
+            return Tried::Settled(Settled::Contradiction);
+        }
+        for &c in &split.cells {
+            let c = usize::from(c);
+            self.board[c] &= combo;
+            self.propagator.touch(self.board, c);
+        }
+        match self.propagator.settle(self.shape, self.board) {
+            Settled::Open => {}
+            settled => return Tried::Settled(settled),
+        }
+        self.left = remaining(self.board);
+        self.look.now = self.look.now.wrapping_add(1).max(1);
+        Tried::Refuted
+    }
+
     /// The candidates setting `bit` in `cell` removes by propagation; `None` at a contradiction.
     /// A literal already tried on this board state answers from memory.
     fn try_literal(&mut self, cell: usize, bit: u32) -> Option<u64> {
@@ -179,6 +272,24 @@ fn open(board: &[u32], branch: &Branch) -> bool {
     branch
         .options()
         .all(|(cell, bit)| board[cell] & bit != 0 && board[cell] != bit)
+}
+
+/// Whether both of `split`'s combinations still meet every one of its cells on `board`, and some
+/// cell is still open.
+fn meets(board: &[u32], split: &CageSplit) -> bool {
+    let open = split.cells.iter().any(|&c| {
+        let b = board[usize::from(c)];
+        b & (b - 1) != 0
+    });
+    open && split
+        .combos
+        .iter()
+        .all(|&m| meets_all(board, &split.cells, m))
+}
+
+/// Whether every one of `cells` keeps some value of `combo` on `board`.
+fn meets_all(board: &[u32], cells: &[u16], combo: u32) -> bool {
+    cells.iter().all(|&c| board[usize::from(c)] & combo != 0)
 }
 
 /// The values with exactly two places in `unit`.

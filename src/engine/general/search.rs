@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::branch::{choose, Branch};
-use super::cages::CageSplit;
+use super::cages::{CageSplit, CageTables};
 use super::probe::{self, Lookahead, Pick};
 use super::propagate::{initial, Propagator, Settled};
 use super::tables::Tables;
@@ -58,6 +58,8 @@ pub struct Solver<'a> {
     near: Option<&'a [u8]>,
     /// Splits on a cage whenever one has two or more combinations left (tests of soundness).
     always_split: bool,
+    /// Whether the lookahead tries groups with two combinations left (solving killers only).
+    probe_groups: bool,
 }
 
 impl Default for Solver<'_> {
@@ -77,6 +79,7 @@ impl<'a> Solver<'a> {
             lookahead: true,
             near: None,
             always_split: false,
+            probe_groups: true,
         }
     }
 
@@ -129,6 +132,16 @@ impl<'a> Solver<'a> {
     pub(crate) fn always_split_cages(self) -> Self {
         Solver {
             always_split: true,
+            ..self
+        }
+    }
+
+    /// Looks ahead on cells and values alone, as before groups were probed: the search the
+    /// group probes are checked against.
+    #[cfg(test)]
+    pub(crate) fn without_group_probes(self) -> Self {
+        Solver {
+            probe_groups: false,
             ..self
         }
     }
@@ -217,6 +230,14 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// What a searched board branches on.
+enum Guess {
+    /// Options one of which holds.
+    Branch(Branch),
+    /// The combinations of the group in `Search::split`.
+    Split,
+}
+
 struct Search<'s, 'a, 'r> {
     solver: &'s Solver<'a>,
     shape: &'s Shape,
@@ -236,7 +257,7 @@ struct Search<'s, 'a, 'r> {
     halt: Option<Halt>,
 }
 
-impl Search<'_, '_, '_> {
+impl<'s> Search<'s, '_, '_> {
     fn done(&self) -> bool {
         self.halt.is_some() || self.solutions.len() >= self.solver.limit
     }
@@ -256,8 +277,13 @@ impl Search<'_, '_, '_> {
                 return;
             }
         }
-        let Some(branch) = self.pick(level) else {
-            return;
+        let branch = match self.pick(level) {
+            None => return,
+            Some(Guess::Split) => {
+                self.explore_combos(level, depth);
+                return;
+            }
+            Some(Guess::Branch(branch)) => branch,
         };
         if self.split_cage(level, branch.len()) {
             self.explore_combos(level, depth);
@@ -349,15 +375,17 @@ impl Search<'_, '_, '_> {
         }
     }
 
-    /// Settles the board at `level` and looks ahead for the branch to take; `None` when the
-    /// board is finished (a contradiction, or a solution, recorded).
-    fn pick(&mut self, level: usize) -> Option<Branch> {
+    /// Settles the board at `level` and looks ahead for the branch to take (a group's split is
+    /// left in `self.split`); `None` when the board is finished (a contradiction, or a solution,
+    /// recorded).
+    fn pick(&mut self, level: usize) -> Option<Guess> {
         if !self.settle(level) {
             return None;
         }
+        let groups = self.probed_groups();
         let board = &mut self.levels[level];
         if !self.solver.lookahead {
-            return Some(choose(self.shape, board));
+            return Some(Guess::Branch(choose(self.shape, board)));
         }
         match probe::pick(
             &mut self.propagator,
@@ -365,14 +393,27 @@ impl Search<'_, '_, '_> {
             board,
             &mut self.look,
             &mut self.stats.nodes,
+            groups,
         ) {
-            Pick::Branch(branch) => Some(branch),
+            Pick::Branch(branch) => Some(Guess::Branch(branch)),
+            Pick::Split(split) => {
+                self.split = split;
+                Some(Guess::Split)
+            }
             Pick::Settled(Settled::Solved) => {
                 self.record(level);
                 None
             }
             Pick::Settled(_) => None,
         }
+    }
+
+    /// The killer groups the lookahead tries both ways: solving's, in a plain search (no drawn
+    /// order, no known solution to stay near), like the cage split.
+    fn probed_groups(&self) -> Option<&'s CageTables> {
+        let plain = self.rng.is_none() && self.solver.near.is_none() && self.solver.probe_groups;
+        let cages = self.tables.cages.as_ref()?;
+        (plain && cages.solving()).then_some(cages)
     }
 
     fn record(&mut self, level: usize) {
