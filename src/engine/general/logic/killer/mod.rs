@@ -28,6 +28,8 @@
 //! Grades then scale with the path as on every shape.
 
 mod combinations;
+mod conflicts;
+mod difference;
 mod innies_outies;
 mod splitting;
 mod sums;
@@ -35,12 +37,15 @@ mod sums;
 use std::sync::Arc;
 
 pub use combinations::{cage_claiming, cage_combination, cage_pointing};
+pub use conflicts::combination_conflict;
+pub use difference::innie_outie_difference;
 pub use innies_outies::{innies_outies, rule_of_45};
 pub use splitting::cage_splitting;
 
 use crate::engine::general::cages::rule45::{self, Group};
 use crate::engine::general::cages::Combos;
-use crate::engine::shape::Shape;
+use crate::engine::logic::words::and_list;
+use crate::engine::shape::{Shape, UnitKind};
 
 /// Innies or outies a player is shown only up to this many cells: players count a few cells, not a
 /// dozen.
@@ -51,10 +56,15 @@ const MAX_CELLS: usize = 6;
 pub struct KillerGeometry {
     /// The cage of each cell, if any.
     cage_of: Vec<Option<usize>>,
-    /// The rule of 45's groups of units.
+    /// The rule of 45's groups of units with at most [`MAX_CELLS`] innies or outies.
     groups: Vec<Group>,
+    /// Every group with innies or outies: those left with at most [`MAX_CELLS`] open cells are
+    /// shown as the cells fill.
+    wide: Vec<Group>,
     /// The combinations of distinct values of the shape's N.
     combos: Arc<Combos>,
+    /// Every group with the cages crossing its boundary, for the innie-outie difference.
+    boundaries: Vec<difference::Boundary>,
 }
 
 impl KillerGeometry {
@@ -65,12 +75,35 @@ impl KillerGeometry {
         }
         let cage_of = shape.cage_of();
         let groups = rule45::named_groups(shape, &cage_of, MAX_CELLS);
+        let mut wide = rule45::named_groups(shape, &cage_of, shape.cell_count());
+        wide.extend(box_rectangles(shape, &cage_of));
+        let boundaries = difference::boundaries(shape, &cage_of, wide.clone());
         Some(KillerGeometry {
             cage_of,
             groups,
+            wide,
+            boundaries,
             combos: Combos::of(shape.size()),
         })
     }
+}
+
+/// The rectangles of two to four boxes (not whole bands or stacks: those are runs of lines) with
+/// innies or outies, named `boxes 1 and 2`, `boxes 1, 2, 4 and 5`.
+fn box_rectangles(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Group> {
+    let is_box = |u: &usize| matches!(shape.unit_kind(*u), UnitKind::Box(_));
+    rule45::solving_groups(shape, cage_of, shape.cell_count())
+        .into_iter()
+        .filter(|g| g.units.len() > 1 && g.units.iter().all(is_box))
+        .map(|mut g| {
+            let numbers = g.units.iter().map(|&u| {
+                let name = shape.unit_name(u);
+                name.trim_start_matches("box ").to_string()
+            });
+            g.name = format!("boxes {}", and_list(numbers));
+            g
+        })
+        .collect()
 }
 
 /// The unit number the shape gives cage `k` in patterns (named `cage k+1`, past the real units).
