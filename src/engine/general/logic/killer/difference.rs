@@ -19,8 +19,18 @@ use crate::engine::logic::Technique;
 use crate::engine::shape::{Cells, Shape};
 
 /// Largest number of open cells an equation may have: a player weighs a few cells at once, and
-/// filling them every way stays cheap.
-const MAX_OPEN: usize = 4;
+/// filling them every way stays cheap (five cells of nine values, four of more).
+fn max_open(shape: &Shape) -> usize {
+    if shape.size() <= 9 {
+        5
+    } else {
+        4
+    }
+}
+
+/// Crossing cages with open cells on both sides whose side is tried both ways (2^3 equations per
+/// group at most).
+const MAX_CHOICES: usize = 3;
 
 /// A cage crossing a group's boundary: its cells inside and outside.
 #[derive(Clone, Debug)]
@@ -109,24 +119,62 @@ struct Equation<'b> {
 }
 
 impl<'b> Equation<'b> {
-    /// The equation of `boundary` counting each crossing cage on its side with fewer open cells;
-    /// `None` unless both sides keep open cells and there are at most [`MAX_OPEN`] of them.
-    fn of(boundary: &'b Boundary, shape: &Shape, pos: &ShapePosition) -> Option<Equation<'b>> {
+    /// The equations of `boundary` worth showing: each crossing cage counted on its side with
+    /// fewer open cells, and, for up to [`MAX_CHOICES`] cages with open cells on both sides, on
+    /// the other side too. Only equations with open cells on both sides and at most
+    /// `max_open` of them are kept.
+    fn all(boundary: &'b Boundary, shape: &Shape, pos: &ShapePosition) -> Vec<Equation<'b>> {
+        let open = |cells: &[usize]| cells.iter().filter(|&&c| pos.value(c) == 0).count();
+        // Cages whose side is open to choice (open cells on both sides), the fewer-open side first.
+        let choices: Vec<usize> = (0..boundary.crossing.len())
+            .filter(|&i| {
+                let x = &boundary.crossing[i];
+                open(&x.inside) > 0 && open(&x.outside) > 0
+            })
+            .collect();
+        let flips = if choices.len() <= MAX_CHOICES {
+            1usize << choices.len()
+        } else {
+            1
+        };
+        (0..flips)
+            .filter_map(|flip| {
+                let counted = |i: usize| {
+                    let x = &boundary.crossing[i];
+                    let fewer_outside = open(&x.outside) < open(&x.inside);
+                    let flipped = choices
+                        .iter()
+                        .position(|&j| j == i)
+                        .is_some_and(|b| flip >> b & 1 == 1);
+                    fewer_outside != flipped
+                };
+                Equation::counting(boundary, shape, pos, counted)
+            })
+            .collect()
+    }
+
+    /// The equation of `boundary` counting whole the crossing cages `counted` picks (by index).
+    fn counting(
+        boundary: &'b Boundary,
+        shape: &Shape,
+        pos: &ShapePosition,
+        counted: impl Fn(usize) -> bool,
+    ) -> Option<Equation<'b>> {
         let open = |cells: &[usize]| cells.iter().filter(|&&c| pos.value(c) == 0).count();
         let g = &boundary.group;
         let mut value = i64::from(g.total) - i64::from(g.inside_sum);
-        let (mut innies, mut outies, mut counted) = (boundary.uncaged.clone(), vec![], vec![]);
-        for x in &boundary.crossing {
-            if open(&x.outside) < open(&x.inside) {
+        let (mut innies, mut outies, mut whole) = (boundary.uncaged.clone(), vec![], vec![]);
+        for (i, x) in boundary.crossing.iter().enumerate() {
+            if counted(i) {
                 value -= i64::from(shape.cages()[x.cage].sum);
-                counted.push(x.cage);
+                whole.push(x.cage);
                 outies.extend_from_slice(&x.outside);
             } else {
                 innies.extend_from_slice(&x.inside);
             }
         }
         let (open_in, open_out) = (open(&innies), open(&outies));
-        if open_in == 0 || open_out == 0 || open_in + open_out > MAX_OPEN {
+        if open_in == 0 || open_out == 0 || open_in + open_out > max_open(shape) {
             return None;
         }
         innies.sort_unstable();
@@ -136,7 +184,7 @@ impl<'b> Equation<'b> {
             .collect();
         Some(Equation {
             boundary,
-            counted,
+            counted: whole,
             terms,
             value,
         })
@@ -233,8 +281,11 @@ fn fill(
 /// A group's innies and outies tied by an equation keep the values its fillings allow.
 pub fn innie_outie_difference(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let (shape, kg) = (geo.shape, geo.killer.as_ref()?);
-    kg.boundaries.iter().find_map(|b| {
-        let eq = Equation::of(b, shape, pos)?;
+    let equations = kg
+        .boundaries
+        .iter()
+        .flat_map(|b| Equation::all(b, shape, pos));
+    equations.into_iter().find_map(|eq| {
         let (open, rest) = eq.open(pos);
         let keep = possible(shape, pos, &open, rest);
         // No filling at all is a contradiction other steps meet; nothing to say here.

@@ -17,6 +17,14 @@
 //!   and Innies and Outies (several cells left over form a virtual cage with that sum).
 //! - `splitting`: Cage Splitting (the cells left over all lie in one cage, so the rest of that cage
 //!   is a sub-cage with the remaining sum).
+//! - `difference`: Innie-Outie Difference (each cage crossing a group's boundary counted by its
+//!   cells inside or by its whole sum less its cells outside: innies less outies make a known
+//!   number, and a few open cells keep the values that equation allows).
+//! - `conflicts`: Combination Conflict (a cage's combination that would leave a neighbouring cage
+//!   no combination, a neighbouring cell no candidate, or a unit no place for a value is removed).
+//!
+//! Groups are units, runs of adjacent rows or columns and rectangles of two to four boxes; their
+//! innies and outies are shown once at most six of them are open, however many there are.
 //!
 //! Levels are calibrated against the classic ones a player already knows (ids, levels and scores
 //! live with [`Technique`](crate::engine::logic::Technique)): Cage Combination is the killer's
@@ -24,7 +32,11 @@
 //! naked single (4); the Rule of 45 single is one addition, easy like a hidden single but scored a
 //! little above it (20); Cage Pointing and Cage Claiming are locked candidates with a cage for a
 //! box (medium, 50); Innies and Outies is a small virtual cage, a subset's worth of work (medium,
-//! 60, like a naked pair), and Cage Splitting chains the two (medium, 70, like a hidden pair).
+//! 60, like a naked pair), and Cage Splitting chains the two (medium, 70, like a hidden pair). The
+//! Innie-Outie Difference weighs cells on both sides of a boundary against one number (medium, 80,
+//! like a naked triple), and a Combination Conflict tries each combination of a cage against its
+//! neighbours (medium, 100, like a hidden triple); both are tried after the subsets they are scored
+//! like, so a path that needs neither keeps its grade.
 //! Grades then scale with the path as on every shape.
 
 mod combinations;
