@@ -1,13 +1,16 @@
 //! How the logic layer grades generated killers: for seeds 0..K of a size (no givens), walks each
 //! killer with every finder (the solution's value stands in for a guess, as in a grade) and reports
 //! how many needed a guess, the level distribution, how often each technique fired and the slowest
-//! call of each finder (the cost a hint pays for it), and the slowest whole path.
+//! call of each finder (the cost a hint pays for it), and the slowest whole path, all in this
+//! thread's CPU time (the machine may be shared: CPU time leaves out time spent waiting for it).
 //!
 //! `cargo run --release --example killer_grades [K] [SIZE]` (defaults 200 and 9). The README's
 //! killer logic figures come from this and from the opt-in `killer_logic` test.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use cpu_time::ThreadTime;
 
 use sudoku_service::engine::general::logic::{scaled_difficulty, Geometry, ShapePosition, FINDERS};
 use sudoku_service::engine::general::{generate_killer, KillerRequest, Symmetry};
@@ -31,12 +34,12 @@ fn walk(geo: &Geometry, puzzle: &Cells, solution: &Cells, seen: &mut Seen) {
     let mut position = ShapePosition::new(shape, puzzle);
     let mut grade = GradeBuilder::default();
     let mut guessed = false;
-    let began = Instant::now();
+    let began = ThreadTime::now();
     while !position.is_solved() {
-        let step_began = Instant::now();
+        let step_began = ThreadTime::now();
         let mut found = None;
         for f in FINDERS.iter().filter(|f| f.assumes.holds(shape)) {
-            let t = Instant::now();
+            let t = ThreadTime::now();
             let step = (f.find)(geo, &position, solution);
             let spent = seen.slowest_call.entry(f.technique).or_default();
             *spent = (*spent).max(t.elapsed());

@@ -90,9 +90,9 @@ fn a_combination_leaving_a_neighbouring_cage_nothing_is_removed() {
     );
     assert_eq!(
         step.explanation,
-        "Cage 1 (A1+A2, sum 7) can only be 1+6, 2+5 or 3+4 by its sum, but 1+6 would leave cage 2 \
-         (A3+A4, sum 3) no combination and 2+5 would leave cage 2 (A3+A4, sum 3) no combination; \
-         so it is 3+4, and these can be removed: 1, 2, 5 and 6 from A1 and A2."
+        "Cage 1 (A1+A2, sum 7) can only be 1+6, 2+5 or 3+4 by its sum, but 1+6 or 2+5 would \
+         leave cage 2 (A3+A4, sum 3) no combination; so it is 3+4, and these can be removed: 1, 2, \
+         5 and 6 from A1 and A2."
     );
 }
 
@@ -125,7 +125,7 @@ fn a_combination_emptying_a_cell_or_leaving_out_a_value_the_unit_needs_is_remove
     );
     assert!(
         step.explanation
-            .contains("1+6 has no 5, which row A can only place in this cage"),
+            .contains("1+6 or 3+4 would leave out 5, which row A can only place in this cage"),
         "{}",
         step.explanation
     );

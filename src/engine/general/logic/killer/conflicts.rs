@@ -51,6 +51,7 @@ fn part(shape: &Shape, pos: &ShapePosition, k: usize) -> Option<Part> {
 }
 
 /// Why a combination of the cage cannot be.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Clash {
     /// It leaves this cage (open cells all seeing the cage's) no combination.
     Cage(usize),
@@ -229,42 +230,44 @@ fn ways(f: &sums::Fillings) -> String {
     }
 }
 
-/// Reasons shown before the rest are summed up.
-const SHOWN_REASONS: usize = 4;
+/// Combinations named for one reason before the rest are counted.
+const SHOWN_COMBINATIONS: usize = 4;
 
-/// `1+9 would leave cage 6 (A3+A4, sum 4) no combination, and 2+8 would take every candidate of
-/// A5 (2 and 8)`.
+/// `1+6 or 2+5 would leave cage 2 (A3+A4, sum 3) no combination, and 3+4 would take every
+/// candidate of A5 (3 and 4)`: the combinations removed, gathered by what they clash with.
 fn reasons(shape: &Shape, pos: &ShapePosition, clashes: &[(u32, Clash)]) -> String {
-    let mut parts: Vec<String> = clashes
-        .iter()
-        .take(SHOWN_REASONS)
-        .map(|(m, clash)| {
-            let combination = plus(&sums::values(*m));
-            match *clash {
-                Clash::Cage(j) => {
-                    format!(
-                        "{combination} would leave {} no combination",
-                        words::cage(shape, j)
-                    )
-                }
-                Clash::Cell(c) => format!(
-                    "{combination} would take every candidate of {} ({})",
-                    shape.cell_name(c),
-                    and_list(values_of(pos.candidates(c)).map(|v| shape.symbol(v)))
-                ),
-                Clash::Value(v, u) => format!(
-                    "{combination} has no {}, which {} can only place in this cage",
-                    shape.symbol(v),
-                    shape.unit_name(u)
-                ),
-            }
-        })
-        .collect();
-    if clashes.len() > SHOWN_REASONS {
-        parts.push(format!(
-            "{} more clash the same ways",
-            clashes.len() - SHOWN_REASONS
-        ));
+    let mut by_clash: Vec<(Clash, Vec<u32>)> = Vec::new();
+    for &(m, clash) in clashes {
+        match by_clash.iter_mut().find(|(c, _)| *c == clash) {
+            Some((_, ms)) => ms.push(m),
+            None => by_clash.push((clash, vec![m])),
+        }
     }
-    and_list(parts)
+    and_list(by_clash.iter().map(|(clash, ms)| {
+        let mut shown: Vec<String> = (ms.iter().take(SHOWN_COMBINATIONS))
+            .map(|&m| plus(&sums::values(m)))
+            .collect();
+        if ms.len() > SHOWN_COMBINATIONS {
+            shown.push(format!("{} more", ms.len() - SHOWN_COMBINATIONS));
+        }
+        let combinations = or_list(shown);
+        match *clash {
+            Clash::Cage(j) => {
+                format!(
+                    "{combinations} would leave {} no combination",
+                    words::cage(shape, j)
+                )
+            }
+            Clash::Cell(c) => format!(
+                "{combinations} would take every candidate of {} ({})",
+                shape.cell_name(c),
+                and_list(values_of(pos.candidates(c)).map(|v| shape.symbol(v)))
+            ),
+            Clash::Value(v, u) => format!(
+                "{combinations} would leave out {}, which {} can only place in this cage",
+                shape.symbol(v),
+                shape.unit_name(u)
+            ),
+        }
+    }))
 }
