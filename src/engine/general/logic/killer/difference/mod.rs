@@ -8,15 +8,17 @@
 //! The plain rule of 45 and innies and outies are the cases where every crossing cage is counted on
 //! the same side; this step is tried after them, and only when both sides are left.
 
+mod words;
+
 use super::super::geometry::Geometry;
 use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
-use super::super::words;
+use super::super::words as cell_words;
 use super::{cage_unit, sees};
 use crate::engine::general::cages::rule45::Group;
-use crate::engine::logic::words::and_list;
 use crate::engine::logic::Technique;
 use crate::engine::shape::{Cells, Shape};
+use words::{fillings_words, premise};
 
 /// Largest number of open cells an equation may have: a player weighs a few cells at once, and
 /// filling them every way stays cheap (five cells of nine values, four of more).
@@ -43,7 +45,7 @@ pub struct Crossing {
 /// A group with its crossing cages, worked out once per puzzle.
 #[derive(Clone, Debug)]
 pub struct Boundary {
-    group: Group,
+    pub(super) group: Group,
     /// The group's cells in no cage.
     uncaged: Vec<usize>,
     crossing: Vec<Crossing>,
@@ -102,20 +104,20 @@ pub fn boundaries(shape: &Shape, cage_of: &[Option<usize>], groups: Vec<Group>) 
 
 /// One cell of an equation: `+1` for an innie, `-1` for an outie.
 #[derive(Clone, Copy, Debug)]
-struct Term {
-    cell: usize,
-    sign: i64,
+pub(super) struct Term {
+    pub(super) cell: usize,
+    pub(super) sign: i64,
 }
 
 /// A group's equation as it stands: its open innies minus its open outies make `value`.
-struct Equation<'b> {
-    boundary: &'b Boundary,
+pub(super) struct Equation<'b> {
+    pub(super) boundary: &'b Boundary,
     /// The crossing cages counted by their whole sum (their outies are in the equation).
-    counted: Vec<usize>,
+    pub(super) counted: Vec<usize>,
     /// The cells of the equation, placed ones included, innies first.
-    terms: Vec<Term>,
+    pub(super) terms: Vec<Term>,
     /// What the terms make: the total less the cages inside and the counted cages.
-    value: i64,
+    pub(super) value: i64,
 }
 
 impl<'b> Equation<'b> {
@@ -202,21 +204,6 @@ impl<'b> Equation<'b> {
         }
         (open, rest)
     }
-}
-
-/// `A5 + B2 - C4 - C7`.
-fn expression(shape: &Shape, terms: &[Term]) -> String {
-    let mut out = String::new();
-    for (i, t) in terms.iter().enumerate() {
-        match (i, t.sign > 0) {
-            (0, true) => {}
-            (0, false) => out.push('-'),
-            (_, true) => out.push_str(" + "),
-            (_, false) => out.push_str(" - "),
-        }
-        out.push_str(&shape.cell_name(t.cell));
-    }
-    out
 }
 
 /// For each open term, the values some filling of the equation puts there (cells that see each
@@ -318,7 +305,7 @@ fn step(
         "{} {}, so these can be removed: {}.",
         premise(shape, pos, eq, open, rest),
         fillings_words(open),
-        words::removal_sets(shape, &removed)
+        cell_words::removal_sets(shape, &removed)
     );
     let g = &eq.boundary.group;
     let values = removed.iter().fold(0, |a, m| a | bit(m.value));
@@ -334,85 +321,4 @@ fn step(
         },
         explanation,
     )
-}
-
-/// `Rows A and B hold 2 x 45 = 90. The cages inside them sum to 62, and cage 3 (B4+C4, sum 12)
-/// reaches outside them: counted whole, it adds its cells outside, C4. So the rest of rows A and
-/// B, A5, less C4 make 90 - 62 - 12 = 16: A5 - C4 = 16.`
-fn premise(shape: &Shape, pos: &ShapePosition, eq: &Equation, open: &[Term], rest: i64) -> String {
-    let g = &eq.boundary.group;
-    let (holds, them) = if g.units.len() == 1 {
-        ("holds", "it")
-    } else {
-        ("hold", "them")
-    };
-    let cages = and_list(eq.counted.iter().map(|&k| words::cage(shape, k)));
-    let (reach, adds) = if eq.counted.len() == 1 {
-        ("reaches", "it adds its")
-    } else {
-        ("reach", "they add their")
-    };
-    let counted_sum: u32 = eq.counted.iter().map(|&k| shape.cages()[k].sum).sum();
-    let side = |sign: i64| {
-        words::cells(
-            shape,
-            (eq.terms.iter())
-                .filter(move |t| t.sign == sign)
-                .map(|t| t.cell),
-        )
-    };
-    let (innies, outies) = (side(1), side(-1));
-    let makes = if eq.terms.iter().filter(|t| t.sign > 0).count() == 1 {
-        "makes"
-    } else {
-        "make"
-    };
-    let mut text = format!(
-        "{} {holds} {}. The cages inside {them} sum to {}, and {cages} {reach} outside {them}: \
-         counted whole, {adds} cells outside, {outies}. So the rest of {}, {innies}, less \
-         {outies}, {makes} {} - {} - {counted_sum} = {}: {} = {}.",
-        g.title(),
-        g.total_words(),
-        g.inside_sum,
-        g.name,
-        g.total,
-        g.inside_sum,
-        eq.value,
-        expression(shape, &eq.terms),
-        eq.value
-    );
-    let placed: Vec<(usize, u8)> = (eq.terms.iter())
-        .map(|t| (t.cell, pos.value(t.cell)))
-        .filter(|&(_, v)| v != 0)
-        .collect();
-    if !placed.is_empty() {
-        let held = and_list(
-            placed
-                .iter()
-                .map(|&(c, v)| format!("{} is {}", shape.cell_name(c), shape.symbol(v))),
-        );
-        text.push_str(&format!(
-            " {}, so {} = {rest}.",
-            capitalised(&held),
-            expression(shape, open)
-        ));
-    }
-    text
-}
-
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map(|f| f.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// Why some candidates go: no filling of the equation uses them.
-fn fillings_words(open: &[Term]) -> &'static str {
-    if open.len() == 2 {
-        "Only some pairs of their candidates make that"
-    } else {
-        "Only some fillings of their candidates make that (cells that see each other differ)"
-    }
 }
