@@ -99,6 +99,8 @@ fn is_killer(technique: Technique) -> bool {
             | Technique::CageClaiming
             | Technique::InniesOuties
             | Technique::CageSplitting
+            | Technique::InnieOutieDifference
+            | Technique::CombinationConflict
     )
 }
 
@@ -294,6 +296,8 @@ mod tests {
             Technique::CageClaiming,
             Technique::InniesOuties,
             Technique::CageSplitting,
+            Technique::InnieOutieDifference,
+            Technique::CombinationConflict,
         ];
         for technique in Technique::ALL {
             assert_eq!(

@@ -171,7 +171,12 @@ fn every_step_is_sound_on_other_published_killers() {
 #[test]
 fn every_step_is_sound_on_generated_9x9_killers_and_the_rule_of_45_reads_as_players_say_it() {
     let seen = walk_generated(&size(9), 0..20, 0, false);
-    for t in [Technique::CageCombination, Technique::RuleOf45] {
+    for t in [
+        Technique::CageCombination,
+        Technique::RuleOf45,
+        Technique::InnieOutieDifference,
+        Technique::CombinationConflict,
+    ] {
         assert!(
             seen.techniques.contains_key(&t),
             "{t}: {:?}",

@@ -10,6 +10,7 @@ mod generator;
 mod jigsaw_x;
 mod killer;
 mod killer_logic;
+mod killer_steps;
 mod logic;
 mod norvig;
 mod norvig_ref;

@@ -73,12 +73,17 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
                         | Technique::FinnedSwordfish
                         | Technique::SashimiSwordfish
                 )
-                // A run of rows or columns is named as one: `rows A to C`.
+                // A run of rows or columns, or a rectangle of boxes, is named as one: `rows A to
+                // C`, `boxes 1 and 2`.
                 || (matches!(
                     step.technique,
-                    Technique::RuleOf45 | Technique::InniesOuties | Technique::CageSplitting
+                    Technique::RuleOf45
+                        | Technique::InniesOuties
+                        | Technique::CageSplitting
+                        | Technique::InnieOutieDifference
                 ) && (step.explanation.contains("rows ")
-                    || step.explanation.contains("columns "))),
+                    || step.explanation.contains("columns ")
+                    || step.explanation.contains("boxes "))),
             "{}",
             step.explanation
         );

@@ -31,6 +31,11 @@ pub enum Technique {
     InniesOuties,
     /// Killer: a cage split by a unit's boundary, one part's sum known, the other's follows.
     CageSplitting,
+    /// Killer: a group's innies less its outies make a known number, the crossing cages counted on
+    /// either side.
+    InnieOutieDifference,
+    /// Killer: a cage's combination that leaves a cage or cell sharing its unit nothing is removed.
+    CombinationConflict,
     /// A naked pair inside a box and a row or column: clears both.
     LockedPair,
     /// A naked triple inside a box and a row or column: clears both.
@@ -107,7 +112,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order they are tried.
-    pub const ALL: [Technique; 45] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -117,6 +122,8 @@ impl Technique {
         Technique::CageClaiming,
         Technique::InniesOuties,
         Technique::CageSplitting,
+        Technique::InnieOutieDifference,
+        Technique::CombinationConflict,
         Technique::LockedPair,
         Technique::LockedTriple,
         Technique::LockedCandidatesPointing,
@@ -201,6 +208,15 @@ impl Technique {
             Technique::CageClaiming => ("cage_claiming", "Cage Claiming", Medium, 50),
             Technique::InniesOuties => ("innies_outies", "Innies and Outies", Medium, 60),
             Technique::CageSplitting => ("cage_splitting", "Cage Splitting", Medium, 70),
+            Technique::InnieOutieDifference => (
+                "innie_outie_difference",
+                "Innie-Outie Difference",
+                Medium,
+                80,
+            ),
+            Technique::CombinationConflict => {
+                ("combination_conflict", "Combination Conflict", Medium, 100)
+            }
             Technique::LockedPair => ("locked_pair", "Locked Pair", Medium, 40),
             Technique::LockedTriple => ("locked_triple", "Locked Triple", Medium, 60),
             Technique::LockedCandidatesPointing => (

@@ -194,11 +194,21 @@ pub const FINDERS: &[Finder] = &[
         Assumes::Units,
         subsets::naked_triple,
     ),
+    finder(
+        Technique::InnieOutieDifference,
+        Assumes::Cages,
+        killer::innie_outie_difference,
+    ),
     finder(Technique::HiddenPair, Assumes::Units, subsets::hidden_pair),
     finder(
         Technique::HiddenTriple,
         Assumes::Units,
         subsets::hidden_triple,
+    ),
+    finder(
+        Technique::CombinationConflict,
+        Assumes::Cages,
+        killer::combination_conflict,
     ),
     finder(Technique::NakedQuad, Assumes::Units, subsets::naked_quad),
     finder(Technique::HiddenQuad, Assumes::Units, subsets::hidden_quad),

@@ -9,7 +9,7 @@ use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::sums::{self, plus, Fillings, SHOWN};
-use super::{sees, KillerGeometry};
+use super::{sees, KillerGeometry, MAX_CELLS};
 use crate::engine::general::cages::rule45::Group;
 use crate::engine::logic::words::{and_list, or_list};
 use crate::engine::logic::Technique;
@@ -28,8 +28,8 @@ pub struct Leftover<'g> {
 }
 
 /// Every group's innies and outies.
-pub fn leftovers(kg: &KillerGeometry) -> impl Iterator<Item = Leftover<'_>> {
-    kg.groups.iter().flat_map(|group| {
+pub fn leftovers(groups: &[Group]) -> impl Iterator<Item = Leftover<'_>> {
+    groups.iter().flat_map(|group| {
         let innies = group.innies.as_deref().map(|cells| Leftover {
             group,
             outies: false,
@@ -85,8 +85,13 @@ impl Leftover<'_> {
         }
     }
 
-    /// The values placed among the cells, the open cells and what is left of the sum for them.
+    /// The values placed among the cells, the open cells and what is left of the sum for them;
+    /// `None` when more than [`MAX_CELLS`] are open (a player counts a few cells, not a dozen).
     pub fn open(&self, pos: &ShapePosition) -> Option<Open> {
+        let open = self.cells.iter().filter(|&&c| pos.value(c) == 0).count();
+        if open > MAX_CELLS {
+            return None;
+        }
         open_part(self.cells, self.sum, pos)
     }
 }
@@ -145,7 +150,7 @@ pub fn placed_words(
 /// One open cell left over takes what is left of the sum.
 pub fn rule_of_45(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let (shape, kg) = (geo.shape, geo.killer.as_ref()?);
-    leftovers(kg).find_map(|left| {
+    leftovers(&kg.wide).find_map(|left| {
         let Open {
             placed,
             cells: open,
@@ -177,7 +182,7 @@ pub fn rule_of_45(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shap
 /// A few open cells left over form a virtual cage: they keep the values its fillings allow.
 pub fn innies_outies(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let (shape, kg) = (geo.shape, geo.killer.as_ref()?);
-    leftovers(kg).find_map(|left| {
+    leftovers(&kg.wide).find_map(|left| {
         let Open {
             placed,
             cells: open,

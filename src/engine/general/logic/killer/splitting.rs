@@ -21,7 +21,7 @@ struct Split<'g> {
 
 /// The splits: leftovers lying in one cage that has cells on the other side too.
 fn splits<'a>(kg: &'a KillerGeometry, shape: &'a Shape) -> impl Iterator<Item = Split<'a>> + 'a {
-    leftovers(kg).filter_map(move |left| {
+    leftovers(&kg.groups).filter_map(move |left| {
         let cage = kg.cage_of[*left.cells.first()?]?;
         if left.cells.iter().any(|&c| kg.cage_of[c] != Some(cage)) {
             return None;

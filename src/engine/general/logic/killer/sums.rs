@@ -46,6 +46,18 @@ impl Fillings {
 /// Fillings of cells with candidates `cands` that all differ, summing to `sum`, on a grid of size
 /// `n`; `None` when there are too many combinations to look at.
 pub fn distinct(combos: &Combos, n: usize, cands: &[u32], sum: u32) -> Option<Fillings> {
+    distinct_where(combos, n, cands, sum, |_| true)
+}
+
+/// [`distinct`] counting only the combinations (value masks the cells can take one each) that
+/// `keep` keeps.
+pub fn distinct_where(
+    combos: &Combos,
+    n: usize,
+    cands: &[u32],
+    sum: u32,
+    mut keep: impl FnMut(u32) -> bool,
+) -> Option<Fillings> {
     // Above 16 the combinations are walked, not tabled: a large cage would cost each step dearly.
     if n > 16 && cands.len() > MAX_WALKED_CELLS {
         return None;
@@ -72,7 +84,7 @@ pub fn distinct(combos: &Combos, n: usize, cands: &[u32], sum: u32) -> Option<Fi
         ..Fillings::default()
     };
     for m in found {
-        if !matched(cands, m, None) {
+        if !matched(cands, m, None) || !keep(m) {
             continue;
         }
         for (i, &cand) in cands.iter().enumerate() {
@@ -155,8 +167,19 @@ fn fill(
     }
 }
 
+/// Whether cells with candidates `cands` that all differ can reach `sum` at all.
+pub fn any_distinct(combos: &Combos, cands: &[u32], sum: u32) -> bool {
+    let union = cands.iter().fold(0, |a, &m| a | m);
+    let mut any = false;
+    combos.each(cands.len(), sum, union, |m| {
+        any = matched(cands, m, None);
+        !any
+    });
+    any
+}
+
 /// The values of a mask, ascending.
-fn values(mut m: u32) -> Vec<u8> {
+pub fn values(mut m: u32) -> Vec<u8> {
     let mut out = Vec::new();
     while m != 0 {
         out.push(m.trailing_zeros() as u8 + 1);
