@@ -25,12 +25,13 @@
 //!   innies of two rows) narrows by its sum alone (in `sums`). Solving runs on it: a hard published
 //!   killer takes hundreds of times fewer nodes, and a generated one rarely needs a guess.
 //!
-//! What narrowing leaves a group's own cells is a pure function of their candidates, so each propagator remembers, per
-//! group, the candidates it last had when narrowing changed nothing, and skips the group while they
-//! are the same (after a guess most groups have not moved; comparing is far cheaper than the
-//! combinations). When solving, what a group's own cells keep is also remembered by their
-//! candidates across groups and boards (in `cache`): the lookahead tries literal after literal from
-//! one board and meets the same small groups in the same states again and again.
+//! What narrowing leaves a group's own cells is a pure function of their candidates, so each
+//! propagator remembers, per group, the candidates it last had when narrowing changed nothing, and
+//! skips the group while they are the same (after a guess most groups have not moved; comparing is
+//! far cheaper than the combinations). When solving, what a group's own cells keep is also
+//! remembered by their candidates across groups, boards and solves (in `cache`): the lookahead
+//! tries literal after literal from one board and meets the same small groups in the same states
+//! again and again.
 //!
 //! The idle memory is not quite neutral: a group skipped as idle is not asked for its pointing,
 //! which also reads cells outside it, so on another board (a lookahead trial) an elimination it

@@ -92,7 +92,8 @@ fn narrow_open(open: &[u16], cand: &[u32], rest: u32, out: &mut Vec<(u16, u32)>)
 }
 
 /// The narrowing of [`narrow`] on open cells whose values less one must sum to `rest`, below the
-/// bits of the integer type holding sets of sums (sums beyond `rest` may be dropped: values only add).
+/// bits of the integer type holding sets of sums (sums past `rest` may be dropped: values only
+/// add).
 macro_rules! narrow_open {
     ($name:ident, $t:ty) => {
         fn $name(open: &[u16], cand: &[u32], rest: u32, out: &mut Vec<(u16, u32)>) -> bool {
