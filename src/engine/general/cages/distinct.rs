@@ -12,8 +12,9 @@
 //! Walking a group's combinations stops as soon as every allowed value is reached and none is
 //! needed by all: no later combination could change the answer.
 
-use super::exact::{self, EXACT_CELLS, EXACT_UP_TO};
-use super::{Combos, Group};
+use super::cache::{self, Cache};
+use super::exact::{self, EXACT_CELLS, EXACT_UP_TO, MAX_COMBOS};
+use super::{Combos, Group, PeerSets};
 use crate::engine::shape::Shape;
 
 /// Hall's condition is checked on groups of up to this many open cells: where it prunes most, and
@@ -75,10 +76,13 @@ impl Open {
 
 /// Narrows one distinct `group` (see the module documentation), with the full inference when
 /// `full`; `false` when it cannot be completed.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn narrow(
     shape: &Shape,
+    peers: Option<&PeerSets>,
     full: bool,
     combos: &Combos,
+    cache: &mut Cache<u64>,
     group: &Group,
     cand: &[u32],
     out: &mut Vec<(u16, u32)>,
@@ -95,20 +99,34 @@ pub(super) fn narrow(
     if k == 0 {
         return rest == 0;
     }
-    if full && shape.size() <= EXACT_UP_TO && k <= EXACT_CELLS {
-        return narrow_exactly(shape, group, open, cand, allowed, rest, out);
+    let exactly = full && shape.size() <= EXACT_UP_TO && k <= EXACT_CELLS;
+    let key = full
+        .then(|| cache::distinct_key(open, cand, allowed, rest, exactly))
+        .flatten();
+    let known = key.and_then(|key| cache.get(key));
+    if exactly {
+        let found = match known {
+            Some(answer) => exact::Supports::unpack(answer, k),
+            None => {
+                let found = exact_supports(combos, open, cand, allowed, rest);
+                if let Some(key) = key {
+                    cache.put(key, exact::Supports::pack(found.as_ref(), k));
+                }
+                found
+            }
+        };
+        return narrow_exactly(shape, peers, group, open, cand, found, out);
     }
-    let (mut reach, mut need) = (0u32, u32::MAX);
-    combos.each(k, rest, allowed, |m| {
-        if open.iter().all(|&c| cand[usize::from(c)] & m != 0)
-            && (!full || k > MATCHED_UP_TO || matches(open, cand, m))
-        {
-            reach |= m;
-            need &= m;
+    let (reach, need) = match known {
+        Some(answer) => (answer as u32 & 0x1ff, (answer >> 9) as u32 & 0x1ff),
+        None => {
+            let (reach, need) = reached(full, combos, open, cand, allowed, rest);
+            if let Some(key) = key {
+                cache.put(key, u64::from(reach) | u64::from(need & 0x1ff) << 9);
+            }
+            (reach, need)
         }
-        // Once every allowed value is reached and none is needed, nothing can change.
-        reach != allowed || need & allowed != 0
-    });
+    };
     if reach == 0 {
         return false;
     }
@@ -135,7 +153,7 @@ pub(super) fn narrow(
             }
             (Some(_), Some(_)) if full => {
                 let places = places_of(open.iter().map(|&c| (c, cand[usize::from(c)])), bit);
-                pointing(shape, group, &places, bit, cand, out);
+                pointing(shape, peers, group, places.cells(), bit, cand, out);
             }
             _ => {}
         }
@@ -143,13 +161,88 @@ pub(super) fn narrow(
     true
 }
 
+/// The supports of [`super::exact`] for the open cells, from the combinations of `k` values within
+/// `allowed` reaching `rest` that meet every open cell.
+fn exact_supports(
+    combos: &Combos,
+    open: &[u16],
+    cand: &[u32],
+    allowed: u32,
+    rest: u32,
+) -> Option<exact::Supports> {
+    let mut fitting = [0u32; MAX_COMBOS];
+    let mut len = 0;
+    combos.each(open.len(), rest, allowed, |m| {
+        if open.iter().all(|&c| cand[usize::from(c)] & m != 0) {
+            fitting[len] = m;
+            len += 1;
+        }
+        true
+    });
+    exact::supports(open, cand, &fitting[..len])
+}
+
+/// The union and the intersection of the combinations of the open cells' count within `allowed`
+/// reaching `rest` that meet every open cell (and, with `full`, pass Hall's condition on up to
+/// [`MATCHED_UP_TO`] cells): the values the cells may keep and those every combination needs.
+fn reached(
+    full: bool,
+    combos: &Combos,
+    open: &[u16],
+    cand: &[u32],
+    allowed: u32,
+    rest: u32,
+) -> (u32, u32) {
+    let k = open.len();
+    let (mut reach, mut need) = (0u32, u32::MAX);
+    combos.each(k, rest, allowed, |m| {
+        // A combination inside what is reached and holding all that is needed changes neither:
+        // the cells' checks and Hall's condition are spared.
+        let adds = m & !reach != 0 || need & !m != 0;
+        if adds
+            && open.iter().all(|&c| cand[usize::from(c)] & m != 0)
+            && (!full || k > MATCHED_UP_TO || matches(open, cand, m))
+        {
+            reach |= m;
+            need &= m;
+        }
+        // Once every allowed value is reached and none is needed, nothing can change.
+        reach != allowed || need & allowed != 0
+    });
+    (reach, need)
+}
+
 /// Whether the open cells can take the values of `m` (as many as they are) one each, every cell a
 /// candidate of its own: Kuhn's augmenting paths, on bitmasks.
 fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
+    if greedy_matches(open, cand, m) {
+        return true;
+    }
     // `owner[v]`: the index in `open` of the cell holding value bit `v`, or `u8::MAX`.
     let mut owner = [u8::MAX; 32];
     for i in 0..open.len() {
         if !augment(open, cand, m, i, &mut 0, &mut owner) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A quick sufficient test for [`matches`]: with the cells taken in order of fewest values of `m`,
+/// the `j`-th (from 1) finds a value the earlier ones left when it has at least `j`; that holds for
+/// every cell when no `t` cells or more have `t - 1` values or fewer.
+fn greedy_matches(open: &[u16], cand: &[u32], m: u32) -> bool {
+    let k = open.len();
+    // `few[t]`: how many cells have exactly `t` values of `m` (`k` for `k` or more).
+    let mut few = [0usize; 33];
+    for &c in open {
+        let t = (cand[usize::from(c)] & m).count_ones() as usize;
+        few[t.min(k)] += 1;
+    }
+    let mut at_most = 0;
+    for (t, &cells) in few[..k].iter().enumerate() {
+        at_most += cells;
+        if at_most > t {
             return false;
         }
     }
@@ -187,14 +280,14 @@ fn augment(
 /// and a value every completion uses leaves the cells outside `group` that see all its places.
 fn narrow_exactly(
     shape: &Shape,
+    peers: Option<&PeerSets>,
     group: &Group,
     open: &[u16],
     cand: &[u32],
-    allowed: u32,
-    rest: u32,
+    found: Option<exact::Supports>,
     out: &mut Vec<(u16, u32)>,
 ) -> bool {
-    let Some(found) = exact::supports(open, cand, allowed, rest) else {
+    let Some(found) = found else {
         return false;
     };
     let kept = || open.iter().zip(&found.values).map(|(&c, &m)| (c, m));
@@ -210,31 +303,66 @@ fn narrow_exactly(
         let bit = must & must.wrapping_neg();
         must &= must - 1;
         let places = places_of(kept(), bit);
-        if places.len() > 1 {
-            pointing(shape, group, &places, bit, cand, out);
+        if places.len > 1 {
+            pointing(shape, peers, group, places.cells(), bit, cand, out);
         }
     }
     true
 }
 
+/// Some of a group's cells, on the stack.
+struct Places {
+    cells: [u16; 32],
+    len: usize,
+}
+
+impl Places {
+    fn cells(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+}
+
 /// The cells of `cells` (cell, candidates) holding `bit`.
-fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> Vec<u16> {
-    cells
-        .filter(|&(_, m)| m & bit != 0)
-        .map(|(c, _)| c)
-        .collect()
+fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> Places {
+    let mut places = Places {
+        cells: [0; 32],
+        len: 0,
+    };
+    for (c, m) in cells {
+        if m & bit != 0 {
+            places.cells[places.len] = c;
+            places.len += 1;
+        }
+    }
+    places
 }
 
 /// Takes `bit` out of every cell outside `group` that sees all of `places` (the group's cells that
-/// may hold it, two or more).
+/// may hold it, two or more). With `peers` (grids of up to 128 cells), the cells seeing them all
+/// are one AND of their peer sets; else the first place's peers are searched.
 fn pointing(
     shape: &Shape,
+    peers: Option<&PeerSets>,
     group: &Group,
     places: &[u16],
     bit: u32,
     cand: &[u32],
     out: &mut Vec<(u16, u32)>,
 ) {
+    if let Some(peers) = peers {
+        let mut seeing = places.iter().fold(u128::MAX, |s, &c| s & peers.of(c));
+        for &c in &group.cells {
+            seeing &= !(1 << c);
+        }
+        while seeing != 0 {
+            let p = seeing.trailing_zeros() as usize;
+            seeing &= seeing - 1;
+            if cand[p] & bit != 0 {
+                out.push((p as u16, bit));
+            }
+        }
+        return;
+    }
     let first = places[0];
     for &p in shape.peers(usize::from(first)) {
         let m = cand[usize::from(p)];
@@ -326,6 +454,7 @@ mod tests {
                 (n, Shape::new(&rules).unwrap())
             })
             .collect();
+        let mut cache = Cache::default();
         for round in 0..3000 {
             let n = [4usize, 6, 9, 12, 16][round % 5];
             let all = (1u32 << n) - 1;
@@ -351,7 +480,23 @@ mod tests {
             let mut board = vec![all; n * n];
             board[..size].copy_from_slice(&cand);
             let mut out = Vec::new();
-            let possible = narrow(&shapes[&n], true, &Combos::of(n), &group, &board, &mut out);
+            let shape = &shapes[&n];
+            let combos = Combos::of(n);
+            let mut fresh = Cache::default();
+            let possible = narrow(
+                shape, None, true, &combos, &mut fresh, &group, &board, &mut out,
+            );
+            // Pointing by peer sets (grids of up to 128 cells) finds what searching peers does,
+            // and an answer from the cache (filled here, or by an earlier round) is the same too.
+            let peers = PeerSets::new(shape);
+            for _ in 0..2 {
+                let mut again = Vec::new();
+                let peers = peers.as_ref();
+                let done = narrow(
+                    shape, peers, true, &combos, &mut cache, &group, &board, &mut again,
+                );
+                assert_eq!((done, &again), (possible, &out), "n {n} sum {sum} {cand:?}");
+            }
             // The cage's pointing takes a value it needs only from cells that see all the places
             // some completion gives it.
             let completions = brute_narrow(&cand, sum);

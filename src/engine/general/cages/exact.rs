@@ -5,12 +5,15 @@
 //!
 //! Combinations checked by Hall's condition keep a value in a cell whenever some matchable
 //! combination holds it, even when no matching gives it to that cell; this keeps only what a
-//! complete assignment uses. The search assigns the open cells in order (fewest candidates first)
-//! and remembers, per set of values used so far, whether the rest can be completed: the set fixes
-//! how many cells are assigned and what is left of the sum, so on 9x9 there are at most 512 states
-//! and each is expanded once, whatever the candidates.
+//! complete assignment uses. An assignment's values are one of the group's combinations (a set of
+//! distinct values reaching the sum) that meets every open cell, so each such combination's
+//! matchings are walked in turn: with four open cells at most, a combination has 24 at most, and
+//! usually a handful. A combination that could teach nothing new (every value it offers a cell is
+//! already known there, and it holds every value still thought needed) is skipped, and the walk
+//! stops once every candidate is known and the needed values are down to those every combination
+//! holds.
 
-/// The largest N narrowed exactly: its states (sets of values) fit [`Memo`].
+/// The largest N narrowed exactly: a group's combinations on a 9x9 grid fit [`MAX_COMBOS`].
 pub(super) const EXACT_UP_TO: usize = 9;
 
 /// Groups are narrowed exactly up to this many open cells: on the hard killers of
@@ -19,8 +22,8 @@ pub(super) const EXACT_UP_TO: usize = 9;
 /// than it saved (Hall's condition on combinations does those).
 pub(super) const EXACT_CELLS: usize = 4;
 
-/// Per set of values used, whether the rest completes: 0 not yet known, 1 yes, 2 no.
-type Memo = [u8; 1 << EXACT_UP_TO];
+/// The most combinations of one count and sum on grids up to 9x9 (`C(9, 4)` in all, 126).
+pub(super) const MAX_COMBOS: usize = 128;
 
 /// What the exact narrowing found on a completable group.
 pub(super) struct Supports {
@@ -30,147 +33,107 @@ pub(super) struct Supports {
     pub(super) need: u32,
 }
 
-/// The supports of `open`'s cells (candidates `cand`, values limited to `allowed`) for distinct
-/// values summing to `rest`; `None` when no assignment does.
-pub(super) fn supports(open: &[u16], cand: &[u32], allowed: u32, rest: u32) -> Option<Supports> {
-    debug_assert!(allowed < 1 << EXACT_UP_TO && open.len() <= EXACT_UP_TO);
-    // Fewest candidates first: the search fails sooner.
-    let mut order = [0u8; EXACT_UP_TO];
-    let mut masks = [0u32; EXACT_UP_TO];
-    let k = open.len();
-    for (i, &c) in open.iter().enumerate() {
-        order[i] = i as u8;
-        masks[i] = cand[usize::from(c)] & allowed;
+impl Supports {
+    /// The supports of `k` cells (up to [`EXACT_CELLS`], values up to 9), or none, in one `u64`
+    /// (for [`super::cache`]).
+    pub(super) fn pack(found: Option<&Supports>, k: usize) -> u64 {
+        let Some(found) = found else {
+            return 0;
+        };
+        let values = (found.values[..k].iter().enumerate())
+            .fold(0, |p, (i, &v)| p | u64::from(v) << (9 * i));
+        1 << 63 | u64::from(found.need & 0x1ff) << 36 | values
     }
-    order[..k].sort_unstable_by_key(|&i| masks[usize::from(i)].count_ones());
-    let mut walk = Walk {
-        masks: [0; EXACT_UP_TO],
-        later: [0; EXACT_UP_TO + 1],
-        k,
-        memo: [0; 1 << EXACT_UP_TO],
-        found: [0; EXACT_UP_TO],
-        need: u32::MAX,
-        unseen: 0,
-        bounds: bounds(),
-    };
-    for (slot, &i) in order[..k].iter().enumerate() {
-        walk.masks[slot] = masks[usize::from(i)];
-        walk.unseen += masks[usize::from(i)].count_ones();
+
+    /// What [`Supports::pack`] packed.
+    pub(super) fn unpack(packed: u64, k: usize) -> Option<Supports> {
+        if packed >> 63 == 0 {
+            return None;
+        }
+        let mut values = [0u32; 32];
+        for (i, v) in values[..k].iter_mut().enumerate() {
+            *v = (packed >> (9 * i)) as u32 & 0x1ff;
+        }
+        let need = (packed >> 36) as u32 & 0x1ff;
+        Some(Supports { values, need })
     }
-    for slot in (0..k).rev() {
-        walk.later[slot] = walk.later[slot + 1] | walk.masks[slot];
+}
+
+/// The supports of `open`'s cells (candidates `cand`) for distinct values making up one of
+/// `combos`: the combinations of as many values as there are open cells that reach what is left of
+/// the group's sum, avoid its placed values and meet every open cell. `None` when no assignment
+/// does.
+pub(super) fn supports(open: &[u16], cand: &[u32], combos: &[u32]) -> Option<Supports> {
+    let mut masks = [0u32; 32];
+    for (m, &c) in masks.iter_mut().zip(open) {
+        *m = cand[usize::from(c)];
     }
-    if !walk.complete(0, 0, rest) {
-        return None;
-    }
+    let masks = &masks[..open.len()];
+    let floor = combos.iter().fold(u32::MAX, |f, &m| f & m);
+    let offered = combos.iter().fold(0, |f, &m| f | m);
     let mut values = [0u32; 32];
-    for (slot, &i) in order[..k].iter().enumerate() {
-        values[usize::from(i)] = walk.found[slot];
-    }
-    Some(Supports {
-        values,
-        need: walk.need,
-    })
-}
-
-/// The search's state: the cells' candidates in search order and what it has found.
-struct Walk {
-    masks: [u32; EXACT_UP_TO],
-    /// `later[i]`: the union of the candidates of cells `i..`.
-    later: [u32; EXACT_UP_TO + 1],
-    k: usize,
-    memo: Memo,
-    /// Per cell in search order, the values some completion gives it.
-    found: [u32; EXACT_UP_TO],
-    need: u32,
-    /// Candidates no completion has given their cell yet: at 0, with no value needed, nothing
-    /// more can be learned and the search stops.
-    unseen: u32,
-    bounds: &'static Bounds,
-}
-
-/// Per set of values (bits of 1..=9) and count, the smallest and largest sums of that many of them.
-struct Bounds {
-    low: Vec<[u8; EXACT_UP_TO + 1]>,
-    high: Vec<[u8; EXACT_UP_TO + 1]>,
-}
-
-/// The sum bounds, built on first use.
-fn bounds() -> &'static Bounds {
-    static BUILT: std::sync::OnceLock<Bounds> = std::sync::OnceLock::new();
-    BUILT.get_or_init(|| {
-        let sets = 1usize << EXACT_UP_TO;
-        let mut low = vec![[u8::MAX; EXACT_UP_TO + 1]; sets];
-        let mut high = vec![[0u8; EXACT_UP_TO + 1]; sets];
-        for set in 0..sets {
-            let values: Vec<u8> = (0..EXACT_UP_TO as u8)
-                .filter(|v| set >> v & 1 != 0)
-                .map(|v| v + 1)
-                .collect();
-            for count in 0..=values.len() {
-                low[set][count] = values[..count].iter().sum();
-                high[set][count] = values[values.len() - count..].iter().sum();
-            }
-        }
-        Bounds { low, high }
-    })
-}
-
-impl Walk {
-    /// Whether the cells from `i` on can take distinct values outside `used` summing to `left`,
-    /// recording every value that some completion gives each of them.
-    fn complete(&mut self, i: usize, used: u32, left: u32) -> bool {
-        if i + 1 == self.k {
-            // The last cell's value is what is left of the sum.
-            let fits = (1..=32).contains(&left) && (self.masks[i] & !used) >> (left - 1) & 1 != 0;
-            if fits {
-                let bit = 1 << (left - 1);
-                self.see(i, bit);
-                self.need &= used | bit;
-            }
-            return fits;
-        }
-        match self.memo[used as usize] {
-            1 => return true,
-            2 => return false,
-            _ => {}
-        }
-        // Even the smallest or largest values left cannot make up the rest of the sum.
-        let avail = (self.later[i] & !used) as usize;
-        let cells = self.k - i;
-        let left8 = left.min(255) as u8;
-        if left8 < self.bounds.low[avail][cells] || left8 > self.bounds.high[avail][cells] {
-            self.memo[used as usize] = 2;
-            return false;
-        }
-        let mut options = self.masks[i] & !used;
-        let mut any = false;
-        while options != 0 {
-            let v = options.trailing_zeros() + 1;
-            if v > left {
+    let mut need = u32::MAX;
+    for &m in combos {
+        if teach(masks, m, &mut values[..masks.len()], need & !m != 0) {
+            need &= m;
+            let known = |(&mask, &known): (&u32, &u32)| mask & offered == known;
+            if need == floor && masks.iter().zip(&values).all(known) {
                 break;
             }
+        }
+    }
+    (need != u32::MAX).then_some(Supports { values, need })
+}
+
+/// Adds to `found` the values of combination `m` that some matching of the cells (candidates
+/// `masks`) to `m`'s values gives them and that `found` lacks, each by looking for one matching
+/// that gives it (and learning the rest of that matching too). Whether `m` has a matching at all
+/// is needed only when `validity` is asked for or something was learned; the answer is `false`
+/// when it has none or was not asked.
+fn teach(masks: &[u32], m: u32, found: &mut [u32], validity: bool) -> bool {
+    let mut valid = false;
+    let mut pairs = [0u32; 32];
+    for i in 0..masks.len() {
+        let mut options = masks[i] & m & !found[i];
+        while options != 0 {
             let bit = options & options.wrapping_neg();
             options &= options - 1;
-            if self.complete(i + 1, used | bit, left - v) {
-                self.see(i, bit);
-                any = true;
-                if self.unseen == 0 && self.need == 0 {
-                    return true;
+            pairs[i] = bit;
+            if matching(masks, i, m & !bit, 0, &mut pairs) {
+                for (f, &p) in found.iter_mut().zip(&pairs) {
+                    *f |= p;
                 }
+                options &= !found[i];
+                valid = true;
             }
         }
-        self.memo[used as usize] = if any { 1 } else { 2 };
-        any
+        pairs[i] = 0;
     }
+    if !valid && validity {
+        valid = matching(masks, usize::MAX, m, 0, &mut pairs);
+    }
+    valid
+}
 
-    /// Records that some completion gives `bit` to cell `i`.
-    fn see(&mut self, i: usize, bit: u32) {
-        if self.found[i] & bit == 0 {
-            self.found[i] |= bit;
-            self.unseen -= 1;
+/// Whether the cells of `masks` from `j` on, but `fixed`, can take the values of `free` one each,
+/// written to `pairs` when they can: depth-first, stopping at the first.
+fn matching(masks: &[u32], fixed: usize, free: u32, j: usize, pairs: &mut [u32; 32]) -> bool {
+    if j == fixed {
+        return matching(masks, fixed, free, j + 1, pairs);
+    }
+    let Some(&mask) = masks.get(j) else {
+        return true;
+    };
+    let mut options = mask & free;
+    while options != 0 {
+        let bit = options & options.wrapping_neg();
+        options &= options - 1;
+        pairs[j] = bit;
+        if matching(masks, fixed, free & !bit, j + 1, pairs) {
+            return true;
         }
     }
+    false
 }
 
 #[cfg(test)]
@@ -232,7 +195,14 @@ pub(super) mod tests {
             let sum = next(u64::from(n * (n + 1) / 2) + 1) as u32;
             let open: Vec<u16> = (0..k as u16).collect();
             let expected = brute(&cells, sum);
-            let got = supports(&open, &cells, all, sum);
+            let mut combos = Vec::new();
+            super::super::Combos::of(n as usize).each(k, sum, all, |m| {
+                if cells.iter().all(|&c| c & m != 0) {
+                    combos.push(m);
+                }
+                true
+            });
+            let got = supports(&open, &cells, &combos);
             match (&expected, &got) {
                 (None, None) => impossible += 1,
                 (Some((keep, need)), Some(s)) => {

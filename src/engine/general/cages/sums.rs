@@ -9,6 +9,7 @@
 //! linear in the cells times the values. Distinctness between cells that are peers is left to the rest
 //! of propagation: this is sound, and weaker than a cage's combinations.
 
+use super::cache::{self, Cache};
 use super::Group;
 
 /// The most cells a group may have (its sums, cells times N, must stay under 128).
@@ -16,49 +17,127 @@ const MAX_CELLS: usize = 16;
 
 /// Narrows `group` on `cand`, pushing `(cell, bits to remove)` to `out`; `false` when no choice of
 /// candidates reaches its sum.
-pub(super) fn narrow(group: &Group, cand: &[u32], out: &mut Vec<(u16, u32)>) -> bool {
-    let cells = &group.cells;
-    debug_assert!(cells.len() <= MAX_CELLS);
-    let mut before = [0u128; MAX_CELLS + 1];
-    before[0] = 1;
-    for (i, &c) in cells.iter().enumerate() {
-        before[i + 1] = add(before[i], cand[usize::from(c)]);
-    }
-    let sum = group.sum;
-    if sum >= 128 || before[cells.len()] >> sum & 1 == 0 {
-        return false;
-    }
-    let mut after = 1u128;
-    for (i, &c) in cells.iter().enumerate().rev() {
-        // Bit `j` of `mirrored`: the cells after this one can make `sum - j`.
-        let mirrored = after.reverse_bits() >> (127 - sum);
+///
+/// Placed cells only lower the sum left for the open ones (a placed value stays whenever the
+/// group can be completed at all), and each open value `v` counts as `v - 1` above a floor of one
+/// per open cell: on 9x9 the sums left then fit a `u64`, whose shifts are a third of a `u128`'s.
+///
+/// With a `cache`, answers for up to [`cache::MAX_REPEATING_OPEN`] open cells with values up to 9
+/// are remembered and replayed.
+pub(super) fn narrow(
+    group: &Group,
+    cand: &[u32],
+    cache: Option<&mut Cache<u128>>,
+    out: &mut Vec<(u16, u32)>,
+) -> bool {
+    debug_assert!(group.cells.len() <= MAX_CELLS);
+    let mut open = [0u16; MAX_CELLS];
+    let (mut k, mut placed) = (0, 0u32);
+    for &c in &group.cells {
         let m = cand[usize::from(c)];
-        let mut keep = 0;
-        let mut bits = m;
-        while bits != 0 {
-            let v = bits.trailing_zeros() + 1;
-            bits &= bits - 1;
-            if before[i] & (mirrored >> v) != 0 {
-                keep |= 1 << (v - 1);
-            }
+        if m == 0 {
+            return false;
         }
-        if keep != m {
-            out.push((c, m & !keep));
+        if m & (m - 1) == 0 {
+            placed += m.trailing_zeros() + 1;
+        } else {
+            open[k] = c;
+            k += 1;
         }
-        after = add(after, keep);
     }
-    true
+    // What the open cells' values less one each must make up.
+    let Some(rest) = group.sum.checked_sub(placed + k as u32) else {
+        return false;
+    };
+    let open = &open[..k];
+    let Some((cache, key)) = cache.and_then(|c| Some(c).zip(cache::sums_key(open, cand, rest)))
+    else {
+        return narrow_open(open, cand, rest, out);
+    };
+    // The answer: bit 127 when the sum can be reached, and each open cell's removals.
+    let answer = match cache.get(key) {
+        Some(answer) => answer,
+        None => {
+            let before = out.len();
+            let possible = narrow_open(open, cand, rest, out);
+            let mut answer = u128::from(possible) << 127;
+            for &(c, bits) in &out[before..] {
+                let i = open.iter().position(|&o| o == c).expect("an open cell");
+                answer |= u128::from(bits) << (9 * i);
+            }
+            out.truncate(before);
+            cache.put(key, answer);
+            answer
+        }
+    };
+    // Replayed in the order narrowing pushes them: the last cell first.
+    for (i, &c) in open.iter().enumerate().rev() {
+        let bits = (answer >> (9 * i)) as u32 & 0x1ff;
+        if bits != 0 {
+            out.push((c, bits));
+        }
+    }
+    answer >> 127 != 0
 }
 
-/// The sums of one from `sums` plus one value of `values` (bit `v - 1` for `v`).
-fn add(sums: u128, mut values: u32) -> u128 {
-    let mut out = 0;
-    while values != 0 {
-        out |= sums << (values.trailing_zeros() + 1);
-        values &= values - 1;
+/// [`narrow`] on the open cells, whose values less one must make `rest`.
+fn narrow_open(open: &[u16], cand: &[u32], rest: u32, out: &mut Vec<(u16, u32)>) -> bool {
+    if rest < u64::BITS {
+        narrow_u64(open, cand, rest, out)
+    } else if rest < u128::BITS {
+        narrow_u128(open, cand, rest, out)
+    } else {
+        false
     }
-    out
 }
+
+/// The narrowing of [`narrow`] on open cells whose values less one must sum to `rest`, below the
+/// bits of the integer type holding sets of sums (sums past `rest` may be dropped: values only
+/// add).
+macro_rules! narrow_open {
+    ($name:ident, $t:ty) => {
+        fn $name(open: &[u16], cand: &[u32], rest: u32, out: &mut Vec<(u16, u32)>) -> bool {
+            // The sums of the cells before each one.
+            let mut before = [0 as $t; MAX_CELLS + 1];
+            before[0] = 1;
+            for (i, &c) in open.iter().enumerate() {
+                let mut values = cand[usize::from(c)];
+                let mut sums = 0;
+                while values != 0 {
+                    sums |= before[i] << values.trailing_zeros();
+                    values &= values - 1;
+                }
+                before[i + 1] = sums;
+            }
+            if before[open.len()] >> rest & 1 == 0 {
+                return false;
+            }
+            let mut after: $t = 1;
+            for (i, &c) in open.iter().enumerate().rev() {
+                // Bit `j` of `mirrored`: the cells after this one can make `rest - j`.
+                let mirrored = after.reverse_bits() >> (<$t>::BITS - 1 - rest);
+                let m = cand[usize::from(c)];
+                let (mut keep, mut bits, mut sums) = (0, m, 0);
+                while bits != 0 {
+                    let w = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if before[i] & (mirrored >> w) != 0 {
+                        keep |= 1 << w;
+                        sums |= after << w;
+                    }
+                }
+                if keep != m {
+                    out.push((c, m & !keep));
+                }
+                after = sums;
+            }
+            true
+        }
+    };
+}
+
+narrow_open!(narrow_u64, u64);
+narrow_open!(narrow_u128, u128);
 
 #[cfg(test)]
 mod tests {
@@ -99,10 +178,11 @@ mod tests {
             state ^= state << 17;
             state % below
         };
+        let mut cache = Cache::default();
         for round in 0..3000 {
             let n = [4usize, 6, 9, 12, 16][round % 5];
             let all = (1u32 << n) - 1;
-            let size = 1 + next(5.min(127 / n) as u64) as usize;
+            let size = 1 + next(8.min(127 / n) as u64) as usize;
             let cand: Vec<u32> = (0..size)
                 .map(|_| (next(u64::from(all)) as u32 & all).max(1))
                 .collect();
@@ -113,7 +193,13 @@ mod tests {
                 distinct: false,
             };
             let mut out = Vec::new();
-            let possible = narrow(&group, &cand, &mut out);
+            let possible = narrow(&group, &cand, None, &mut out);
+            // Answers remembered (here, or in an earlier round) are replayed as they were found.
+            for _ in 0..2 {
+                let mut again = Vec::new();
+                let done = narrow(&group, &cand, Some(&mut cache), &mut again);
+                assert_eq!((done, &again), (possible, &out), "{cand:?} sum {sum}");
+            }
             let keep = brute(&cand, sum);
             assert_eq!(possible, keep.iter().all(|&k| k != 0), "{cand:?} sum {sum}");
             if possible {
