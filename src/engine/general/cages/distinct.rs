@@ -14,6 +14,8 @@
 
 use super::cache::{self, Cache};
 use super::exact::{self, EXACT_CELLS, EXACT_UP_TO, MAX_COMBOS};
+use super::hall::matches;
+use super::pointing::{places_of, pointing};
 use super::{Combos, Group, PeerSets};
 use crate::engine::shape::Shape;
 
@@ -212,70 +214,6 @@ fn reached(
     (reach, need)
 }
 
-/// Whether the open cells can take the values of `m` (as many as they are) one each, every cell a
-/// candidate of its own: Kuhn's augmenting paths, on bitmasks.
-fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
-    if greedy_matches(open, cand, m) {
-        return true;
-    }
-    // `owner[v]`: the index in `open` of the cell holding value bit `v`, or `u8::MAX`.
-    let mut owner = [u8::MAX; 32];
-    for i in 0..open.len() {
-        if !augment(open, cand, m, i, &mut 0, &mut owner) {
-            return false;
-        }
-    }
-    true
-}
-
-/// A quick sufficient test for [`matches`]: with the cells taken in order of fewest values of `m`,
-/// the `j`-th (from 1) finds a value the earlier ones left when it has at least `j`; that holds for
-/// every cell when no `t` cells or more have `t - 1` values or fewer.
-fn greedy_matches(open: &[u16], cand: &[u32], m: u32) -> bool {
-    let k = open.len();
-    // `few[t]`: how many cells have exactly `t` values of `m` (`k` for `k` or more).
-    let mut few = [0usize; 33];
-    for &c in open {
-        let t = (cand[usize::from(c)] & m).count_ones() as usize;
-        few[t.min(k)] += 1;
-    }
-    let mut at_most = 0;
-    for (t, &cells) in few[..k].iter().enumerate() {
-        at_most += cells;
-        if at_most > t {
-            return false;
-        }
-    }
-    true
-}
-
-/// Finds a value of `m` for cell `i`, moving the cells that hold values it could take.
-fn augment(
-    open: &[u16],
-    cand: &[u32],
-    m: u32,
-    i: usize,
-    seen: &mut u32,
-    owner: &mut [u8; 32],
-) -> bool {
-    let mut options = cand[usize::from(open[i])] & m & !*seen;
-    while options != 0 {
-        let v = options.trailing_zeros() as usize;
-        options &= options - 1;
-        // A deeper call may have tried this value since `options` was read.
-        if *seen & (1 << v) != 0 {
-            continue;
-        }
-        *seen |= 1 << v;
-        let holder = owner[v];
-        if holder == u8::MAX || augment(open, cand, m, usize::from(holder), seen, owner) {
-            owner[v] = i as u8;
-            return true;
-        }
-    }
-    false
-}
-
 /// The exact narrowing of [`super::exact`]: each open cell keeps what some completion gives it,
 /// and a value every completion uses leaves the cells outside `group` that see all its places.
 fn narrow_exactly(
@@ -303,78 +241,11 @@ fn narrow_exactly(
         let bit = must & must.wrapping_neg();
         must &= must - 1;
         let places = places_of(kept(), bit);
-        if places.len > 1 {
+        if places.len() > 1 {
             pointing(shape, peers, group, places.cells(), bit, cand, out);
         }
     }
     true
-}
-
-/// Some of a group's cells, on the stack.
-struct Places {
-    cells: [u16; 32],
-    len: usize,
-}
-
-impl Places {
-    fn cells(&self) -> &[u16] {
-        &self.cells[..self.len]
-    }
-}
-
-/// The cells of `cells` (cell, candidates) holding `bit`.
-fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> Places {
-    let mut places = Places {
-        cells: [0; 32],
-        len: 0,
-    };
-    for (c, m) in cells {
-        if m & bit != 0 {
-            places.cells[places.len] = c;
-            places.len += 1;
-        }
-    }
-    places
-}
-
-/// Takes `bit` out of every cell outside `group` that sees all of `places` (the group's cells that
-/// may hold it, two or more). With `peers` (grids of up to 128 cells), the cells seeing them all
-/// are one AND of their peer sets; else the first place's peers are searched.
-fn pointing(
-    shape: &Shape,
-    peers: Option<&PeerSets>,
-    group: &Group,
-    places: &[u16],
-    bit: u32,
-    cand: &[u32],
-    out: &mut Vec<(u16, u32)>,
-) {
-    if let Some(peers) = peers {
-        let mut seeing = places.iter().fold(u128::MAX, |s, &c| s & peers.of(c));
-        for &c in &group.cells {
-            seeing &= !(1 << c);
-        }
-        while seeing != 0 {
-            let p = seeing.trailing_zeros() as usize;
-            seeing &= seeing - 1;
-            if cand[p] & bit != 0 {
-                out.push((p as u16, bit));
-            }
-        }
-        return;
-    }
-    let first = places[0];
-    for &p in shape.peers(usize::from(first)) {
-        let m = cand[usize::from(p)];
-        if m & bit != 0
-            && group.cells.binary_search(&p).is_err()
-            && places[1..]
-                .iter()
-                .all(|&c| shape.peers(usize::from(c)).binary_search(&p).is_ok())
-        {
-            out.push((p, bit));
-        }
-    }
 }
 
 #[cfg(test)]
@@ -385,54 +256,6 @@ mod tests {
     /// open cells that reaches the rest of the sum; each open cell keeps the values it takes in one.
     fn brute_narrow(cells: &[u32], sum: u32) -> Option<Vec<u32>> {
         exact::tests::brute(cells, sum).map(|(keep, _)| keep)
-    }
-
-    /// Whether some assignment gives each cell a distinct value of `m` among its candidates.
-    fn brute_matches(cells: &[u32], m: u32, used: u32) -> bool {
-        let Some((&first, rest)) = cells.split_first() else {
-            return true;
-        };
-        let mut options = first & m & !used;
-        while options != 0 {
-            let bit = options & options.wrapping_neg();
-            options &= options - 1;
-            if brute_matches(rest, m, used | bit) {
-                return true;
-            }
-        }
-        false
-    }
-
-    #[test]
-    fn hall_s_condition_agrees_with_trying_every_assignment() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
-        // Five cells that can only hold 1 and 2 between them cannot take 1, 2, 3, 8 and 9.
-        let open: Vec<u16> = (0..5).collect();
-        assert!(!matches(&open, &[0b11; 5], 0b1_1000_0111));
-        let (mut yes, mut no) = (0, 0);
-        for _ in 0..5000 {
-            let k = 1 + next(6) as usize;
-            let cand: Vec<u32> = (0..k).map(|_| 1 + next(511) as u32).collect();
-            let mut m = 0u32;
-            while m.count_ones() < k as u32 {
-                m |= 1 << next(9);
-            }
-            let open: Vec<u16> = (0..k as u16).collect();
-            let expected = brute_matches(&cand, m, 0);
-            assert_eq!(matches(&open, &cand, m), expected, "{cand:?} {m:b}");
-            if expected {
-                yes += 1;
-            } else {
-                no += 1;
-            }
-        }
-        assert!(yes > 500 && no > 500, "{yes} matchable, {no} not");
     }
 
     #[test]

@@ -42,6 +42,8 @@ mod cache;
 mod combos;
 mod distinct;
 mod exact;
+mod hall;
+mod pointing;
 pub(crate) mod rule45;
 mod split;
 mod sums;
