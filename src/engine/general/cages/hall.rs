@@ -1,0 +1,120 @@
+//! Hall's condition on a combination: whether a group's open cells can take its values one each,
+//! every cell a candidate of its own. Five open cells that can only hold 1 and 2 between them
+//! cannot take `12389`, though the combination's values all appear among their candidates.
+
+/// Whether the open cells can take the values of `m` (as many as they are) one each, every cell a
+/// candidate of its own: Kuhn's augmenting paths, on bitmasks.
+pub(super) fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
+    if greedy_matches(open, cand, m) {
+        return true;
+    }
+    // `owner[v]`: the index in `open` of the cell holding value bit `v`, or `u8::MAX`.
+    let mut owner = [u8::MAX; 32];
+    for i in 0..open.len() {
+        if !augment(open, cand, m, i, &mut 0, &mut owner) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A quick sufficient test for [`matches`]: with the cells taken in order of fewest values of `m`,
+/// the `j`-th (from 1) finds a value the earlier ones left when it has at least `j`; that holds for
+/// every cell when no `t` cells or more have `t - 1` values or fewer.
+fn greedy_matches(open: &[u16], cand: &[u32], m: u32) -> bool {
+    let k = open.len();
+    // `few[t]`: how many cells have exactly `t` values of `m` (`k` for `k` or more).
+    let mut few = [0usize; 33];
+    for &c in open {
+        let t = (cand[usize::from(c)] & m).count_ones() as usize;
+        few[t.min(k)] += 1;
+    }
+    let mut at_most = 0;
+    for (t, &cells) in few[..k].iter().enumerate() {
+        at_most += cells;
+        if at_most > t {
+            return false;
+        }
+    }
+    true
+}
+
+/// Finds a value of `m` for cell `i`, moving the cells that hold values it could take.
+fn augment(
+    open: &[u16],
+    cand: &[u32],
+    m: u32,
+    i: usize,
+    seen: &mut u32,
+    owner: &mut [u8; 32],
+) -> bool {
+    let mut options = cand[usize::from(open[i])] & m & !*seen;
+    while options != 0 {
+        let v = options.trailing_zeros() as usize;
+        options &= options - 1;
+        // A deeper call may have tried this value since `options` was read.
+        if *seen & (1 << v) != 0 {
+            continue;
+        }
+        *seen |= 1 << v;
+        let holder = owner[v];
+        if holder == u8::MAX || augment(open, cand, m, usize::from(holder), seen, owner) {
+            owner[v] = i as u8;
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether some assignment gives each cell a distinct value of `m` among its candidates.
+    fn brute_matches(cells: &[u32], m: u32, used: u32) -> bool {
+        let Some((&first, rest)) = cells.split_first() else {
+            return true;
+        };
+        let mut options = first & m & !used;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options &= options - 1;
+            if brute_matches(rest, m, used | bit) {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn hall_s_condition_agrees_with_trying_every_assignment() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        // Five cells that can only hold 1 and 2 between them cannot take 1, 2, 3, 8 and 9.
+        let open: Vec<u16> = (0..5).collect();
+        assert!(!matches(&open, &[0b11; 5], 0b1_1000_0111));
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..5000 {
+            let k = 1 + next(6) as usize;
+            let cand: Vec<u32> = (0..k).map(|_| 1 + next(511) as u32).collect();
+            let mut m = 0u32;
+            while m.count_ones() < k as u32 {
+                m |= 1 << next(9);
+            }
+            let open: Vec<u16> = (0..k as u16).collect();
+            let expected = brute_matches(&cand, m, 0);
+            assert_eq!(matches(&open, &cand, m), expected, "{cand:?} {m:b}");
+            if expected {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 500 && no > 500, "{yes} matchable, {no} not");
+    }
+}
