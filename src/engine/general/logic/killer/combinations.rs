@@ -6,10 +6,10 @@
 //! unit lose it (Cage Claiming).
 
 use super::super::geometry::Geometry;
-use super::super::position::{bit, values_of, ShapePosition};
+use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::sums::{self, plus, Fillings, SHOWN};
+use super::sums::{self, ways_words, Fillings, OpenCage};
 use super::{cage_unit, KillerGeometry};
 use crate::engine::logic::words::{and_list, or_list};
 use crate::engine::logic::Technique;
@@ -27,22 +27,12 @@ struct CageState {
 impl CageState {
     /// Cage `k` in `pos`; `None` when it is full or its combinations are too many to look at.
     fn of(kg: &KillerGeometry, shape: &Shape, pos: &ShapePosition, k: usize) -> Option<CageState> {
-        let cage = &shape.cages()[k];
-        let (mut placed, mut open) = (Vec::new(), Vec::new());
-        for &c in &cage.cells {
-            let c = usize::from(c);
-            match pos.value(c) {
-                0 => open.push(c),
-                v => placed.push((c, v)),
-            }
-        }
-        if open.is_empty() {
-            return None;
-        }
-        let placed_sum: u32 = placed.iter().map(|&(_, v)| u32::from(v)).sum();
-        let rest = cage.sum.checked_sub(placed_sum)?;
-        let taken = placed.iter().fold(0, |a, &(_, v)| a | bit(v));
-        let cands: Vec<u32> = open.iter().map(|&c| pos.candidates(c) & !taken).collect();
+        let OpenCage {
+            placed,
+            open,
+            cands,
+            rest,
+        } = OpenCage::of(shape, pos, k)?;
         let fillings = sums::distinct(&kg.combos, shape.size(), &cands, rest)?;
         // No combination left is a contradiction the singles will meet; nothing to say here.
         if fillings.count == 0 {
@@ -74,20 +64,6 @@ impl CageState {
             "{title} holds {held}, so {} make the other {}: {ways}",
             words::cells(shape, self.open.iter().copied()),
             self.rest
-        )
-    }
-}
-
-/// `1+2+7 or 1+3+6`, or `one of 9 combinations (1+2+9, ...)` when there are many.
-fn ways_words(f: &Fillings) -> String {
-    let shown: Vec<String> = f.ways.iter().map(|w| plus(w)).collect();
-    if f.count <= SHOWN {
-        or_list(shown)
-    } else {
-        format!(
-            "one of {} combinations ({}, ...)",
-            f.count,
-            shown.join(", ")
         )
     }
 }

@@ -7,10 +7,10 @@
 //! of the combinations left.
 
 use super::super::geometry::Geometry;
-use super::super::position::{bit, values_of, ShapePosition};
+use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::sums::{self, plus};
+use super::sums::{self, plus, ways_words, OpenCage};
 use super::{cage_unit, sees, KillerGeometry};
 use crate::engine::logic::words::{and_list, or_list};
 use crate::engine::logic::Technique;
@@ -22,33 +22,6 @@ const MAX_CHECKED: usize = 64;
 
 /// Open cells a cage may have to be checked (its neighbours must see all of them).
 const MAX_OPEN: usize = 6;
-
-/// Open cells with a sum as they stand: a cage, or a neighbour of one.
-struct Part {
-    cells: Vec<usize>,
-    cands: Vec<u32>,
-    rest: u32,
-}
-
-/// Cage `k`'s open cells, their candidates (less the values placed in it) and what is left of its
-/// sum; `None` when it is full or its placed values pass its sum.
-fn part(shape: &Shape, pos: &ShapePosition, k: usize) -> Option<Part> {
-    let cage = &shape.cages()[k];
-    let (mut taken, mut placed_sum, mut cells) = (0, 0, Vec::new());
-    for &c in &cage.cells {
-        let c = usize::from(c);
-        match pos.value(c) {
-            0 => cells.push(c),
-            v => {
-                taken |= bit(v);
-                placed_sum += u32::from(v);
-            }
-        }
-    }
-    let rest = cage.sum.checked_sub(placed_sum)?;
-    let cands = cells.iter().map(|&c| pos.candidates(c) & !taken).collect();
-    (!cells.is_empty()).then_some(Part { cells, cands, rest })
-}
 
 /// Why a combination of the cage cannot be.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -64,7 +37,7 @@ enum Clash {
 /// The neighbours of a cage: the cages and cells whose open cells see all of its open ones, and
 /// the units holding all of them.
 struct Neighbours {
-    cages: Vec<(usize, Part)>,
+    cages: Vec<(usize, OpenCage)>,
     cells: Vec<usize>,
     units: Vec<usize>,
 }
@@ -74,29 +47,30 @@ fn neighbours(
     kg: &KillerGeometry,
     pos: &ShapePosition,
     k: usize,
-    own: &Part,
+    own: &OpenCage,
 ) -> Neighbours {
     let shape = geo.shape;
-    let sees_all = |c: usize| own.cells.iter().all(|&d| sees(shape, c, d));
-    let first = own.cells[0];
+    let sees_all = |c: usize| own.open.iter().all(|&d| sees(shape, c, d));
+    let first = own.open[0];
     let cells: Vec<usize> = (shape.peers(first).iter())
         .map(|&c| usize::from(c))
         .filter(|&c| pos.value(c) == 0 && kg.cage_of[c] != Some(k) && sees_all(c))
         .collect();
-    let mut cages: Vec<(usize, Part)> = Vec::new();
+    let mut cages: Vec<(usize, OpenCage)> = Vec::new();
     for &c in &cells {
         let Some(j) = kg.cage_of[c] else { continue };
         if cages.iter().any(|&(i, _)| i == j) {
             continue;
         }
-        if let Some(p) = part(shape, pos, j).filter(|p| p.cells.iter().all(|&d| sees_all(d))) {
+        if let Some(p) = OpenCage::of(shape, pos, j).filter(|p| p.open.iter().all(|&d| sees_all(d)))
+        {
             cages.push((j, p));
         }
     }
     Neighbours {
         cages,
         cells,
-        units: geo.common_units(&own.cells),
+        units: geo.common_units(&own.open),
     }
 }
 
@@ -107,7 +81,7 @@ impl Neighbours {
         kg: &KillerGeometry,
         shape: &Shape,
         pos: &ShapePosition,
-        own: &Part,
+        own: &OpenCage,
         m: u32,
     ) -> Option<Clash> {
         if let Some(&c) = self.cells.iter().find(|&&c| pos.candidates(c) & !m == 0) {
@@ -125,7 +99,7 @@ impl Neighbours {
                 .find(|&v| {
                     shape.unit(u).iter().all(|&c| {
                         let c = usize::from(c);
-                        !pos.has(c, v) || own.cells.contains(&c)
+                        !pos.has(c, v) || own.open.contains(&c)
                     })
                 })
                 .map(|v| Clash::Value(v, u))
@@ -147,7 +121,7 @@ fn conflict(
     k: usize,
 ) -> Option<ShapeStep> {
     let shape = geo.shape;
-    let own = part(shape, pos, k).filter(|p| p.cells.len() <= MAX_OPEN)?;
+    let own = OpenCage::of(shape, pos, k).filter(|p| p.open.len() <= MAX_OPEN)?;
     let before = sums::distinct(&kg.combos, shape.size(), &own.cands, own.rest)?;
     if before.count == 0 || before.count > MAX_CHECKED {
         return None;
@@ -171,7 +145,7 @@ fn conflict(
     if clashes.is_empty() || after.count == 0 {
         return None;
     }
-    let removed: Vec<Mark> = (own.cells.iter().zip(&after.possible))
+    let removed: Vec<Mark> = (own.open.iter().zip(&after.possible))
         .flat_map(|(&c, &keep)| values_of(pos.candidates(c) & !keep).map(move |v| Mark::new(c, v)))
         .collect();
     if removed.is_empty() {
@@ -180,9 +154,9 @@ fn conflict(
     let explanation = format!(
         "{} can only be {} by its sum, but {}; so it is {}, and these can be removed: {}.",
         words::cage_title(shape, k),
-        ways(&before),
+        ways_words(&before),
         reasons(shape, pos, &clashes),
-        ways(&after),
+        ways_words(&after),
         words::removal_sets(shape, &removed)
     );
     let mut cells: Vec<usize> = shape.cages()[k]
@@ -214,20 +188,6 @@ fn conflict(
         },
         explanation,
     ))
-}
-
-/// `1+9 or 2+8`, or `one of 9 combinations (1+2+9, ...)`.
-fn ways(f: &sums::Fillings) -> String {
-    let shown: Vec<String> = f.ways.iter().map(|w| plus(w)).collect();
-    if f.count <= sums::SHOWN {
-        or_list(shown)
-    } else {
-        format!(
-            "one of {} combinations ({}, ...)",
-            f.count,
-            shown.join(", ")
-        )
-    }
 }
 
 /// Combinations named for one reason before the rest are counted.

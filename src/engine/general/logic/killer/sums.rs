@@ -6,9 +6,10 @@
 //! every way by a bounded walk. Both answer exactly what some filling allows, so what they remove
 //! no filling, and so not the solution, can hold.
 
+use super::super::position::{bit, ShapePosition};
 use crate::engine::general::cages::Combos;
-
-use super::super::position::bit;
+use crate::engine::logic::words::or_list;
+use crate::engine::shape::Shape;
 
 /// Combinations looked at for one set of cells before it is left alone (kept cheap on 25x25).
 const MAX_COMBINATIONS: usize = 4096;
@@ -221,6 +222,61 @@ pub fn plus(values: &[u8]) -> String {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join("+")
+}
+
+/// A cage as it stands: the values placed in it, its open cells, their candidates less those
+/// values, and what is left of its sum.
+pub struct OpenCage {
+    /// The values placed in it, with their cells.
+    pub placed: Vec<(usize, u8)>,
+    /// Its open cells.
+    pub open: Vec<usize>,
+    /// Their candidates less the values placed.
+    pub cands: Vec<u32>,
+    /// What is left of its sum.
+    pub rest: u32,
+}
+
+impl OpenCage {
+    /// Cage `k` in `pos`; `None` when it is full or its placed values pass its sum.
+    pub fn of(shape: &Shape, pos: &ShapePosition, k: usize) -> Option<OpenCage> {
+        let cage = &shape.cages()[k];
+        let (mut placed, mut open) = (Vec::new(), Vec::new());
+        for &c in &cage.cells {
+            let c = usize::from(c);
+            match pos.value(c) {
+                0 => open.push(c),
+                v => placed.push((c, v)),
+            }
+        }
+        if open.is_empty() {
+            return None;
+        }
+        let placed_sum: u32 = placed.iter().map(|&(_, v)| u32::from(v)).sum();
+        let rest = cage.sum.checked_sub(placed_sum)?;
+        let taken = placed.iter().fold(0, |a, &(_, v)| a | bit(v));
+        let cands = open.iter().map(|&c| pos.candidates(c) & !taken).collect();
+        Some(OpenCage {
+            placed,
+            open,
+            cands,
+            rest,
+        })
+    }
+}
+
+/// `1+2+7 or 1+3+6`, or `one of 9 combinations (1+2+9, ...)` when there are many.
+pub fn ways_words(f: &Fillings) -> String {
+    let shown: Vec<String> = f.ways.iter().map(|w| plus(w)).collect();
+    if f.count <= SHOWN {
+        or_list(shown)
+    } else {
+        format!(
+            "one of {} combinations ({}, ...)",
+            f.count,
+            shown.join(", ")
+        )
+    }
 }
 
 #[cfg(test)]
