@@ -3,7 +3,7 @@
 //! the published ones of `puzzles/killer/published.txt`.
 
 use sudoku_service::cli::killer::compact_cages;
-use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest, Symmetry};
+use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest};
 use sudoku_service::engine::shape::{Rules, Shape};
 
 /// The rules of an `size`x`size` grid with standard boxes.
@@ -18,11 +18,8 @@ pub fn sized(size: usize) -> Rules {
 /// with no givens and no deadline.
 pub fn generated_on(rules: &Rules, jigsaw: bool, seed: u64) -> Killer {
     let request = KillerRequest {
-        seed,
-        givens: 0,
-        symmetry: Symmetry::None,
         jigsaw,
-        deadline: None,
+        ..KillerRequest::seeded(seed)
     };
     generate_killer(rules, &request)
         .expect("valid rules")

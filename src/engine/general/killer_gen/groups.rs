@@ -202,7 +202,6 @@ mod tests {
     use super::super::{killer_shape, solved_grid, KillerRequest};
     use super::*;
     use crate::engine::general::cages::rule45;
-    use crate::engine::general::symmetry::Symmetry;
     use crate::engine::rng::Rng;
     use crate::engine::shape::{Rules, Variant};
 
@@ -240,11 +239,8 @@ mod tests {
                     ..Rules::default()
                 };
                 let request = KillerRequest {
-                    seed,
-                    givens: 0,
-                    symmetry: Symmetry::None,
                     jigsaw,
-                    deadline: None,
+                    ..KillerRequest::seeded(seed)
                 };
                 let mut rng = Rng::seeded(seed);
                 let (grid, solution) = solved_grid(&rules, &request, &mut rng).unwrap().unwrap();

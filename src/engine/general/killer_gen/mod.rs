@@ -43,6 +43,20 @@ pub struct KillerRequest {
     pub deadline: Option<Instant>,
 }
 
+impl KillerRequest {
+    /// A classic killer from `seed`: no givens (so no symmetry), the rules' own regions, no
+    /// deadline.
+    pub fn seeded(seed: u64) -> KillerRequest {
+        KillerRequest {
+            seed,
+            givens: 0,
+            symmetry: Symmetry::None,
+            jigsaw: false,
+            deadline: None,
+        }
+    }
+}
+
 /// A generated killer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Killer {
@@ -201,11 +215,8 @@ pub(crate) fn generated(size: usize, seed: u64, jigsaw: bool) -> Killer {
         ..Rules::default()
     };
     let request = KillerRequest {
-        seed,
-        givens: 0,
-        symmetry: Symmetry::None,
         jigsaw,
-        deadline: None,
+        ..KillerRequest::seeded(seed)
     };
     generate_killer(&rules, &request)
         .expect("valid rules")
