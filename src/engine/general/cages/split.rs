@@ -120,10 +120,7 @@ mod tests {
     /// solutions) and a few givens of its solution.
     fn loosened(size: usize, seed: u64) -> (Shape, Cells) {
         let k = generated_killer(size, seed, false);
-        let name = |c: u16| {
-            let c = usize::from(c);
-            format!("{}{}", char::from(b'A' + (c / size) as u8), c % size + 1)
-        };
+        let name = |c: u16| k.shape.cell_name(usize::from(c));
         let cages = k
             .shape
             .cages()
