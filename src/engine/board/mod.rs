@@ -196,6 +196,13 @@ impl Board {
         Ok(changed)
     }
 
+    /// Band `b`'s nine digit masks.
+    #[inline(always)]
+    fn band(&self, b: usize) -> &[u32; 9] {
+        let band: &[u32] = &self.cand[at(0, b)..at(9, b)];
+        band.try_into().expect("a band has nine digit masks")
+    }
+
     /// The candidate digit indices of square `i` as a 9-bit mask.
     pub(crate) fn digits_at(&self, i: usize) -> u16 {
         let (b, p) = (i / 27, i % 27);

@@ -1,8 +1,27 @@
 //! Singles: squares with one candidate left (naked singles) and digits with one square left in a
 //! column (hidden singles the bands' own settling does not see).
 
-use super::masks::{at, col_mask};
+use super::masks::{at, col_mask, digit_pairs, lanes};
 use super::{Board, Dead};
+
+/// The squares with two candidates or more, and with three or more, among a band's nine digit
+/// masks: bit-sliced counters, two digits at a time in the lanes of [`digit_pairs`] (ANDs and ORs
+/// keep each lane's bits in it), then the two lanes' counts added.
+#[inline(always)]
+fn counts(masks: &[u32; 9]) -> (u32, u32) {
+    let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+    for m in digit_pairs(masks) {
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    let ((once, once_high), (twice, twice_high)) = (lanes(once), lanes(twice));
+    let (thrice, thrice_high) = lanes(thrice);
+    (
+        twice | twice_high | (once & once_high),
+        thrice | thrice_high | (twice & once_high) | (once & twice_high),
+    )
+}
 
 impl Board {
     /// Places every square with one candidate left; whether any was. Writes each band's squares
@@ -18,13 +37,7 @@ impl Board {
                 pairs[b] = 0;
                 continue;
             }
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let m = self.cand[at(d, b)];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
+            let (twice, thrice) = counts(self.band(b));
             pairs[b] = twice & !thrice;
             // Placed squares keep their digit, so an empty square is among these, and finds no digit.
             let mut singles = self.unsolved[b] & !twice;
@@ -92,7 +105,19 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::super::masks::random::Bands;
     use super::*;
+
+    #[test]
+    fn counts_in_lanes_are_the_squares_with_two_and_three_candidates() {
+        let mut random = Bands::new();
+        for _ in 0..20_000 {
+            let masks = random.band();
+            let count = |p: usize| masks.iter().filter(|&&m| m >> p & 1 == 1).count();
+            let at_least = |n: usize| (0..27).fold(0, |s, p| s | u32::from(count(p) >= n) << p);
+            assert_eq!(counts(&masks), (at_least(2), at_least(3)), "{masks:x?}");
+        }
+    }
 
     #[test]
     fn a_square_with_no_candidate_left_is_a_contradiction_for_the_naked_single_pass() {
