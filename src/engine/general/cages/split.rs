@@ -201,11 +201,28 @@ mod tests {
         let mut differed = 0;
         for (size, seed) in sample() {
             let (shape, puzzle) = loosened(size, seed);
-            let probed = Solver::new().limit(LIMIT).solve(&shape, &puzzle).unwrap();
+            let probed = Solver::new().limit(LIMIT).without_conflict_weights();
+            let probed = probed.solve(&shape, &puzzle).unwrap();
             let before = Solver::new().limit(LIMIT).without_group_probes();
             let before = before.solve(&shape, &puzzle).unwrap();
             agree(&before, &probed, &format!("size {size} seed {seed}"));
             differed += usize::from(before.stats.nodes != probed.stats.nodes);
+        }
+        assert!(differed >= 5, "{differed} searches changed");
+    }
+
+    /// Guessing by conflict weights (the lookahead refuting with groups alone, no cage split)
+    /// keeps every solution: the same ones as the search before it, and it changed the searches.
+    #[test]
+    fn guessing_by_conflict_weights_finds_the_same_solutions() {
+        let mut differed = 0;
+        for (size, seed) in sample() {
+            let (shape, puzzle) = loosened(size, seed);
+            let weighted = Solver::new().limit(LIMIT).solve(&shape, &puzzle).unwrap();
+            let before = Solver::new().limit(LIMIT).without_conflict_weights();
+            let before = before.solve(&shape, &puzzle).unwrap();
+            agree(&before, &weighted, &format!("size {size} seed {seed}"));
+            differed += usize::from(before.stats.nodes != weighted.stats.nodes);
         }
         assert!(differed >= 5, "{differed} searches changed");
     }
