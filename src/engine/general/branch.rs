@@ -2,7 +2,7 @@
 //! value with fewer places than that, the value's places in the unit. Both are lists of
 //! assignments of which exactly one holds, so the search treats them alike.
 //!
-//! Solving a killer guesses by conflicts instead ([`ConflictWeights`], dom/wdeg: Boussemart,
+//! Solving a killer of up to 12x12 guesses by conflicts instead ([`ConflictWeights`], dom/wdeg: Boussemart,
 //! Hemery, Lecoutre and Sais, "Boosting systematic search by weighting constraints", 2004): every
 //! contradiction the search meets bumps the weight of the cells of the rule that found it (a
 //! cell left without candidates, a unit without a place for a value, a cage or rule-of-45 group

@@ -12,7 +12,7 @@
 //! generation 82 ms without, 129 ms with). A literal is tried once per board state: a cell's value
 //! is often both one of a bivalue cell's two and one of a unit's two places.
 //!
-//! Solving a killer, the lookahead only refutes: it tries the groups with two combinations left
+//! Solving a killer of up to 12x12, the lookahead only refutes: it tries the groups with two combinations left
 //! (and a jigsaw's bilocal values) for a way that fails, and the guess is the cell the conflict
 //! weights choose (see [`ConflictWeights`]). Bivalue cells are not tried there: on the hard
 //! killers their trials cost more nodes than their failed literals saved (tarek's "Unsolvable 41"

@@ -226,4 +226,18 @@ mod tests {
         }
         assert!(differed >= 5, "{differed} searches changed");
     }
+
+    /// Killers over 12x12 keep the lookahead's best pair: the same search, node for node, with
+    /// conflict weights allowed or not.
+    #[test]
+    fn killers_over_12x12_are_searched_without_conflict_weights() {
+        let k = generated_killer(16, 0, false);
+        let weighted = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let before = Solver::new().without_conflict_weights();
+        let before = before.solve(&k.shape, &k.puzzle).unwrap();
+        assert_eq!(weighted.solutions, before.solutions);
+        assert_eq!(weighted.stats.nodes, before.stats.nodes);
+        assert_eq!(weighted.stats.guesses, before.stats.guesses);
+        assert!(before.stats.guesses > 0, "the 16x16 killer needs a guess");
+    }
 }

@@ -14,6 +14,13 @@ use crate::engine::rng::Rng;
 use crate::engine::shape::{Cells, Shape};
 use crate::engine::solver::{Stats, StopReason};
 
+/// The largest grid whose killers are searched by conflict weights. Larger ones keep the
+/// lookahead's best pair: there generated killers take a hundred nodes or so, too few
+/// contradictions for weights to tell much, and the bivalue cells' trials pay (16x16 jigsaw
+/// killer X, seeds 0..10: median 128 nodes and 15 ms of CPU with the pairs, 167 and 22 ms with
+/// the weights; 12x12 jigsaw killers went from 39 to 28 nodes).
+const MAX_WEIGHTED_SIZE: usize = 12;
+
 /// What a searched board branches on.
 enum Guess {
     /// Options one of which holds.
@@ -211,10 +218,11 @@ impl<'s> Search<'s, '_, '_> {
     }
 
     /// The killer groups, when the search guesses by conflict weights: solving's, in a plain
-    /// search, like the group probes (generation's searches and their puzzles never see them).
+    /// search, like the group probes (generation's searches and their puzzles never see them),
+    /// on grids up to [`MAX_WEIGHTED_SIZE`].
     fn weighted(&self) -> Option<&'s CageTables> {
-        self.probed_groups()
-            .filter(|_| self.solver.conflict_weights)
+        let weighted = self.solver.conflict_weights && self.shape.size() <= MAX_WEIGHTED_SIZE;
+        self.probed_groups().filter(|_| weighted)
     }
 
     fn record(&mut self, level: usize) {
