@@ -24,6 +24,20 @@ pub(crate) enum Settled {
     Open,
 }
 
+/// The rule that found the last contradiction, for the search's conflict weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Conflict {
+    /// No contradiction found yet.
+    #[default]
+    Unknown,
+    /// A cell lost its last candidate.
+    Cell(u16),
+    /// A unit has no place for some value.
+    Unit(u16),
+    /// A killer group (see [`super::cages::CageTables::group_cells`]) cannot reach its sum.
+    Group(u16),
+}
+
 /// Propagation's scratch space, reused across the boards of one search.
 #[derive(Debug)]
 pub(crate) struct Propagator<'t> {
@@ -41,6 +55,8 @@ pub(crate) struct Propagator<'t> {
     narrowed: Scratch,
     /// The candidates of each unit pair's shared cells, reused by locked candidates.
     segment: Vec<u32>,
+    /// What found the last contradiction.
+    conflict: Conflict,
 }
 
 impl<'t> Propagator<'t> {
@@ -55,7 +71,13 @@ impl<'t> Propagator<'t> {
             dirty_cages: false,
             narrowed: Scratch::default(),
             segment: Vec::new(),
+            conflict: Conflict::Unknown,
         }
+    }
+
+    /// The rule that found the last contradiction [`Propagator::settle`] reported.
+    pub(crate) fn conflict(&self) -> Conflict {
+        self.conflict
     }
 
     /// Starts on a new board: queues every cell already down to one candidate (the givens) and
@@ -136,6 +158,7 @@ impl<'t> Propagator<'t> {
         }
         let after = before & !bits;
         if after == 0 {
+            self.conflict = Conflict::Cell(cell as u16);
             return None;
         }
         cand[cell] = after;
@@ -165,6 +188,7 @@ impl<'t> Propagator<'t> {
                 }
             }
             if once != all {
+                self.conflict = Conflict::Unit(u as u16);
                 return None;
             }
             let mut hidden = once & !twice & !fixed;
@@ -172,10 +196,14 @@ impl<'t> Propagator<'t> {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
                 // A cell that was the one place of two values has just taken the first.
-                let cell = unit
+                let Some(cell) = unit
                     .iter()
                     .map(|&c| usize::from(c))
-                    .find(|&c| cand[c] & bit != 0)?;
+                    .find(|&c| cand[c] & bit != 0)
+                else {
+                    self.conflict = Conflict::Unit(u as u16);
+                    return None;
+                };
                 self.assign(cand, cell, bit);
             }
         }
@@ -194,6 +222,9 @@ impl<'t> Propagator<'t> {
                 .out
                 .iter()
                 .all(|&(c, bits)| self.remove(cand, usize::from(c), bits).is_some());
+        if !possible {
+            self.conflict = Conflict::Group(scratch.failed as u16);
+        }
         self.narrowed = scratch;
         applied.then_some(())
     }

@@ -133,6 +133,8 @@ pub(crate) struct Scratch {
     cache: cache::Cache<u64>,
     /// What narrowing small repeating groups found, likewise.
     sums_cache: cache::Cache<u128>,
+    /// The group that could not be completed, when the last call found one.
+    pub(crate) failed: usize,
 }
 
 impl CageTables {
@@ -184,6 +186,11 @@ impl CageTables {
         }
     }
 
+    /// The cells of group `g` (the given cages first, in order, then rule-of-45 groups).
+    pub(crate) fn group_cells(&self, g: usize) -> &[u16] {
+        &self.groups[g].cells
+    }
+
     /// Narrows every group on `cand` whose cells changed since it last narrowed nothing, filling
     /// `scratch.out` with `(cell, bits to remove)`; `false` when a group cannot be completed at all
     /// (the board is a contradiction).
@@ -221,6 +228,7 @@ impl CageTables {
                 sums::narrow(group, cand, cache, &mut scratch.out)
             };
             if !possible {
+                scratch.failed = g;
                 return false;
             }
             if scratch.out.len() == before {

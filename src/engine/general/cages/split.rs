@@ -201,12 +201,43 @@ mod tests {
         let mut differed = 0;
         for (size, seed) in sample() {
             let (shape, puzzle) = loosened(size, seed);
-            let probed = Solver::new().limit(LIMIT).solve(&shape, &puzzle).unwrap();
+            let probed = Solver::new().limit(LIMIT).without_conflict_weights();
+            let probed = probed.solve(&shape, &puzzle).unwrap();
             let before = Solver::new().limit(LIMIT).without_group_probes();
             let before = before.solve(&shape, &puzzle).unwrap();
             agree(&before, &probed, &format!("size {size} seed {seed}"));
             differed += usize::from(before.stats.nodes != probed.stats.nodes);
         }
         assert!(differed >= 5, "{differed} searches changed");
+    }
+
+    /// Guessing by conflict weights (the lookahead refuting with groups alone, no cage split)
+    /// keeps every solution: the same ones as the search before it, and it changed the searches.
+    #[test]
+    fn guessing_by_conflict_weights_finds_the_same_solutions() {
+        let mut differed = 0;
+        for (size, seed) in sample() {
+            let (shape, puzzle) = loosened(size, seed);
+            let weighted = Solver::new().limit(LIMIT).solve(&shape, &puzzle).unwrap();
+            let before = Solver::new().limit(LIMIT).without_conflict_weights();
+            let before = before.solve(&shape, &puzzle).unwrap();
+            agree(&before, &weighted, &format!("size {size} seed {seed}"));
+            differed += usize::from(before.stats.nodes != weighted.stats.nodes);
+        }
+        assert!(differed >= 5, "{differed} searches changed");
+    }
+
+    /// Killers over 12x12 keep the lookahead's best pair: the same search, node for node, with
+    /// conflict weights allowed or not.
+    #[test]
+    fn killers_over_12x12_are_searched_without_conflict_weights() {
+        let k = generated_killer(16, 0, false);
+        let weighted = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let before = Solver::new().without_conflict_weights();
+        let before = before.solve(&k.shape, &k.puzzle).unwrap();
+        assert_eq!(weighted.solutions, before.solutions);
+        assert_eq!(weighted.stats.nodes, before.stats.nodes);
+        assert_eq!(weighted.stats.guesses, before.stats.guesses);
+        assert!(before.stats.guesses > 0, "the 16x16 killer needs a guess");
     }
 }

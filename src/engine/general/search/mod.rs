@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::branch::ConflictWeights;
 use super::cages::CageSplit;
 use super::probe::Lookahead;
 use super::propagate::{initial, Propagator};
@@ -62,6 +63,8 @@ pub struct Solver<'a> {
     always_split: bool,
     /// Whether the lookahead tries groups with two combinations left (solving killers only).
     probe_groups: bool,
+    /// Whether a killer's guesses follow its conflicts (solving killers with group probes only).
+    conflict_weights: bool,
 }
 
 impl Default for Solver<'_> {
@@ -82,6 +85,7 @@ impl<'a> Solver<'a> {
             near: None,
             always_split: false,
             probe_groups: true,
+            conflict_weights: true,
         }
     }
 
@@ -148,6 +152,16 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Guesses as before conflict weights: the lookahead's best pair or group, or a cage's
+    /// combinations (the search the weighted one is checked against).
+    #[cfg(test)]
+    pub(crate) fn without_conflict_weights(self) -> Self {
+        Solver {
+            conflict_weights: false,
+            ..self
+        }
+    }
+
     /// Searches `puzzle` on `shape`. Givens that break a rule give `Verdict::None`.
     pub fn solve(&self, shape: &Shape, puzzle: &Cells) -> Result<Outcome, Interrupted> {
         let cand = initial(shape, puzzle.values());
@@ -202,6 +216,7 @@ impl<'a> Solver<'a> {
             propagator,
             levels: vec![cand],
             look: Lookahead::default(),
+            weights: ConflictWeights::default(),
             next_check: CHECK_EVERY,
             solutions: Vec::new(),
             stats: Stats::default(),
