@@ -1,14 +1,16 @@
-//! Killer sudoku through the engine's public API: cages are checked once with errors naming the
-//! cage, solutions obey every unit and every cage, and the search's verdicts agree with a small
-//! brute-force counter written here from the rules alone (rows, columns, boxes, cage sums and no
-//! repeats in a cage), on random 4x4, 6x6 and 9x9 killers, a published 9x9 one and generated ones.
+//! Killer sudoku through the engine's public API: cages are checked once (errors naming the cage
+//! in `killer/errors.rs`), solutions obey every unit and every cage, and the search's verdicts
+//! agree with a small brute-force counter written here from the rules alone (rows, columns, boxes,
+//! cage sums and no repeats in a cage), on random 4x4, 6x6 and 9x9 killers, a published 9x9 one
+//! and generated ones.
 
 use sudoku_service::engine::general::{generate_killer, KillerRequest, Solver, Symmetry};
-use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, ShapeError, Variant};
+use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, Variant};
 use sudoku_service::engine::Verdict;
 
 mod big;
 mod brute;
+mod errors;
 use crate::killer_logic::generated;
 use brute::{brute_count, index, obeys, random_cages, some_solution, verdict_of, Xs};
 
@@ -333,80 +335,4 @@ fn a_killer_with_no_givens_is_a_valid_puzzle_and_a_classic_grid_is_not_killer() 
     assert!(shape
         .peers(index(9, "D2"))
         .contains(&(index(9, "B2") as u16)));
-}
-
-#[test]
-fn a_value_repeated_in_a_cage_is_a_conflict_naming_the_cage() {
-    let cages = vec![CageRule {
-        sum: 7,
-        cells: vec!["A1".into(), "B1".into(), "B2".into()],
-    }];
-    let shape = Shape::new(&killer(4, cages)).unwrap();
-    let mut puzzle = Cells::empty(16);
-    puzzle.set(0, 2);
-    puzzle.set(5, 2);
-    let conflicts = puzzle.conflicts(&shape);
-    assert_eq!(conflicts.len(), 2, "box 1 and cage 1: {conflicts:?}");
-    assert_eq!(
-        conflicts[1].describe(&shape).to_string(),
-        "2 appears 2 times in cage 1 (A1, B2)"
-    );
-}
-
-fn error(size: usize, cages: &[(u32, &[&str])]) -> ShapeError {
-    let cages = cages
-        .iter()
-        .map(|(sum, cells)| CageRule {
-            sum: *sum,
-            cells: cells.iter().map(|c| c.to_string()).collect(),
-        })
-        .collect();
-    Shape::new(&killer(size, cages)).unwrap_err()
-}
-
-#[test]
-fn every_bad_cage_is_an_error_naming_it() {
-    let cases: Vec<(ShapeError, &str)> = vec![
-        (
-            error(9, &[(3, &["A1", "A2"]), (10, &["A1", "C3"])]),
-            "cages overlap at A1",
-        ),
-        (
-            error(9, &[(3, &["A3", "A4"]), (10, &["A1", "C3"])]),
-            "cage 2: cells A1 and C3 are not connected",
-        ),
-        (
-            error(9, &[(3, &["A3", "A4"]), (50, &["A1", "A2", "B1"])]),
-            "cage 2: sum 50 is impossible for 3 cells; expected 6 to 24",
-        ),
-        (
-            error(4, &[(5, &["A1"])]),
-            "cage 1: sum 5 is impossible for 1 cells; expected 1 to 4",
-        ),
-        (
-            error(4, &[(0, &[])]),
-            "cage 1: no cells; a cage holds 1 to N cells",
-        ),
-        (
-            error(4, &[(10, &["A1", "A2", "A3", "A4", "B4"])]),
-            "cage 1: 5 cells is more than 4, the most distinct values a cage can hold",
-        ),
-        (
-            error(4, &[(3, &["A1", "E1"])]),
-            "cage 1: \"E1\" is not a cell of a 4x4 grid (rows A.., columns 1..4)",
-        ),
-        (error(9, &[(3, &["A1", "A1"])]), "cages overlap at A1"),
-    ];
-    for (e, message) in cases {
-        assert_eq!(e.to_string(), message);
-        assert_eq!(e.field(), "rules.cages");
-    }
-    assert_eq!(
-        error(9, &[(3, &["A3", "A4"]), (10, &["A1", "C3"])]).cage(),
-        Some(2)
-    );
-    assert_eq!(
-        error(9, &[(3, &["A1", "A2"]), (10, &["A1", "C3"])]).cage(),
-        Some(2)
-    );
 }
