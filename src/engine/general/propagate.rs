@@ -57,6 +57,8 @@ pub(crate) struct Propagator<'t> {
     segment: Vec<u32>,
     /// What found the last contradiction.
     conflict: Conflict,
+    /// A cell [`Propagator::touch`] found with no candidate left: the next settle's contradiction.
+    emptied: Option<u16>,
 }
 
 impl<'t> Propagator<'t> {
@@ -72,6 +74,7 @@ impl<'t> Propagator<'t> {
             narrowed: Scratch::default(),
             segment: Vec::new(),
             conflict: Conflict::Unknown,
+            emptied: None,
         }
     }
 
@@ -84,6 +87,7 @@ impl<'t> Propagator<'t> {
     /// marks every unit.
     pub(crate) fn start(&mut self, cand: &[u32]) {
         self.queue.clear();
+        self.emptied = None;
         self.queue.extend(
             (0..cand.len())
                 .filter(|&c| cand[c].count_ones() == 1)
@@ -103,16 +107,24 @@ impl<'t> Propagator<'t> {
 
     /// Marks `cell`'s units as changed, and queues it when it is down to one candidate: for cells
     /// changed behind the propagator's back.
+    /// An emptied cell is kept for [`Propagator::settle`] to report: queued, its peers would lose
+    /// nothing, and the fixpoint could pass it by.
     pub(crate) fn touch(&mut self, cand: &[u32], cell: usize) {
         self.dirty |= self.tables.units_of[cell];
-        if cand[cell] & (cand[cell] - 1) == 0 {
-            self.queue.push(cell as u16);
+        match cand[cell] {
+            0 => self.emptied = Some(cell as u16),
+            c if c & (c - 1) == 0 => self.queue.push(cell as u16),
+            _ => {}
         }
     }
 
     /// Applies the rules to a fixpoint.
     pub(crate) fn settle(&mut self, shape: &Shape, cand: &mut [u32]) -> Settled {
-        if self.fixpoint(shape, cand).is_none() {
+        let emptied = self.emptied.take();
+        if let Some(cell) = emptied {
+            self.conflict = Conflict::Cell(cell);
+        }
+        if emptied.is_some() || self.fixpoint(shape, cand).is_none() {
             self.queue.clear();
             self.dirty = 0;
             self.dirty_locked = 0;
@@ -275,4 +287,55 @@ pub(crate) fn initial(shape: &Shape, values: &[u8]) -> Vec<u32> {
         .iter()
         .map(|&v| if v == 0 { all } else { 1 << (v - 1) })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shape::Rules;
+
+    fn four_by_four() -> (Shape, Tables) {
+        let rules = Rules {
+            size: Some(4),
+            ..Rules::default()
+        };
+        let shape = Shape::new(&rules).unwrap();
+        let tables = Tables::new(&shape);
+        (shape, tables)
+    }
+
+    #[test]
+    fn a_cell_emptied_behind_the_propagators_back_is_a_contradiction_naming_it() {
+        let (shape, tables) = four_by_four();
+        let mut board = initial(&shape, &[0; 16]);
+        let mut propagator = Propagator::new(&tables, true);
+        propagator.start(&board);
+        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
+        // D4 loses every value outside the propagator, as a refuted trial leaves it.
+        board[15] = 0;
+        propagator.touch(&board, 15);
+        assert_eq!(
+            propagator.settle(&shape, &mut board),
+            Settled::Contradiction
+        );
+        assert_eq!(propagator.conflict(), Conflict::Cell(15));
+        // The next board starts clean.
+        let mut board = initial(&shape, &[0; 16]);
+        propagator.start(&board);
+        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
+    }
+
+    #[test]
+    fn a_cell_touched_down_to_one_value_takes_it_from_its_peers() {
+        let (shape, tables) = four_by_four();
+        let mut board = initial(&shape, &[0; 16]);
+        let mut propagator = Propagator::new(&tables, true);
+        propagator.start(&board);
+        board[0] = 0b0001;
+        propagator.touch(&board, 0);
+        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
+        for &p in shape.peers(0) {
+            assert_eq!(board[usize::from(p)] & 1, 0, "peer {p} keeps the 1");
+        }
+    }
 }
