@@ -2,12 +2,12 @@
 //! value with fewer places than that, the value's places in the unit. Both are lists of
 //! assignments of which exactly one holds, so the search treats them alike.
 //!
-//! Solving a killer of up to 12x12 guesses by conflicts instead ([`ConflictWeights`], dom/wdeg: Boussemart,
-//! Hemery, Lecoutre and Sais, "Boosting systematic search by weighting constraints", 2004): every
-//! contradiction the search meets bumps the weight of the cells of the rule that found it (a
-//! cell left without candidates, a unit without a place for a value, a cage or rule-of-45 group
-//! that cannot reach its sum), and the search guesses on the open cell with the most weight per
-//! candidate. The hard killers' contradictions keep coming from the same few cages and units;
+//! Solving a killer of up to 12x12 guesses by conflicts instead ([`ConflictWeights`], dom/wdeg:
+//! Boussemart, Hemery, Lecoutre and Sais, "Boosting systematic search by weighting constraints",
+//! 2004): every contradiction the search meets bumps the weight of the cells of the rule that found
+//! it (a cell left without candidates, a unit without a place for a value, a cage or rule-of-45
+//! group that cannot reach its sum), and the search guesses on the open cell with the most weight
+//! per candidate. The hard killers' contradictions keep coming from the same few cages and units;
 //! guessing there first finds the refutations high in the tree.
 
 use super::cages::CageTables;
