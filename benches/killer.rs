@@ -1,6 +1,7 @@
 //! Killer figures on fixed seeds: proving generated 9x9 and 16x16 killers (no givens) unique,
-//! proving each published killer of `puzzles/killer/published.txt` unique, and generating 9x9 and
-//! 16x16 killers. Each iteration takes the next seed of a small fixed set, so a figure is the mean
+//! proving each published killer of `puzzles/killer/published.txt` unique, proving tarek's series
+//! of hard published killers (`puzzles/killer/tarek.txt`) unique, and generating 9x9 and 16x16
+//! killers. Each iteration takes the next seed of a small fixed set, so a figure is the mean
 //! over those puzzles. Kept short. Run: `cargo bench --bench killer`; `examples/killer_speed.rs`
 //! gives medians and per-thread CPU time of the same work on the same puzzles (both build them
 //! with `benches/support/killers.rs`).
@@ -14,7 +15,7 @@ use sudoku_service::engine::shape::Cells;
 
 #[path = "support/killers.rs"]
 mod killers;
-use killers::{generated_on, published, sized};
+use killers::{generated_on, published, sized, tarek};
 
 /// Seeds cycled through by each benchmark: 9x9, and the slower 16x16.
 const SEEDS: u64 = 8;
@@ -58,6 +59,20 @@ fn uniqueness(c: &mut Criterion) {
             })
         });
     }
+    // tarek's series, one killer per iteration in turn: the mean over the series.
+    let series = tarek();
+    let mut next = 0;
+    group.bench_function("9x9 tarek's series", |b| {
+        b.iter(|| {
+            let p = &series[next % series.len()];
+            next += 1;
+            black_box(
+                Solver::new()
+                    .solve(&p.shape, &Cells::empty(81))
+                    .expect("no deadline"),
+            )
+        })
+    });
     group.finish();
 }
 

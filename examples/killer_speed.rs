@@ -1,9 +1,11 @@
 //! Killer speed on one thread: generates killers with no givens from seeds 0..K (9x9) and 0..K16
 //! (12x12, 16x16, and 16x16 killer X and jigsaw killer), proves each one unique again, and proves
-//! the published killers of `puzzles/killer/published.txt` (five runs each) and the hard ones of
-//! `puzzles/killer/hard.txt` (one run each: seconds) unique; prints medians and maxima of
-//! wall-clock and of this thread's CPU time (the machine may be shared: CPU time leaves out time
-//! spent descheduled).
+//! the published killers of `puzzles/killer/published.txt` (five runs each), the hard ones of
+//! `puzzles/killer/hard.txt` (one run each) and tarek's series of hard published killers
+//! (`puzzles/killer/tarek.txt`, one run each, one row for the series) unique; Mathemagic's
+//! hardest killers (`puzzles/killer/mathemagic.txt`, seconds each) only when NAME asks for them
+//! (`mathemagic`). Prints medians and maxima of wall-clock and of this thread's CPU time (the
+//! machine may be shared: CPU time leaves out time spent descheduled).
 //!
 //! `cargo run --release --example killer_speed [K] [K16] [NAME] [KIND]` (defaults 40, 5, every
 //! published or hard killer whose name contains NAME, and every generated kind whose row name
@@ -20,7 +22,7 @@ use sudoku_service::engine::Verdict;
 
 #[path = "../benches/support/killers.rs"]
 mod killers;
-use killers::{generated_on, hard, published, sized};
+use killers::{generated_on, hard, mathemagic, published, sized, tarek, Published};
 use sudoku_service::engine::general::Killer;
 
 fn main() {
@@ -66,11 +68,25 @@ fn main() {
     }
     for p in hard().into_iter().filter(|p| p.name.contains(&only)) {
         let mut prove = Timings::default();
-        let out = prove.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
-        assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
-        assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
-        prove.nodes.push(out.stats.nodes);
+        prove.prove(&p);
         prove.print(&format!("prove {} unique (1 run)", p.name), 1);
+    }
+    let series = [
+        ("tarek's series", tarek()),
+        ("Mathemagic's hardest killers", mathemagic()),
+    ];
+    for (what, killers) in series {
+        // Mathemagic's take seconds each: timed only when asked for by name.
+        let asked = killers.iter().any(|p| p.name.contains(&only));
+        if killers.is_empty() || !asked || (what.starts_with("Mathemagic") && only.is_empty()) {
+            continue;
+        }
+        let mut prove = Timings::default();
+        for p in killers.iter().filter(|p| p.name.contains(&only)) {
+            prove.prove(p);
+        }
+        let count = prove.cpu.len() as u64;
+        prove.print(&format!("prove {what} unique (1 run each)"), count);
     }
 }
 
@@ -115,6 +131,14 @@ struct Timings {
 }
 
 impl Timings {
+    /// Proves the published killer `p` unique, with its checked solution, once.
+    fn prove(&mut self, p: &Published) {
+        let out = self.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
+        assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
+        assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
+        self.nodes.push(out.stats.nodes);
+    }
+
     fn time<T>(&mut self, f: impl FnOnce() -> T) -> T {
         let (wall, cpu) = (Instant::now(), ThreadTime::now());
         let out = f();

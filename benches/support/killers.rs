@@ -1,6 +1,7 @@
 //! The killer puzzles that `benches/killer.rs` and `examples/killer_speed.rs` time, built one way
 //! for both (the example includes this file with `#[path]`): generated killers on fixed seeds and
-//! the published ones of `puzzles/killer/published.txt`.
+//! the published ones of `puzzles/killer/` (`published.txt`, the hard series of `tarek.txt` and
+//! `mathemagic.txt`, and the two solver-defeating ones of `hard.txt`).
 
 use sudoku_service::cli::killer::compact_cages;
 use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest};
@@ -51,6 +52,25 @@ pub fn hard() -> Vec<Published> {
     read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/puzzles/killer/hard.txt"
+    ))
+}
+
+/// tarek's series of hard published killers (`puzzles/killer/tarek.txt`): milliseconds each.
+#[allow(dead_code)]
+pub fn tarek() -> Vec<Published> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/killer/tarek.txt"
+    ))
+}
+
+/// Mathemagic's hardest killers (`puzzles/killer/mathemagic.txt`): seconds each, so only the
+/// example times them, and only when asked.
+#[allow(dead_code)]
+pub fn mathemagic() -> Vec<Published> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/killer/mathemagic.txt"
     ))
 }
 

@@ -11,6 +11,7 @@ use sudoku_service::engine::Verdict;
 mod big;
 mod brute;
 mod errors;
+mod series;
 use crate::killer_logic::generated;
 use brute::{brute_count, index, obeys, random_cages, some_solution, verdict_of, Xs};
 
@@ -144,7 +145,7 @@ fn published() -> Vec<(String, Vec<CageRule>, Vec<u8>)> {
 }
 
 /// The killers of a file in `puzzles/killer/`'s form: name, cages, solution.
-fn read_killers(path: &str) -> Vec<(String, Vec<CageRule>, Vec<u8>)> {
+pub(super) fn read_killers(path: &str) -> Vec<(String, Vec<CageRule>, Vec<u8>)> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
