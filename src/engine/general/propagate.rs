@@ -7,7 +7,15 @@
 //! queued the moment it is down to one candidate and removes that candidate from its peers when it
 //! leaves the queue; each cell does that once per board, because candidates only shrink. Every change
 //! marks the changed cell's units, and the other two rules look only at marked units: after a guess,
-//! most of the board has not moved.
+//! most of the board has not moved. On a killer, every change also marks the cell for the cage
+//! groups holding it, which are narrowed only when marked (see [`super::cages`]).
+//!
+//! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, locked
+//! candidates), each only when the cheaper ones have nothing left. Each rule only removes
+//! candidates, removes more from fewer, and finds nothing new when run again at once, so the board
+//! they settle on is the same in whatever order they run: order buys speed (and decides which rule
+//! reports a contradiction first, which the search's conflict weights read), never a different
+//! answer.
 
 use super::cages::Scratch;
 use super::tables::{Tables, UnitSet};
@@ -22,6 +30,17 @@ pub(crate) enum Settled {
     Solved,
     /// Some cells have several candidates; the search must branch.
     Open,
+}
+
+/// What a removal did to a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Changed {
+    /// Nothing: the values were gone already.
+    No,
+    /// Removed values and left several.
+    Narrowed,
+    /// Left one value.
+    Placed,
 }
 
 /// The rule that found the last contradiction, for the search's conflict weights.
@@ -49,9 +68,16 @@ pub(crate) struct Propagator<'t> {
     dirty: UnitSet,
     /// Units changed since locked candidates last looked at them.
     dirty_locked: UnitSet,
-    /// Whether anything changed since killer cages were last narrowed.
+    /// Whether a cell changed since killer groups were last marked from the changed cells.
     dirty_cages: bool,
-    /// The cages' narrowing state (removals asked for, groups known to be idle), reused.
+    /// The cells changed since killer groups were last marked, one bit each (killers only).
+    changed: Vec<u64>,
+    /// The killer groups waiting to be narrowed: those holding a cell changed since they were
+    /// last narrowed.
+    groups: Vec<u64>,
+    /// The groups of the pass under way.
+    pass: Vec<u64>,
+    /// The cages' narrowing state (removals asked for, answers remembered), reused.
     narrowed: Scratch,
     /// The candidates of each unit pair's shared cells, reused by locked candidates.
     segment: Vec<u32>,
@@ -64,6 +90,12 @@ pub(crate) struct Propagator<'t> {
 impl<'t> Propagator<'t> {
     /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
     pub(crate) fn new(tables: &'t Tables, locked: bool) -> Self {
+        let cells = tables.units_of.len();
+        let (changed, groups) = match &tables.cages {
+            Some(cages) => (vec![0; cells.div_ceil(64)], vec![0; cages.words()]),
+            None => (Vec::new(), Vec::new()),
+        };
+        let pass = groups.clone();
         Propagator {
             tables,
             locked,
@@ -71,6 +103,9 @@ impl<'t> Propagator<'t> {
             dirty: 0,
             dirty_locked: 0,
             dirty_cages: false,
+            changed,
+            groups,
+            pass,
             narrowed: Scratch::default(),
             segment: Vec::new(),
             conflict: Conflict::Unknown,
@@ -96,13 +131,24 @@ impl<'t> Propagator<'t> {
         self.dirty = self.tables.all_units;
         self.dirty_locked = self.tables.all_units;
         self.dirty_cages = true;
+        // A new board: every group is narrowed once.
+        self.changed.fill(u64::MAX);
     }
 
     /// Puts `bit` alone in `cell` and queues it.
     pub(crate) fn assign(&mut self, cand: &mut [u32], cell: usize, bit: u32) {
         cand[cell] = bit;
         self.dirty |= self.tables.units_of[cell];
+        self.mark(cell);
         self.queue.push(cell as u16);
+    }
+
+    /// Notes that `cell` changed, for the killer groups holding it.
+    #[inline]
+    fn mark(&mut self, cell: usize) {
+        if let Some(word) = self.changed.get_mut(cell / 64) {
+            *word |= 1 << (cell % 64);
+        }
     }
 
     /// Marks `cell`'s units as changed, and queues it when it is down to one candidate: for cells
@@ -111,6 +157,7 @@ impl<'t> Propagator<'t> {
     /// nothing, and the fixpoint could pass it by.
     pub(crate) fn touch(&mut self, cand: &[u32], cell: usize) {
         self.dirty |= self.tables.units_of[cell];
+        self.mark(cell);
         match cand[cell] {
             0 => self.emptied = Some(cell as u16),
             c if c & (c - 1) == 0 => self.queue.push(cell as u16),
@@ -128,6 +175,9 @@ impl<'t> Propagator<'t> {
             self.queue.clear();
             self.dirty = 0;
             self.dirty_locked = 0;
+            self.dirty_cages = false;
+            self.changed.fill(0);
+            self.groups.fill(0);
             return Settled::Contradiction;
         }
         if cand.iter().all(|&c| c & (c - 1) == 0) {
@@ -151,14 +201,35 @@ impl<'t> Propagator<'t> {
                 self.dirty_cages = true;
                 self.hidden_singles(shape, cand)?;
             } else if self.dirty_cages {
-                self.dirty_cages = false;
-                self.cages(shape, cand)?;
+                self.dirty_cages = self.cages(shape, cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
                 return Some(());
             }
         }
+    }
+
+    /// [`Propagator::remove`] without noting the change for the killer groups (the caller
+    /// does): how `cell` changed, `None` when it has no candidate left.
+    #[inline]
+    fn remove_unmarked(&mut self, cand: &mut [u32], cell: usize, bits: u32) -> Option<Changed> {
+        let before = cand[cell];
+        if before & bits == 0 {
+            return Some(Changed::No);
+        }
+        let after = before & !bits;
+        if after == 0 {
+            self.conflict = Conflict::Cell(cell as u16);
+            return None;
+        }
+        cand[cell] = after;
+        self.dirty |= self.tables.units_of[cell];
+        if after & (after - 1) == 0 {
+            self.queue.push(cell as u16);
+            return Some(Changed::Placed);
+        }
+        Some(Changed::Narrowed)
     }
 
     /// Takes `bits` out of `cell`, queueing it when one candidate is left; `None` when none is.
@@ -175,6 +246,7 @@ impl<'t> Propagator<'t> {
         }
         cand[cell] = after;
         self.dirty |= self.tables.units_of[cell];
+        self.mark(cell);
         if after & (after - 1) == 0 {
             self.queue.push(cell as u16);
         }
@@ -222,23 +294,53 @@ impl<'t> Propagator<'t> {
         Some(())
     }
 
-    /// Narrows killer cages to the combinations that reach their sums (see [`super::cages`]).
-    fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<()> {
+    /// Narrows killer groups to the combinations that reach their sums (see [`super::cages`]): of
+    /// the groups holding a cell changed since they were last narrowed, the given cages while any
+    /// is waiting, then the rule of 45's groups, larger and narrowed far more often for far less,
+    /// once the cages are quiet. `Some(false)` when no group was waiting.
+    fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
         let Some(cages) = &self.tables.cages else {
-            return Some(());
+            return Some(false);
         };
+        for w in 0..self.changed.len() {
+            let mut word = std::mem::take(&mut self.changed[w]);
+            while word != 0 {
+                let cell = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if cell < cand.len() {
+                    cages.mark(cell, &mut self.groups);
+                }
+            }
+        }
+        if !cages.take_first(&mut self.groups, &mut self.pass) {
+            return Some(false);
+        }
         let mut scratch = std::mem::take(&mut self.narrowed);
-        let possible = cages.narrow(shape, cand, &mut scratch);
+        let possible = cages.narrow(shape, cand, &self.pass, &mut scratch);
         let applied = possible
             && scratch
                 .out
                 .iter()
-                .all(|&(c, bits)| self.remove(cand, usize::from(c), bits).is_some());
+                .zip(&scratch.by)
+                .all(|(&(c, bits), &by)| {
+                    let (cell, by) = (usize::from(c), usize::from(by));
+                    self.remove_unmarked(cand, cell, bits)
+                        .is_some_and(|changed| {
+                            match changed {
+                                Changed::No => {}
+                                // The group narrows more strongly with fewer open cells (exactly at
+                                // four, by Hall's condition at six): it looks again.
+                                Changed::Placed => cages.mark(cell, &mut self.groups),
+                                Changed::Narrowed => cages.mark_but(cell, by, &mut self.groups),
+                            }
+                            true
+                        })
+                });
         if !possible {
             self.conflict = Conflict::Group(scratch.failed as u16);
         }
         self.narrowed = scratch;
-        applied.then_some(())
+        applied.then_some(true)
     }
 
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells

@@ -25,18 +25,14 @@
 //!   innies of two rows) narrows by its sum alone (in `sums`). Solving runs on it: a hard published
 //!   killer takes hundreds of times fewer nodes, and a generated one rarely needs a guess.
 //!
-//! What narrowing leaves a group's own cells is a pure function of their candidates, so each
-//! propagator remembers, per group, the candidates it last had when narrowing changed nothing, and
-//! skips the group while they are the same (after a guess most groups have not moved; comparing is
-//! far cheaper than the combinations). When solving, what a group's own cells keep is also
-//! remembered by their candidates across groups, boards and solves (in `cache`): the lookahead
-//! tries literal after literal from one board and meets the same small groups in the same states
-//! again and again.
-//!
-//! The idle memory is not quite neutral: a group skipped as idle is not asked for its pointing,
-//! which also reads cells outside it, so on another board (a lookahead trial) an elimination it
-//! would point out may wait. Remembering more states per group changes the search tree (tarek's
-//! "Unsolvable 41" took 53,474 nodes instead of 54,378 with three), so it stays one state.
+//! What narrowing leaves a group's own cells is a pure function of their candidates, and narrowing
+//! again finds nothing new, so a group is narrowed only when one of its cells changed since it was
+//! last narrowed, by another group or another rule (the propagator marks the groups of every
+//! changed cell; see [`CageTables::mark`]), or dropped to one value (a group narrows more strongly
+//! with fewer open cells). Waiting groups are narrowed by tiers, small and cheap ones first (see
+//! [`tier_of`]). When solving, what a group's own cells keep is also remembered by their
+//! candidates across groups, boards and solves (in `cache`): the lookahead tries literal after
+//! literal from one board and meets the same small groups in the same states again and again.
 
 mod cache;
 mod combos;
@@ -86,6 +82,31 @@ const MAX_REPEATING: usize = 8;
 /// them): larger ones cost more per node on big grids than they save in nodes.
 const MAX_DISTINCT: usize = 8;
 
+/// How many tiers [`tier_of`] sorts the groups into.
+const TIERS: usize = 6;
+
+/// Groups of up to this many cells are narrowed in the first three tiers.
+const SMALL: usize = 3;
+
+/// When a group is narrowed among those waiting: small groups before large ones (a group's
+/// narrowing costs more with every cell and prunes less), and of each size given cages, then the
+/// rule of 45's distinct groups, then its repeating ones (the most numerous and least often
+/// useful: on tarek's series about one narrowing in twenty removes anything). Every waiting group
+/// is narrowed before the board is settled, so the order changes only the work and which rule
+/// finds a contradiction first, not the fixpoint.
+fn tier_of(group: &Group, given: bool) -> usize {
+    let kind = match (given, group.distinct) {
+        (true, _) => 0,
+        (false, true) => 1,
+        (false, false) => 2,
+    };
+    if group.cells.len() <= SMALL {
+        kind
+    } else {
+        3 + kind
+    }
+}
+
 /// Each cell's peers as a set of cells, on grids of up to 128 cells: the cells that see every
 /// place of a value are then one AND away (the cages' pointing).
 #[derive(Clone, Debug)]
@@ -115,8 +136,14 @@ impl PeerSets {
 pub(crate) struct CageTables {
     inference: Inference,
     groups: Vec<Group>,
-    /// `memo[g]..memo[g + 1]` is group `g`'s slice of [`Scratch::idle`].
-    memo: Vec<usize>,
+    /// Per cell, the groups holding it as a set of [`CageTables::words`] words (row `c` is
+    /// `cell_groups[c * words..(c + 1) * words]`): a changed cell marks exactly the groups to
+    /// narrow again.
+    cell_groups: Vec<u64>,
+    /// Words in a set of groups.
+    words: usize,
+    /// The groups narrowed before the others (see [`CageTables::take_first`]), as sets.
+    tiers: Vec<Vec<u64>>,
     combos: Arc<Combos>,
     /// Peer sets for the pointing of full inference, on grids of up to 128 cells.
     peers: Option<PeerSets>,
@@ -127,8 +154,8 @@ pub(crate) struct CageTables {
 pub(crate) struct Scratch {
     /// The removals asked for by the last call: `(cell, bits to remove)`.
     pub(crate) out: Vec<(u16, u32)>,
-    /// Per group, its cells' candidates when narrowing it last changed nothing (0s: never).
-    idle: Vec<u32>,
+    /// The group that asked for each of them (`by[i]` for `out[i]`).
+    pub(crate) by: Vec<u16>,
     /// What narrowing small distinct groups found, by their open cells' candidates (solving only).
     cache: cache::Cache<u64>,
     /// What narrowing small repeating groups found, likewise.
@@ -172,18 +199,65 @@ impl CageTables {
                 groups.push(group);
             }
         }
-        let mut memo = vec![0];
-        for group in &groups {
-            memo.push(memo[memo.len() - 1] + group.cells.len());
+        let words = groups.len().div_ceil(64).max(1);
+        let mut cell_groups = vec![0u64; shape.cell_count() * words];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in &group.cells {
+                cell_groups[usize::from(c) * words + g / 64] |= 1 << (g % 64);
+            }
+        }
+        let mut tiers = vec![vec![0u64; words]; TIERS - 1];
+        for (g, group) in groups.iter().enumerate() {
+            let tier = tier_of(group, g < shape.cages().len());
+            if tier + 1 < TIERS {
+                tiers[tier][g / 64] |= 1 << (g % 64);
+            }
         }
         let peers = PeerSets::new(shape).filter(|_| inference == Inference::Full);
         CageTables {
             inference,
             groups,
-            memo,
+            cell_groups,
+            words,
+            tiers,
             combos: Combos::of(shape.size()),
             peers,
         }
+    }
+
+    /// Words in a set of groups, as [`CageTables::narrow`] takes it.
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Adds the groups holding `cell` to the set `groups`.
+    #[inline]
+    pub(crate) fn mark(&self, cell: usize, groups: &mut [u64]) {
+        let row = &self.cell_groups[cell * self.words..(cell + 1) * self.words];
+        for (g, &r) in groups.iter_mut().zip(row) {
+            *g |= r;
+        }
+    }
+
+    /// Moves the groups of the first tier with any in `waiting` to `pass`, or all of `waiting`
+    /// when no tier has any; whether any moved.
+    pub(crate) fn take_first(&self, waiting: &mut [u64], pass: &mut [u64]) -> bool {
+        for tier in &self.tiers {
+            let mut any = 0;
+            for ((w, p), &g) in waiting.iter_mut().zip(pass.iter_mut()).zip(tier) {
+                *p = *w & g;
+                any |= *p;
+            }
+            if any != 0 {
+                for (w, &g) in waiting.iter_mut().zip(tier) {
+                    *w &= !g;
+                }
+                return true;
+            }
+        }
+        pass.copy_from_slice(waiting);
+        waiting.fill(0);
+        pass.iter().any(|&w| w != 0)
     }
 
     /// The cells of group `g` (the given cages first, in order, then rule-of-45 groups).
@@ -191,53 +265,70 @@ impl CageTables {
         &self.groups[g].cells
     }
 
-    /// Narrows every group on `cand` whose cells changed since it last narrowed nothing, filling
-    /// `scratch.out` with `(cell, bits to remove)`; `false` when a group cannot be completed at all
-    /// (the board is a contradiction).
-    pub(crate) fn narrow(&self, shape: &Shape, cand: &[u32], scratch: &mut Scratch) -> bool {
-        let total = self.memo[self.groups.len()];
-        if scratch.idle.len() != total {
-            scratch.idle = vec![0; total];
-        }
+    /// Narrows every group of the set `dirty` (those with a cell changed since they were last
+    /// narrowed) on `cand`, in order, filling `scratch.out` with `(cell, bits to remove)`; `false`
+    /// when a group cannot be completed at all (the board is a contradiction).
+    pub(crate) fn narrow(
+        &self,
+        shape: &Shape,
+        cand: &[u32],
+        dirty: &[u64],
+        scratch: &mut Scratch,
+    ) -> bool {
         scratch.out.clear();
-        for (g, group) in self.groups.iter().enumerate() {
-            let idle = &mut scratch.idle[self.memo[g]..self.memo[g + 1]];
-            let same = |(&c, &m): (&u16, &u32)| cand[usize::from(c)] == m;
-            if group.cells.iter().zip(idle.iter()).all(same) {
-                continue;
-            }
-            let before = scratch.out.len();
-            let possible = if group.distinct {
-                let full = self.inference == Inference::Full;
-                let peers = self.peers.as_ref();
-                let cache = &mut scratch.cache;
-                let combos = &self.combos;
-                distinct::narrow(
-                    shape,
-                    peers,
-                    full,
-                    combos,
-                    cache,
-                    group,
-                    cand,
-                    &mut scratch.out,
-                )
-            } else {
-                let full = self.inference == Inference::Full;
-                let cache = full.then_some(&mut scratch.sums_cache);
-                sums::narrow(group, cand, cache, &mut scratch.out)
-            };
-            if !possible {
-                scratch.failed = g;
-                return false;
-            }
-            if scratch.out.len() == before {
-                for (m, &c) in idle.iter_mut().zip(&group.cells) {
-                    *m = cand[usize::from(c)];
+        scratch.by.clear();
+        for (w, &word) in dirty.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let g = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if !self.narrow_group(shape, cand, g, scratch) {
+                    scratch.failed = g;
+                    return false;
                 }
+                scratch.by.resize(scratch.out.len(), g as u16);
             }
         }
         true
+    }
+
+    /// Marks the groups holding `cell` in `groups`, but `by`: a group's narrowing is idempotent
+    /// (what it keeps of its own cells holds every combination it kept, so narrowing again finds
+    /// the same), so its own removals never call it back, only another group's or another rule's.
+    #[inline]
+    pub(crate) fn mark_but(&self, cell: usize, by: usize, groups: &mut [u64]) {
+        let row = &self.cell_groups[cell * self.words..(cell + 1) * self.words];
+        for (w, (g, &r)) in groups.iter_mut().zip(row).enumerate() {
+            *g |= if w == by / 64 {
+                r & !(1 << (by % 64))
+            } else {
+                r
+            };
+        }
+    }
+
+    /// Narrows group `g`, pushing its removals to `scratch.out`; `false` when it cannot be
+    /// completed.
+    fn narrow_group(&self, shape: &Shape, cand: &[u32], g: usize, scratch: &mut Scratch) -> bool {
+        let group = &self.groups[g];
+        let full = self.inference == Inference::Full;
+        if group.distinct {
+            let peers = self.peers.as_ref();
+            let (combos, cache) = (&self.combos, &mut scratch.cache);
+            distinct::narrow(
+                shape,
+                peers,
+                full,
+                combos,
+                cache,
+                group,
+                cand,
+                &mut scratch.out,
+            )
+        } else {
+            let cache = full.then_some(&mut scratch.sums_cache);
+            sums::narrow(group, cand, cache, &mut scratch.out)
+        }
     }
 }
 
