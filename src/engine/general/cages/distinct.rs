@@ -21,7 +21,7 @@ use crate::engine::shape::Shape;
 
 /// Hall's condition is checked on groups of up to this many open cells: where it prunes most, and
 /// cheaply (a 16x16 innie group of 12 cells has thousands of combinations).
-const MATCHED_UP_TO: usize = 6;
+const MATCHED_UP_TO: usize = super::subsets::MAX_CELLS;
 
 /// A distinct group's cells as the candidates `cand` leave them: the values already placed and the
 /// cells still open.

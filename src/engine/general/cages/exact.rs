@@ -7,11 +7,12 @@
 //! combination holds it, even when no matching gives it to that cell; this keeps only what a
 //! complete assignment uses. An assignment's values are one of the group's combinations (a set of
 //! distinct values reaching the sum) that meets every open cell, so each such combination's
-//! matchings are walked in turn: with four open cells at most, a combination has 24 at most, and
-//! usually a handful. A combination that could teach nothing new (every value it offers a cell is
-//! already known there, and it holds every value still thought needed) is skipped, and the walk
-//! stops once every candidate is known and the needed values are down to those every combination
-//! holds.
+//! matchings are worked out in turn, all at once (in `subsets`). A combination that could teach
+//! nothing new (every value it offers a cell is already known there, and it holds every value
+//! still thought needed) is skipped, and the walk stops once every candidate is known and the
+//! needed values are down to those every combination holds.
+
+use super::subsets;
 
 /// The largest N narrowed exactly: a group's combinations on a 9x9 grid fit [`MAX_COMBOS`].
 pub(super) const EXACT_UP_TO: usize = 9;
@@ -62,7 +63,7 @@ impl Supports {
 /// The supports of `open`'s cells (candidates `cand`) for distinct values making up one of
 /// `combos`: the combinations of as many values as there are open cells that reach what is left of
 /// the group's sum, avoid its placed values and meet every open cell. `None` when no assignment
-/// does.
+/// does. At most [`subsets::MAX_CELLS`] open cells.
 pub(super) fn supports(open: &[u16], cand: &[u32], combos: &[u32]) -> Option<Supports> {
     let mut masks = [0u32; 32];
     for (m, &c) in masks.iter_mut().zip(open) {
@@ -74,7 +75,13 @@ pub(super) fn supports(open: &[u16], cand: &[u32], combos: &[u32]) -> Option<Sup
     let mut values = [0u32; 32];
     let mut need = u32::MAX;
     for &m in combos {
-        if teach(masks, m, &mut values[..masks.len()], need & !m != 0) {
+        // A combination that offers no cell a value not known there, and holds every value still
+        // thought needed, can teach nothing.
+        let offers = |(&mask, &known): (&u32, &u32)| mask & m & !known != 0;
+        if need & !m == 0 && !masks.iter().zip(&values).any(offers) {
+            continue;
+        }
+        if subsets::supports(masks, m, &mut values[..masks.len()]) {
             need &= m;
             let known = |(&mask, &known): (&u32, &u32)| mask & offered == known;
             if need == floor && masks.iter().zip(&values).all(known) {
@@ -83,57 +90,6 @@ pub(super) fn supports(open: &[u16], cand: &[u32], combos: &[u32]) -> Option<Sup
         }
     }
     (need != u32::MAX).then_some(Supports { values, need })
-}
-
-/// Adds to `found` the values of combination `m` that some matching of the cells (candidates
-/// `masks`) to `m`'s values gives them and that `found` lacks, each by looking for one matching
-/// that gives it (and learning the rest of that matching too). Whether `m` has a matching at all
-/// is needed only when `validity` is asked for or something was learned; the answer is `false`
-/// when it has none or was not asked.
-fn teach(masks: &[u32], m: u32, found: &mut [u32], validity: bool) -> bool {
-    let mut valid = false;
-    let mut pairs = [0u32; 32];
-    for i in 0..masks.len() {
-        let mut options = masks[i] & m & !found[i];
-        while options != 0 {
-            let bit = options & options.wrapping_neg();
-            options &= options - 1;
-            pairs[i] = bit;
-            if matching(masks, i, m & !bit, 0, &mut pairs) {
-                for (f, &p) in found.iter_mut().zip(&pairs) {
-                    *f |= p;
-                }
-                options &= !found[i];
-                valid = true;
-            }
-        }
-        pairs[i] = 0;
-    }
-    if !valid && validity {
-        valid = matching(masks, usize::MAX, m, 0, &mut pairs);
-    }
-    valid
-}
-
-/// Whether the cells of `masks` from `j` on, but `fixed`, can take the values of `free` one each,
-/// written to `pairs` when they can: depth-first, stopping at the first.
-fn matching(masks: &[u32], fixed: usize, free: u32, j: usize, pairs: &mut [u32; 32]) -> bool {
-    if j == fixed {
-        return matching(masks, fixed, free, j + 1, pairs);
-    }
-    let Some(&mask) = masks.get(j) else {
-        return true;
-    };
-    let mut options = mask & free;
-    while options != 0 {
-        let bit = options & options.wrapping_neg();
-        options &= options - 1;
-        pairs[j] = bit;
-        if matching(masks, fixed, free & !bit, j + 1, pairs) {
-            return true;
-        }
-    }
-    false
 }
 
 #[cfg(test)]
@@ -188,7 +144,8 @@ pub(super) mod tests {
         for round in 0..20_000 {
             let n = [4u32, 6, 9][round % 3];
             let all = (1u32 << n) - 1;
-            let k = 1 + next(u64::from(n)) as usize;
+            // Up to the six open cells `subsets` matches (exact narrowing runs on four).
+            let k = 1 + next(u64::from(n).min(subsets::MAX_CELLS as u64)) as usize;
             let cells: Vec<u32> = (0..k)
                 .map(|_| (next(u64::from(all)) as u32 + 1) & all | 1 << next(u64::from(n)))
                 .collect();

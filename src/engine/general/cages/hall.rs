@@ -2,20 +2,13 @@
 //! every cell a candidate of its own. Five open cells that can only hold 1 and 2 between them
 //! cannot take `12389`, though the combination's values all appear among their candidates.
 
-/// Whether the open cells can take the values of `m` (as many as they are) one each, every cell a
-/// candidate of its own: Kuhn's augmenting paths, on bitmasks.
+use super::subsets;
+
+/// Whether the open cells (at most [`subsets::MAX_CELLS`]) can take the values of `m` (as many as
+/// they are) one each, every cell a candidate of its own: the greedy test, then the sets of values
+/// the cells can take one by one ([`subsets`]).
 pub(super) fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
-    if greedy_matches(open, cand, m) {
-        return true;
-    }
-    // `owner[v]`: the index in `open` of the cell holding value bit `v`, or `u8::MAX`.
-    let mut owner = [u8::MAX; 32];
-    for i in 0..open.len() {
-        if !augment(open, cand, m, i, &mut 0, &mut owner) {
-            return false;
-        }
-    }
-    true
+    greedy_matches(open, cand, m) || subsets::matches(open.iter().map(|&c| cand[usize::from(c)]), m)
 }
 
 /// A quick sufficient test for [`matches`]: with the cells taken in order of fewest values of `m`,
@@ -37,33 +30,6 @@ fn greedy_matches(open: &[u16], cand: &[u32], m: u32) -> bool {
         }
     }
     true
-}
-
-/// Finds a value of `m` for cell `i`, moving the cells that hold values it could take.
-fn augment(
-    open: &[u16],
-    cand: &[u32],
-    m: u32,
-    i: usize,
-    seen: &mut u32,
-    owner: &mut [u8; 32],
-) -> bool {
-    let mut options = cand[usize::from(open[i])] & m & !*seen;
-    while options != 0 {
-        let v = options.trailing_zeros() as usize;
-        options &= options - 1;
-        // A deeper call may have tried this value since `options` was read.
-        if *seen & (1 << v) != 0 {
-            continue;
-        }
-        *seen |= 1 << v;
-        let holder = owner[v];
-        if holder == u8::MAX || augment(open, cand, m, usize::from(holder), seen, owner) {
-            owner[v] = i as u8;
-            return true;
-        }
-    }
-    false
 }
 
 #[cfg(test)]

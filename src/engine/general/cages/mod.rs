@@ -42,6 +42,7 @@ mod hall;
 mod pointing;
 pub(crate) mod rule45;
 mod split;
+mod subsets;
 mod sums;
 
 use std::sync::Arc;
