@@ -16,15 +16,17 @@ pub(super) fn matches(open: &[u16], cand: &[u32], m: u32) -> bool {
 /// every cell when no `t` cells or more have `t - 1` values or fewer.
 fn greedy_matches(open: &[u16], cand: &[u32], m: u32) -> bool {
     let k = open.len();
-    // `few[t]`: how many cells have exactly `t` values of `m` (`k` for `k` or more).
-    let mut few = [0usize; 33];
+    debug_assert!(k <= subsets::MAX_CELLS);
+    // `few[t]`: how many cells have exactly `t` values of `m` (`k` for `k` or more). Small, so
+    // not cleared by a call to `memset`.
+    let mut few = [0u8; subsets::MAX_CELLS + 1];
     for &c in open {
         let t = (cand[usize::from(c)] & m).count_ones() as usize;
         few[t.min(k)] += 1;
     }
     let mut at_most = 0;
     for (t, &cells) in few[..k].iter().enumerate() {
-        at_most += cells;
+        at_most += usize::from(cells);
         if at_most > t {
             return false;
         }

@@ -77,11 +77,10 @@ fn pack(x: u32, m: u32) -> u32 {
 #[inline]
 fn extend(sets: u64, packed: u32) -> u64 {
     let mut next = 0;
-    let mut values = packed;
-    while values != 0 {
-        let j = values.trailing_zeros();
-        values &= values - 1;
-        next |= (sets & LACKING[j as usize]) << (1u32 << j);
+    // Every value in turn, kept or not by a mask rather than a branch on the candidates.
+    for (j, &lacking) in LACKING.iter().enumerate() {
+        let keep = 0u64.wrapping_sub(u64::from(packed >> j & 1));
+        next |= (sets & lacking) << (1u32 << j) & keep;
     }
     next
 }
