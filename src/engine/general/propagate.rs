@@ -324,6 +324,11 @@ impl<'t> Propagator<'t> {
                 .zip(&scratch.by)
                 .all(|(&(c, bits), &by)| {
                     let (cell, by) = (usize::from(c), usize::from(by));
+                    // A group that takes a cell's last candidates is the rule that failed.
+                    if cand[cell] & !bits == 0 {
+                        self.conflict = Conflict::Group(by as u16);
+                        return false;
+                    }
                     self.remove_unmarked(cand, cell, bits)
                         .is_some_and(|changed| {
                             match changed {
