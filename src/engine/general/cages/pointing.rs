@@ -50,14 +50,14 @@ pub(super) fn pointing(
     out: &mut Vec<(u16, u32)>,
 ) {
     if let Some(peers) = peers {
+        // The group's cells all see each other, so its other cells are among those seeing the
+        // places; they seldom hold `bit` (the places are every open cell of the group that may,
+        // but for the ones exact narrowing takes it from), so they are told apart only then.
         let mut seeing = places.iter().fold(u128::MAX, |s, &c| s & peers.of(c));
-        for &c in &group.cells {
-            seeing &= !(1 << c);
-        }
         while seeing != 0 {
             let p = seeing.trailing_zeros() as usize;
             seeing &= seeing - 1;
-            if cand[p] & bit != 0 {
+            if cand[p] & bit != 0 && group.cells.binary_search(&(p as u16)).is_err() {
                 out.push((p as u16, bit));
             }
         }

@@ -73,12 +73,12 @@ fn pack(x: u32, m: u32) -> u32 {
 }
 
 /// The sets taken by the cells behind `sets` and one more cell, whose packed candidates are
-/// `packed`: each set without one of its values, with that value added.
+/// `packed` (among `k` values): each set without one of its values, with that value added.
 #[inline]
-fn extend(sets: u64, packed: u32) -> u64 {
+fn extend(sets: u64, packed: u32, k: usize) -> u64 {
     let mut next = 0;
     // Every value in turn, kept or not by a mask rather than a branch on the candidates.
-    for (j, &lacking) in LACKING.iter().enumerate() {
+    for (j, &lacking) in LACKING.iter().enumerate().take(k) {
         let keep = 0u64.wrapping_sub(u64::from(packed >> j & 1));
         next |= (sets & lacking) << (1u32 << j) & keep;
     }
@@ -90,7 +90,7 @@ fn extend(sets: u64, packed: u32) -> u64 {
 pub(super) fn matches(masks: impl Iterator<Item = u32>, m: u32) -> bool {
     let k = m.count_ones();
     debug_assert!(k as usize <= MAX_CELLS);
-    let sets = masks.fold(1u64, |sets, mask| extend(sets, pack(mask, m)));
+    let sets = masks.fold(1u64, |sets, mask| extend(sets, pack(mask, m), k as usize));
     sets >> ((1u32 << k) - 1) & 1 != 0
 }
 
@@ -115,7 +115,7 @@ pub(super) fn supports(masks: &[u32], m: u32, found: &mut [u32]) -> bool {
     let mut after = [0u64; MAX_CELLS + 1];
     after[k] = 1;
     for i in (0..k).rev() {
-        after[i] = extend(after[i + 1], packed[i]);
+        after[i] = extend(after[i + 1], packed[i], k);
     }
     let full = (1u32 << k) - 1;
     if after[0] >> full & 1 == 0 {
@@ -135,7 +135,7 @@ pub(super) fn supports(masks: &[u32], m: u32, found: &mut [u32]) -> bool {
                 found[i] |= values[j as usize];
             }
         }
-        before = extend(before, packed[i]);
+        before = extend(before, packed[i], k);
     }
     true
 }
