@@ -30,7 +30,7 @@
 //! last narrowed, by another group or another rule (the propagator marks the groups of every
 //! changed cell; see [`CageTables::mark`]), or dropped to one value (a group narrows more strongly
 //! with fewer open cells). Waiting groups are narrowed by tiers, small and cheap ones first (see
-//! [`tier_of`]). When solving, what a group's own cells keep is also remembered by their
+//! [`waiting`]). When solving, what a group's own cells keep is also remembered by their
 //! candidates across groups, boards and solves (in `cache`): the lookahead tries literal after
 //! literal from one board and meets the same small groups in the same states again and again.
 
@@ -44,11 +44,14 @@ pub(crate) mod rule45;
 mod split;
 mod subsets;
 mod sums;
+pub(crate) mod sweep;
+mod waiting;
 
 use std::sync::Arc;
 
 pub(crate) use combos::Combos;
 pub(crate) use split::CageSplit;
+use waiting::Waiting;
 
 use crate::engine::shape::Shape;
 
@@ -83,31 +86,6 @@ const MAX_REPEATING: usize = 8;
 /// them): larger ones cost more per node on big grids than they save in nodes.
 const MAX_DISTINCT: usize = 8;
 
-/// How many tiers [`tier_of`] sorts the groups into.
-const TIERS: usize = 6;
-
-/// Groups of up to this many cells are narrowed in the first three tiers.
-const SMALL: usize = 3;
-
-/// When a group is narrowed among those waiting: small groups before large ones (a group's
-/// narrowing costs more with every cell and prunes less), and of each size given cages, then the
-/// rule of 45's distinct groups, then its repeating ones (the most numerous and least often
-/// useful: on tarek's series about one narrowing in twenty removes anything). Every waiting group
-/// is narrowed before the board is settled, so the order changes only the work and which rule
-/// finds a contradiction first, not the fixpoint.
-fn tier_of(group: &Group, given: bool) -> usize {
-    let kind = match (given, group.distinct) {
-        (true, _) => 0,
-        (false, true) => 1,
-        (false, false) => 2,
-    };
-    if group.cells.len() <= SMALL {
-        kind
-    } else {
-        3 + kind
-    }
-}
-
 /// Each cell's peers as a set of cells, on grids of up to 128 cells: the cells that see every
 /// place of a value are then one AND away (the cages' pointing).
 #[derive(Clone, Debug)]
@@ -137,14 +115,8 @@ impl PeerSets {
 pub(crate) struct CageTables {
     inference: Inference,
     groups: Vec<Group>,
-    /// Per cell, the groups holding it as a set of [`CageTables::words`] words (row `c` is
-    /// `cell_groups[c * words..(c + 1) * words]`): a changed cell marks exactly the groups to
-    /// narrow again.
-    cell_groups: Vec<u64>,
-    /// Words in a set of groups.
-    words: usize,
-    /// The groups narrowed before the others (see [`CageTables::take_first`]), as sets.
-    tiers: Vec<Vec<u64>>,
+    /// Which groups a changed cell sends back to narrowing, and in what order.
+    waiting: Waiting,
     combos: Arc<Combos>,
     /// Peer sets for the pointing of full inference, on grids of up to 128 cells.
     peers: Option<PeerSets>,
@@ -200,65 +172,14 @@ impl CageTables {
                 groups.push(group);
             }
         }
-        let words = groups.len().div_ceil(64).max(1);
-        let mut cell_groups = vec![0u64; shape.cell_count() * words];
-        for (g, group) in groups.iter().enumerate() {
-            for &c in &group.cells {
-                cell_groups[usize::from(c) * words + g / 64] |= 1 << (g % 64);
-            }
-        }
-        let mut tiers = vec![vec![0u64; words]; TIERS - 1];
-        for (g, group) in groups.iter().enumerate() {
-            let tier = tier_of(group, g < shape.cages().len());
-            if tier + 1 < TIERS {
-                tiers[tier][g / 64] |= 1 << (g % 64);
-            }
-        }
         let peers = PeerSets::new(shape).filter(|_| inference == Inference::Full);
         CageTables {
             inference,
+            waiting: Waiting::of(shape, &groups),
             groups,
-            cell_groups,
-            words,
-            tiers,
             combos: Combos::of(shape.size()),
             peers,
         }
-    }
-
-    /// Words in a set of groups, as [`CageTables::narrow`] takes it.
-    pub(crate) fn words(&self) -> usize {
-        self.words
-    }
-
-    /// Adds the groups holding `cell` to the set `groups`.
-    #[inline]
-    pub(crate) fn mark(&self, cell: usize, groups: &mut [u64]) {
-        let row = &self.cell_groups[cell * self.words..(cell + 1) * self.words];
-        for (g, &r) in groups.iter_mut().zip(row) {
-            *g |= r;
-        }
-    }
-
-    /// Moves the groups of the first tier with any in `waiting` to `pass`, or all of `waiting`
-    /// when no tier has any; whether any moved.
-    pub(crate) fn take_first(&self, waiting: &mut [u64], pass: &mut [u64]) -> bool {
-        for tier in &self.tiers {
-            let mut any = 0;
-            for ((w, p), &g) in waiting.iter_mut().zip(pass.iter_mut()).zip(tier) {
-                *p = *w & g;
-                any |= *p;
-            }
-            if any != 0 {
-                for (w, &g) in waiting.iter_mut().zip(tier) {
-                    *w &= !g;
-                }
-                return true;
-            }
-        }
-        pass.copy_from_slice(waiting);
-        waiting.fill(0);
-        pass.iter().any(|&w| w != 0)
     }
 
     /// The cells of group `g` (the given cages first, in order, then rule-of-45 groups).
@@ -293,21 +214,6 @@ impl CageTables {
         true
     }
 
-    /// Marks the groups holding `cell` in `groups`, but `by`: a group's narrowing is idempotent
-    /// (what it keeps of its own cells holds every combination it kept, so narrowing again finds
-    /// the same), so its own removals never call it back, only another group's or another rule's.
-    #[inline]
-    pub(crate) fn mark_but(&self, cell: usize, by: usize, groups: &mut [u64]) {
-        let row = &self.cell_groups[cell * self.words..(cell + 1) * self.words];
-        for (w, (g, &r)) in groups.iter_mut().zip(row).enumerate() {
-            *g |= if w == by / 64 {
-                r & !(1 << (by % 64))
-            } else {
-                r
-            };
-        }
-    }
-
     /// Narrows group `g`, pushing its removals to `scratch.out`; `false` when it cannot be
     /// completed.
     fn narrow_group(&self, shape: &Shape, cand: &[u32], g: usize, scratch: &mut Scratch) -> bool {
@@ -339,10 +245,16 @@ fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Group> {
     let cage_of = shape.cage_of();
     // Generation's `Groups` level leaves out the box rectangles, which solving alone was
     // measured on: its grown killers were tuned (and their seeds fixed) without them.
+    // The groups of units and runs come from one sweep per first line (`sweep`): the same groups
+    // as `rule45::groups`, for a fraction of the work.
     match inference {
         Inference::Basic => rule45::unit_groups(shape, &cage_of, n - 1),
-        Inference::Groups => rule45::groups(shape, &cage_of, n - 1),
-        Inference::Full => rule45::solving_groups(shape, &cage_of, n - 1),
+        Inference::Groups => sweep::Lines::of(shape).groups(shape, n - 1),
+        Inference::Full => {
+            let mut all = sweep::Lines::of(shape).groups(shape, n - 1);
+            all.extend(rule45::box_rectangle_groups(shape, &cage_of, n - 1));
+            all
+        }
     }
 }
 

@@ -55,15 +55,26 @@ pub(crate) fn solving_groups(
     max_cells: usize,
 ) -> Vec<Group> {
     let mut all = groups(shape, cage_of, max_cells);
+    all.extend(box_rectangle_groups(shape, cage_of, max_cells));
+    all
+}
+
+/// The groups of the rectangles of two to four boxes that are not whole bands or stacks, on boxed
+/// shapes (what [`solving_groups`] adds to [`groups`]).
+pub(crate) fn box_rectangle_groups(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+) -> Vec<Group> {
     let mut marks = Marks {
         member: vec![false; shape.cell_count()],
         inside: vec![false; shape.cages().len()],
         covering: Vec::new(),
     };
-    for units in box_rectangles(shape) {
-        all.extend(group(shape, cage_of, units, max_cells, &mut marks));
-    }
-    all
+    box_rectangles(shape)
+        .into_iter()
+        .filter_map(|units| group(shape, cage_of, units, max_cells, &mut marks))
+        .collect()
 }
 
 /// The rectangles of boxes (as unit lists) of two to four boxes that are not whole bands or stacks.

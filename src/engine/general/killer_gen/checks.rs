@@ -2,8 +2,8 @@
 //! the known solution first) and a grown killer's cheaper check after each join, with the tables
 //! every check on one grid shares.
 
-use super::groups::Lines;
 use super::{KillerRequest, GROW_BUDGET, SETTLE_BUDGET};
+use crate::engine::general::cages::sweep::Lines;
 use crate::engine::general::cages::{CageTables, Inference};
 use crate::engine::general::propagate::initial;
 use crate::engine::general::search::{Outcome, Solver};

@@ -11,7 +11,6 @@
 use std::time::Instant;
 
 mod checks;
-mod groups;
 mod grow;
 mod partition;
 mod settle;
