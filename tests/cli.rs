@@ -354,3 +354,33 @@ fn validate_does_not_solve_so_a_dead_end_is_still_valid() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), ["valid"]);
 }
+
+#[test]
+fn each_subcommands_help_opens_with_its_own_description_and_lists_its_flags() {
+    // Subcommands are built lazily (`defer`), and a flattened flag struct's doc comment would
+    // then win over the subcommand's own: every help must still open with the text `sudoku help`
+    // lists for it, and the long help must list the flags.
+    let listing = stdout(&sudoku(&["help"], ""));
+    let commands: Vec<(String, String)> = listing
+        .iter()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| {
+            let (name, about) = l.trim().split_once(' ')?;
+            (name != "help").then(|| (name.to_string(), about.trim().to_string()))
+        })
+        .collect();
+    assert_eq!(commands.len(), 11, "{listing:?}");
+    for (name, about) in &commands {
+        let short = stdout(&sudoku(&[name, "-h"], ""));
+        assert_eq!(short.first(), Some(about), "sudoku {name} -h");
+        let long = stdout(&sudoku(&[name, "--help"], ""));
+        let first = about.trim_end_matches('.');
+        assert!(long[0].starts_with(first), "sudoku {name} --help: {long:?}");
+        assert!(
+            long.iter().any(|l| l.trim().starts_with("-h, --help")),
+            "sudoku {name} --help lists its flags: {long:?}"
+        );
+    }
+}

@@ -15,7 +15,9 @@ use super::{fail, output_failed};
 use crate::batch::{Puzzle, PuzzleReader, ReadError, CHUNK};
 use crate::engine::shape::Shape;
 
-/// The files of `solve`, `candidates`, `validate` and `grade`.
+// The files of `solve`, `candidates`, `validate` and `grade`.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct InputArgs {
     /// Puzzle files; `-` or none for standard input.

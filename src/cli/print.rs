@@ -25,7 +25,9 @@ pub enum Kind {
     Pdf,
 }
 
-/// The flags of `sudoku render`.
+// The flags of `sudoku render`.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct RenderArgs {
     /// The puzzle, a file holding it, or `-` (or nothing) for standard input.
@@ -56,7 +58,9 @@ pub struct RenderArgs {
     pub shape: ShapeArgs,
 }
 
-/// The flags of `sudoku book`.
+// The flags of `sudoku book`.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct BookArgs {
     /// The PDF file to write.

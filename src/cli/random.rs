@@ -22,7 +22,9 @@ use crate::http::random::{count, technique};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 
-/// The flags of `sudoku random`.
+// The flags of `sudoku random`.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct RandomArgs {
     /// At least this many givens.

@@ -8,7 +8,9 @@ use crate::config::{default_workers, LogFormat, ServerConfig, DEFAULT_QUEUE};
 use crate::connections::default_max_connections;
 use crate::probe::probe;
 
-/// The flags of `sudoku serve`, each with an environment fallback.
+// The flags of `sudoku serve`, each with an environment fallback.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct ServeArgs {
     /// Address to listen on: HOST:PORT, where HOST is an IP address (IPv6 in brackets) or a name
@@ -85,7 +87,9 @@ fn host_and_port(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
-/// The flags of `sudoku healthcheck`.
+// The flags of `sudoku healthcheck`.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, clap::Args)]
 pub struct HealthcheckArgs {
     /// The URL to probe (plain http) [default: /healthz at --addr].

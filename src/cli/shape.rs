@@ -20,7 +20,9 @@ pub enum VariantName {
     Killer,
 }
 
-/// The shape of the puzzles read or made.
+// The shape of the puzzles read or made.
+// Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct ShapeArgs {
     /// N: the grid is N x N, 4 to 25 [default: from --box, --regions or --symbols, else 9].
