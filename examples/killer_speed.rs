@@ -2,7 +2,7 @@
 //! (12x12, 16x16, and 16x16 killer X and jigsaw killer), proves each one unique again, and proves
 //! the published killers of `puzzles/killer/published.txt` (five runs each), the hard ones of
 //! `puzzles/killer/hard.txt` (one run each) and tarek's series of hard published killers
-//! (`puzzles/killer/tarek.txt`, one run each, one row for the series) unique; Mathemagic's
+//! (`puzzles/killer/tarek.txt`, each killer's median of five runs, one row for the series) unique; Mathemagic's
 //! hardest killers (`puzzles/killer/mathemagic.txt`, seconds each) only when NAME asks for them
 //! (`mathemagic`). Prints medians and maxima of wall-clock and of this thread's CPU time (the
 //! machine may be shared: CPU time leaves out time spent descheduled).
@@ -71,22 +71,32 @@ fn main() {
         prove.prove(&p);
         prove.print(&format!("prove {} unique (1 run)", p.name), 1);
     }
+    // tarek's series: each killer's median of five runs (a run is milliseconds, and this machine's
+    // speed drifts between them); Mathemagic's take seconds each, one run, and only when asked
+    // for by name.
     let series = [
-        ("tarek's series", tarek()),
-        ("Mathemagic's hardest killers", mathemagic()),
+        ("tarek's series", tarek(), 5),
+        ("Mathemagic's hardest killers", mathemagic(), 1),
     ];
-    for (what, killers) in series {
-        // Mathemagic's take seconds each: timed only when asked for by name.
+    for (what, killers, runs) in series {
         let asked = killers.iter().any(|p| p.name.contains(&only));
         if killers.is_empty() || !asked || (what.starts_with("Mathemagic") && only.is_empty()) {
             continue;
         }
         let mut prove = Timings::default();
         for p in killers.iter().filter(|p| p.name.contains(&only)) {
-            prove.prove(p);
+            let mut each = Timings::default();
+            for _ in 0..runs {
+                each.prove(p);
+            }
+            prove.keep_median(each);
         }
         let count = prove.cpu.len() as u64;
-        prove.print(&format!("prove {what} unique (1 run each)"), count);
+        let label = match runs {
+            1 => format!("prove {what} unique (1 run each)"),
+            _ => format!("prove {what} unique (median of {runs} runs each)"),
+        };
+        prove.print(&label, count);
     }
 }
 
@@ -137,6 +147,16 @@ impl Timings {
         assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
         assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
         self.nodes.push(out.stats.nodes);
+    }
+
+    /// Keeps the median wall, CPU and nodes of `runs` (of one puzzle) as one more puzzle.
+    fn keep_median(&mut self, mut runs: Timings) {
+        runs.wall.sort_unstable();
+        runs.cpu.sort_unstable();
+        runs.nodes.sort_unstable();
+        self.wall.push(runs.wall[runs.wall.len() / 2]);
+        self.cpu.push(runs.cpu[runs.cpu.len() / 2]);
+        self.nodes.push(runs.nodes[runs.nodes.len() / 2]);
     }
 
     fn time<T>(&mut self, f: impl FnOnce() -> T) -> T {
