@@ -233,6 +233,8 @@ impl<'t> Propagator<'t> {
     }
 
     /// Takes `bits` out of `cell`, queueing it when one candidate is left; `None` when none is.
+    // Written out rather than as `remove_unmarked` and a mark: that cost 0.2-0.6% more
+    // instructions on generating a 9x9 killer and a 16x16 (callgrind), this being the hottest call.
     #[inline]
     fn remove(&mut self, cand: &mut [u32], cell: usize, bits: u32) -> Option<()> {
         let before = cand[cell];
@@ -295,9 +297,9 @@ impl<'t> Propagator<'t> {
     }
 
     /// Narrows killer groups to the combinations that reach their sums (see [`super::cages`]): of
-    /// the groups holding a cell changed since they were last narrowed, the given cages while any
-    /// is waiting, then the rule of 45's groups, larger and narrowed far more often for far less,
-    /// once the cages are quiet. `Some(false)` when no group was waiting.
+    /// the groups holding a cell changed since they were last narrowed, one tier at a time (small
+    /// groups before large ones, and of each size the given cages before the rule of 45's groups;
+    /// see `cages/waiting.rs`). `Some(false)` when no group was waiting.
     fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
         let Some(cages) = &self.tables.cages else {
             return Some(false);

@@ -260,13 +260,7 @@ mod tests {
 
     #[test]
     fn narrowing_keeps_what_some_completion_of_the_cage_uses() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = super::super::xorshift::below_from(0x9e37_79b9_7f4a_7c15);
         let shapes: std::collections::HashMap<usize, Shape> = [4usize, 6, 9, 12, 16]
             .into_iter()
             .map(|n| {

@@ -133,13 +133,7 @@ pub(super) mod tests {
 
     #[test]
     fn exact_supports_are_what_some_completion_uses() {
-        let mut state = 0x51_7cc1_b727_220au64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = super::super::xorshift::below_from(0x51_7cc1_b727_220a);
         let (mut possible, mut impossible) = (0, 0);
         for round in 0..20_000 {
             let n = [4u32, 6, 9][round % 3];

@@ -56,13 +56,7 @@ mod tests {
 
     #[test]
     fn hall_s_condition_agrees_with_trying_every_assignment() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = super::super::xorshift::below_from(0x1234_5678_9abc_def1);
         // Five cells that can only hold 1 and 2 between them cannot take 1, 2, 3, 8 and 9.
         let open: Vec<u16> = (0..5).collect();
         assert!(!matches(&open, &[0b11; 5], 0b1_1000_0111));

@@ -46,6 +46,8 @@ mod subsets;
 mod sums;
 pub(crate) mod sweep;
 mod waiting;
+#[cfg(test)]
+mod xorshift;
 
 use std::sync::Arc;
 

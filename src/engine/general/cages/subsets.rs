@@ -39,27 +39,24 @@ const fn pack_slow(x: u32, m: u32) -> u32 {
     packed
 }
 
-/// [`pack_slow`] of every 5-bit `x` in every 5-bit `m` (index `m << 5 | x`).
-const PACK_LOW: [u8; 1024] = {
-    let mut table = [0; 1024];
+/// [`pack_slow`] of every `bits`-bit `x` in every `bits`-bit `m` (index `m << bits | x`), for
+/// `N = 2^(2 * bits)`.
+const fn pack_table<const N: usize>(bits: u32) -> [u8; N] {
+    let low = (1 << bits) - 1;
+    let mut table = [0; N];
     let mut i = 0;
-    while i < 1024 {
-        table[i] = pack_slow(i as u32 & 31, i as u32 >> 5) as u8;
+    while i < N {
+        table[i] = pack_slow(i as u32 & low, i as u32 >> bits) as u8;
         i += 1;
     }
     table
-};
+}
+
+/// [`pack_slow`] of every 5-bit `x` in every 5-bit `m` (index `m << 5 | x`).
+const PACK_LOW: [u8; 1024] = pack_table(5);
 
 /// [`pack_slow`] of every 4-bit `x` in every 4-bit `m` (index `m << 4 | x`).
-const PACK_HIGH: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut i = 0;
-    while i < 256 {
-        table[i] = pack_slow(i as u32 & 15, i as u32 >> 4) as u8;
-        i += 1;
-    }
-    table
-};
+const PACK_HIGH: [u8; 256] = pack_table(4);
 
 /// [`pack_slow`], by two table lookups when both fit nine bits (values up to 9).
 #[inline]
@@ -180,13 +177,7 @@ mod tests {
 
     #[test]
     fn matchings_and_their_values_are_those_of_every_assignment() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = super::super::xorshift::below_from(0x2545_f491_4f6c_dd1d);
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
             let n = [9u32, 12, 16][next(3) as usize];

@@ -175,13 +175,7 @@ mod tests {
 
     #[test]
     fn narrowing_keeps_exactly_the_values_some_choice_reaching_the_sum_uses() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = super::super::xorshift::below_from(0x2545_f491_4f6c_dd1d);
         let mut cache = Cache::default();
         for round in 0..3000 {
             let n = [4usize, 6, 9, 12, 16][round % 5];

@@ -222,13 +222,9 @@ mod tests {
     /// edge, with the least sum their size allows (the groups do not ask whether a solution
     /// exists); every `skip`-th cell is left out of every cage.
     fn random_cages(n: usize, most: usize, skip: usize, seed: u64) -> Vec<CageRule> {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut next = |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below as u64) as usize
-        };
+        let mut draw =
+            super::super::xorshift::below_from(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut next = |below: usize| draw(below as u64) as usize;
         let name = |c: usize| format!("{}{}", char::from(b'A' + (c / n) as u8), c % n + 1);
         let mut taken: Vec<bool> = (0..n * n).map(|c| skip > 0 && c % skip == 0).collect();
         let mut cages = Vec::new();
