@@ -167,11 +167,19 @@ impl Board {
         let occupancy = BOXES_OF_ROW[(a & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
             | (BOXES_OF_ROW[(a >> 18 & 0x1ff) as usize] as usize) << 6;
-        let a = a & PERMUTATION_MASK[occupancy & 0x1ff];
-        if a == 0 {
+        let kept = a & PERMUTATION_MASK[occupancy & 0x1ff];
+        // Nearly always (88% of calls on Serg's benchmark) the permutations keep every square. Going
+        // on with the mask as loaded, behind a well-predicted branch, lets the column claims' lookup
+        // start without waiting for the permutation table's: that chain of dependent loads was
+        // where settling spent its time. Whole files, CPU: serg 0.92-0.95x, magictour 0.95x.
+        let a = if kept == a {
+            a
+        } else if kept == 0 {
             return Err(Dead);
-        }
-        self.cand[k] = a;
+        } else {
+            self.cand[k] = kept;
+            kept
+        };
         let open = COLUMN_CLAIMS[columns(a) as usize];
         let [next, last] = SAME_DIGIT[k].map(usize::from);
         // Stored whether or not a column was claimed: a branch here depends on the puzzle and is
