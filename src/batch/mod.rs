@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::engine::{Conflict, Grid, Solver, Verdict};
+use crate::engine::{Conflict, FirstOutcome, Grid, Solver, Verdict};
 pub use read::LineReader;
 pub use read::{Chunk, Entry, Problem, PuzzleReader, ReadError, Record, CHUNK, MAX_LINE_BYTES};
 pub use shaped::{solve_shaped, solve_shaped_until, Puzzle, ShapedAnswer, ShapedEntry};
@@ -133,28 +133,35 @@ fn first_solution<'a>(deadline: Option<Instant>) -> Solver<'a> {
 
 /// Solves `entry` with `solver`: the answer, and the time the search measured.
 fn answer(entry: &Entry, solver: &Solver) -> (Answer, Duration) {
-    match solver.solve(&entry.puzzle) {
+    match solver.solve_first(&entry.puzzle) {
         // A cancelled search's answer is read by no one: its client has gone.
         Err(stopped) => (Answer::Timeout, stopped.stats.elapsed),
         // Givens that clash leave no solution (the search finds that at its root), so only then is it
         // worth looking for a conflict to name.
-        Ok(out) if out.verdict == Verdict::None => {
+        Ok(FirstOutcome {
+            solution: None,
+            stats,
+            ..
+        }) => {
             let answer = match entry.puzzle.conflicts().into_iter().next() {
                 Some(conflict) => Answer::Conflict(conflict),
                 None => Answer::NoSolution,
             };
-            (answer, out.stats.elapsed)
+            (answer, stats.elapsed)
         }
-        Ok(out) => {
-            let solution = out.solutions[0];
-            let unique = out.verdict == Verdict::Unique;
+        Ok(FirstOutcome {
+            solution: Some(solution),
+            verdict,
+            stats,
+        }) => {
+            let unique = verdict == Verdict::Unique;
             let answer = match entry.expected {
                 Some(given) if !(unique && given == solution && given.solves(&entry.puzzle)) => {
                     Answer::Mismatch { solution }
                 }
                 _ => Answer::Solved { solution, unique },
             };
-            (answer, out.stats.elapsed)
+            (answer, stats.elapsed)
         }
     }
 }

@@ -26,6 +26,6 @@ pub use generator::{generate, random_puzzle, Generated, Request};
 pub use graded::{Graded, LevelGenerator, LevelRequest};
 pub use grid::{Conflict, Grid};
 pub use rng::{fresh_seed, Rng};
-pub use solver::{Interrupted, Outcome, Solver, Stats, StopReason, Verdict};
+pub use solver::{FirstOutcome, Interrupted, Outcome, Solver, Stats, StopReason, Verdict};
 pub use square::{Square, Unit};
 pub use square_set::SquareSet;

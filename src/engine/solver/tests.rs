@@ -133,3 +133,47 @@ fn a_past_deadline_stops_the_search() {
         .unwrap_err();
     assert_eq!(err.reason, StopReason::Deadline);
 }
+
+#[test]
+fn solve_first_answers_as_solve_does_with_its_first_solution() {
+    let many =
+        grid(".....6....59.....82....8....45........3........6..3.54...325..6..................");
+    let unique =
+        grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let impossible =
+        grid(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
+    // With a limit of 3, hard1 outgrows the first budget and ends in another orientation, so its
+    // first solution is mapped back.
+    let cases = [
+        (Solver::new(), many),
+        (Solver::new().limit(3), many),
+        (Solver::new().keep_first(), many),
+        (Solver::new(), unique),
+        (Solver::new(), impossible),
+        (Solver::new().limit(1), Grid::EMPTY),
+    ];
+    for (solver, g) in cases {
+        let all = solver.untimed().solve(&g).unwrap();
+        let first = solver.untimed().solve_first(&g).unwrap();
+        assert_eq!(first.verdict, all.verdict, "{g}");
+        assert_eq!(first.solution, all.solutions.first().copied(), "{g}");
+        assert_eq!(first.stats, all.stats, "{g}");
+        assert!(first.solution.is_none_or(|s| s.solves(&g)));
+    }
+    let restarted = Solver::new().limit(3).solve_first(&many).unwrap();
+    assert!(restarted.stats.nodes > FIRST_BUDGET);
+}
+
+#[test]
+fn an_interrupted_solve_first_says_why_and_keeps_what_it_found() {
+    let flag = AtomicBool::new(true);
+    let err = Solver::new()
+        .limit(usize::MAX)
+        .cancel_flag(&flag)
+        .solve_first(&Grid::EMPTY)
+        .unwrap_err();
+    assert_eq!(err.reason, StopReason::Cancelled);
+    // The empty grid's first solution comes within the first 64 nodes, before the flag is looked at.
+    assert_eq!(err.solutions.len(), 1);
+    assert!(err.solutions[0].solves(&Grid::EMPTY));
+}
