@@ -225,6 +225,9 @@ impl<'a> Solver<'a> {
 
     /// The search of `grid` that finished within its budget, in the orientation it ran in (its
     /// solutions are in that orientation), with the counters of every attempt.
+    // Inlined: returned by value, the search (its first solution inside) was copied by `memcpy`,
+    // 0.6M of Serg's benchmark's 240M instructions.
+    #[inline(always)]
     fn search(&self, grid: &Grid) -> (Search<'_, 'a>, View, Stats) {
         let started = self.timed.then(Instant::now);
         let mut stats = Stats::default();
