@@ -17,7 +17,7 @@ mod error;
 mod line;
 
 pub use error::{CellsProblem, Problem, ReadError};
-use line::{is_separator, parse_line, Line};
+use line::{is_separator, parse_line, plain_puzzle, Line};
 
 /// How many records are read, solved and written at a time: large enough to keep every thread busy,
 /// small enough that a file of millions of puzzles is never held in memory.
@@ -211,9 +211,15 @@ impl LineReader {
     /// a comment, a header), or a row of a grid not yet complete, adds none.
     pub fn push(&mut self, bytes: &[u8], records: &mut Vec<Record>) {
         self.line += 1;
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(text) => self.parse(text, self.line),
-            Err(_) => Line::Bad(Problem::NotText),
+        // A line of 81 cells reads the same in every context but a CSV's rows, a shape's lines and
+        // the first line (which may be a CSV header or carry a byte-order mark).
+        let plain = self.csv.is_none() && self.shape.is_none() && self.line > 1;
+        let parsed = match plain.then(|| plain_puzzle(bytes, self.line)).flatten() {
+            Some(puzzle) => puzzle,
+            None => match std::str::from_utf8(bytes) {
+                Ok(text) => self.parse(text, self.line),
+                Err(_) => Line::Bad(Problem::NotText),
+            },
         };
         self.take(parsed, self.line, records);
     }

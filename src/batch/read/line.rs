@@ -38,14 +38,8 @@ pub(super) fn parse_line(text: &str, line: usize) -> Line {
     let trimmed = text.trim();
     // The common line, a whole puzzle and nothing else, skips the search for a name and gathering
     // its cells into a string.
-    if let Ok(cells) = <&[u8; 81]>::try_from(trimmed.as_bytes()) {
-        // Every byte looked at, without stopping at the first bad one, so that the check vectorises.
-        if cells.iter().fold(true, |ok, &b| ok & is_cell(b)) {
-            // One pass over a fixed 81 bytes, without `Grid::parse`'s filter (`.` and `0` are blanks):
-            // 0.9 thousand instructions a line where parsing took 2.2 (callgrind, Serg's file).
-            let values = cells.map(|b| if b == b'.' { 0 } else { b - b'0' });
-            return entry(Ok(Grid::from_cells(&values)), line);
-        }
+    if let Some(puzzle) = whole_puzzle(trimmed.as_bytes(), line) {
+        return puzzle;
     }
     if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
         return Line::Skip;
@@ -85,6 +79,28 @@ pub(super) fn parse_line(text: &str, line: usize) -> Line {
         },
     };
     Line::Bad(Problem::Cells(problem))
+}
+
+/// A line that is exactly 81 cells, nothing before or after them, as its entry.
+fn whole_puzzle(bytes: &[u8], line: usize) -> Option<Line> {
+    let cells = <&[u8; 81]>::try_from(bytes).ok()?;
+    // Every byte looked at, without stopping at the first bad one, so that the check vectorises.
+    if !cells.iter().fold(true, |ok, &b| ok & is_cell(b)) {
+        return None;
+    }
+    // One pass over a fixed 81 bytes, without `Grid::parse`'s filter (`.` and `0` are blanks):
+    // 0.9 thousand instructions a line where parsing took 2.2 (callgrind, Serg's file).
+    let values = cells.map(|b| if b == b'.' { 0 } else { b - b'0' });
+    Some(entry(Ok(Grid::from_cells(&values)), line))
+}
+
+/// The line as its bytes were read (newline and all) when it is 81 cells and its line ending,
+/// `\n` or `\r\n`, and nothing else: what [`parse_line`] makes of it, found without checking the
+/// bytes as UTF-8 and trimming them as text, which were a sixth of the reading's instructions.
+pub(super) fn plain_puzzle(bytes: &[u8], line: usize) -> Option<Line> {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    whole_puzzle(bytes, line)
 }
 
 fn entry(parsed: Result<Grid, crate::engine::GridError>, line: usize) -> Line {

@@ -368,3 +368,39 @@ fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
         ]
     );
 }
+
+#[test]
+fn a_plain_line_of_cells_reads_as_the_text_parser_reads_it() {
+    let grid: Grid = GRID2.parse().unwrap();
+    // Line endings, none at the end, the first line, and lines the plain path leaves to the text
+    // parser (spaces around the cells, a name after them, an invalid byte).
+    let text = format!(
+        "{GRID2}\n{GRID2}\r\n  {GRID2}  \n{GRID2} grid 4\n{}\n{GRID2}",
+        GRID2.replacen('.', "\u{e9}", 1)
+    );
+    let records = read_all(text.as_bytes());
+    let lines: Vec<_> = records.iter().map(|r| r.as_ref().map(|e| e.line)).collect();
+    assert_eq!(lines[..4], [Ok(1), Ok(2), Ok(3), Ok(4)]);
+    assert!(
+        lines[4].is_err(),
+        "a line with a non-cell character is not a puzzle"
+    );
+    assert_eq!(lines[5], Ok(6));
+    for entry in records.iter().flatten() {
+        assert_eq!(entry.puzzle, grid, "line {}", entry.line);
+    }
+    // Byte for byte the same as the text parser's entry, on the lines the plain path takes.
+    for (bytes, text) in [
+        (format!("{GRID2}\n"), GRID2),
+        (format!("{GRID2}\r\n"), GRID2),
+    ] {
+        let (Some(Line::Entry(plain)), Line::Entry(parsed)) =
+            (plain_puzzle(bytes.as_bytes(), 7), parse_line(text, 7))
+        else {
+            panic!("both read {bytes:?} as a puzzle");
+        };
+        assert_eq!(plain, parsed);
+    }
+    assert!(plain_puzzle(format!(" {GRID2}\n").as_bytes(), 7).is_none());
+    assert!(plain_puzzle(format!("{GRID2}\n\n").as_bytes(), 7).is_none());
+}
