@@ -95,8 +95,8 @@ fn whole_puzzle(bytes: &[u8], line: usize) -> Option<Line> {
 }
 
 /// The line as its bytes were read (newline and all) when it is 81 cells and its line ending,
-/// `\n` or `\r\n`, and nothing else: what [`parse_line`] makes of it, found without checking the
-/// bytes as UTF-8 and trimming them as text, which were a sixth of the reading's instructions.
+/// `\n` or `\r\n`, or none, and nothing else: what [`parse_line`] makes of it, found without
+/// checking the bytes as UTF-8 and trimming them as text.
 pub(super) fn plain_puzzle(bytes: &[u8], line: usize) -> Option<Line> {
     let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);

@@ -404,3 +404,40 @@ fn a_plain_line_of_cells_reads_as_the_text_parser_reads_it() {
     assert!(plain_puzzle(format!(" {GRID2}\n").as_bytes(), 7).is_none());
     assert!(plain_puzzle(format!("{GRID2}\n\n").as_bytes(), 7).is_none());
 }
+
+#[test]
+fn lines_read_in_place_or_copied_give_the_same_records_whatever_the_buffer() {
+    // Plain lines with both endings, beside lines the in-place path leaves alone, read through
+    // buffers that cut the lines at every kind of place.
+    let bad = GRID2.replacen('.', "x", 1);
+    let text =
+        format!("# head\n{GRID2}\n{GRID2}\r\n{GRID2}\r\r\n{bad}\n{GRID2} name\n\n{GRID2}\n{GRID2}");
+    let read = |capacity: usize| {
+        let mut reader = PuzzleReader::new(io::BufReader::with_capacity(capacity, text.as_bytes()));
+        let mut all = Vec::new();
+        loop {
+            let chunk = reader
+                .read_chunk_of(3)
+                .expect("a slice never fails to read");
+            if chunk.records.is_empty() {
+                return all;
+            }
+            all.extend(chunk.records.into_iter().map(|r| match r {
+                Ok(Puzzle::Classic(entry)) => Ok(entry),
+                Ok(Puzzle::Shaped(_)) => Err("shaped".to_string()),
+                Err(e) => Err(e.to_string()),
+            }));
+        }
+    };
+    let whole = read(1 << 16);
+    let lines: Vec<_> = whole.iter().map(|r| r.as_ref().map(|e| e.line)).collect();
+    assert_eq!(lines[..3], [Ok(2), Ok(3), Ok(4)], "{whole:?}");
+    assert!(
+        lines[3].is_err(),
+        "a line with a stray letter is an error in its place"
+    );
+    assert_eq!(lines[4..], [Ok(6), Ok(8), Ok(9)]);
+    for capacity in [1, 2, 7, 80, 81, 82, 83, 84, 100, 163, 164, 165] {
+        assert_eq!(read(capacity), whole, "buffer of {capacity} bytes");
+    }
+}
