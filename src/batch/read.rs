@@ -139,8 +139,8 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads the next line in place when it lies whole in the input's buffer and is a plain puzzle
     /// (see [`LineReader::push_plain`]): whether it did. Nearly every line of a puzzle file is
     /// one, and reading it this way skips the search for its newline and the copy out of the
-    /// buffer (300 instructions a line, 1.3% of `sudoku solve -j 1` on Serg's benchmark). Any other
-    /// line is left for [`PuzzleReader::read_line`].
+    /// buffer (about 270 instructions a line, 1.2% of `sudoku solve -j 1` on Serg's benchmark).
+    /// Any other line is left for [`PuzzleReader::read_line`].
     fn read_plain_line(&mut self, records: &mut Vec<Record>) -> bool {
         if !self.lines.reads_plain() {
             return false;
@@ -149,7 +149,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let Ok(available) = self.input.fill_buf() else {
             return false;
         };
-        // The cells have no newline in them, so the line's ends where the 82nd or 83rd byte says.
+        // Cells hold no newline, so the 82nd and 83rd bytes say where such a line would end.
         let length = match available.get(81..83) {
             Some([b'\n', _]) => 82,
             Some([b'\r', b'\n']) => 83,

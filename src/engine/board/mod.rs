@@ -168,10 +168,10 @@ impl Board {
             | (BOXES_OF_ROW[(a >> 9 & 0x1ff) as usize] as usize) << 3
             | (BOXES_OF_ROW[(a >> 18 & 0x1ff) as usize] as usize) << 6;
         let kept = a & PERMUTATION_MASK[occupancy & 0x1ff];
-        // Nearly always (88% of calls on Serg's benchmark) the permutations keep every square. Going
-        // on with the mask as loaded, behind a well-predicted branch, lets the column claims' lookup
-        // start without waiting for the permutation table's: that chain of dependent loads was
-        // where settling spent its time. Whole files, CPU: serg 0.92-0.95x, magictour 0.95x.
+        // Nearly always (88% of calls on Serg's benchmark) the permutations keep every square.
+        // Going on with the mask as loaded, behind a well-predicted branch, lets the column claims'
+        // lookup start without waiting for the permutation table's: that chain of dependent loads
+        // was where settling spent its time. Whole files, CPU: serg 0.92-0.95x, magictour 0.95x.
         let a = if kept == a {
             a
         } else if kept == 0 {

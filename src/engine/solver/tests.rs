@@ -173,7 +173,7 @@ fn an_interrupted_solve_first_says_why_and_keeps_what_it_found() {
         .solve_first(&Grid::EMPTY)
         .unwrap_err();
     assert_eq!(err.reason, StopReason::Cancelled);
-    // The empty grid's first solution comes within the first 64 nodes, before the flag is looked at.
+    // The empty grid's first solution comes within the first 64 nodes, before the flag is read.
     assert_eq!(err.solutions.len(), 1);
     assert!(err.solutions[0].solves(&Grid::EMPTY));
 }
