@@ -317,7 +317,8 @@ impl Search<'_, '_> {
         self.first.iter().chain(&self.more).copied()
     }
 
-    /// Keeps `solution` when fewer than [`Solver::keep_first`]'s limit are kept.
+    /// Keeps `solution`, the first apart from the rest. The caller checks the solver's limit (one
+    /// with [`Solver::keep_first`]) first, so that a solution not kept is never written out.
     fn keep(&mut self, solution: Grid) {
         match self.first {
             None => self.first = Some(solution),
