@@ -26,6 +26,27 @@ use masks::{
     PERMUTATION_MASK, SAME_DIGIT,
 };
 
+/// The squares of `band` that hold a given, as a 27-bit mask, read eight squares at a time (a fold
+/// over the 27 squares compiled to about 150 instructions a band, 2% of Serg's benchmark).
+fn givens(band: &[u8; 27]) -> u32 {
+    let eight = |at: usize| {
+        let word = band[at..at + 8].try_into().expect("eight squares");
+        nonzero_bytes(u64::from_le_bytes(word))
+    };
+    // The last word overlaps the one before: its top three bytes are squares 24 to 26.
+    eight(0) | eight(8) << 8 | eight(16) << 16 | (eight(19) >> 5) << 24
+}
+
+/// Bit `i` set for each byte `i` of `word` that is not zero.
+fn nonzero_bytes(word: u64) -> u32 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // A byte's top bit: set by its own, or by the carry out of its low seven bits.
+    let tops = ((word & LOW) + LOW | word) & !LOW;
+    // Multiplying gathers the eight top bits (moved to bit 0 of each byte) into the top byte, in
+    // order: byte `i`'s bit lands at 56 + i, and no two partial products overlap.
+    ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// Why propagation stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Propagation {
@@ -67,10 +88,8 @@ impl Board {
         let values = grid.values();
         let mut board = Board::OPEN;
         for (b, band) in values.chunks_exact(27).enumerate() {
-            let given = band
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (p, &v)| m | u32::from(v != 0) << p);
+            let band: &[u8; 27] = band.try_into().expect("a band is 27 squares");
+            let given = givens(band);
             // A given square is open only to its own digit, so it is placed already.
             for m in &mut board.cand[at(0, b)..at(9, b)] {
                 *m &= !given;
@@ -286,6 +305,35 @@ mod tests {
             let bytes = spread_to_bytes(x).to_le_bytes();
             for (i, &b) in bytes.iter().enumerate() {
                 assert_eq!(u32::from(b), x >> i & 1, "x = {x:#x}, byte {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_givens_of_a_band_are_the_squares_that_are_not_empty() {
+        // Every byte value in every square, against the definition one square at a time.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut band = [0u8; 27];
+            for v in &mut band {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Half the squares empty, the rest any byte at all.
+                *v = if state & 1 == 0 {
+                    0
+                } else {
+                    (state >> 8) as u8
+                };
+            }
+            let expected = (0..27).fold(0, |m, p| m | u32::from(band[p] != 0) << p);
+            assert_eq!(givens(&band), expected, "{band:?}");
+        }
+        for value in 0..=255u8 {
+            for p in 0..27 {
+                let mut band = [0u8; 27];
+                band[p] = value;
+                assert_eq!(givens(&band), u32::from(value != 0) << p, "{value} at {p}");
             }
         }
     }
