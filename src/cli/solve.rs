@@ -11,7 +11,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::input::{exit_status, for_each_chunk, for_each_chunk_of, BadLine, InputArgs, Item};
+use super::input::{
+    exit_status, for_each_chunk, for_each_record_chunk_of, BadLine, InputArgs, Item,
+};
 use super::output_failed;
 use super::progress::progress_bar;
 use crate::batch::{self, Answer, Puzzle, Summary};
@@ -65,17 +67,17 @@ fn solve_inline(
     answered: &mut impl FnMut(usize),
 ) -> Result<(), ExitCode> {
     let mut written = Vec::with_capacity(INLINE_CHUNK * 96);
-    for_each_chunk_of(input, INLINE_CHUNK, |items, lines| {
+    for_each_record_chunk_of(input, INLINE_CHUNK, |records, source, lines| {
         let mut start = Instant::now();
-        for item in &items {
-            match item {
+        for record in &records {
+            match record {
                 Ok(puzzle) => {
                     let answer = answer_puzzle(puzzle, timeout.map(|t| start + t));
                     let end = Instant::now();
                     write_answer(&mut written, summary, &answer, end - start)?;
                     start = end;
                 }
-                Err(bad) => write_bad_line(&mut written, summary, bad)?,
+                Err(e) => write_bad_line(&mut written, summary, &BadLine::new(source, e))?,
             }
         }
         out.write_all(&written)?;
