@@ -41,7 +41,7 @@ fn givens(band: &[u8; 27]) -> u32 {
 fn nonzero_bytes(word: u64) -> u32 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // A byte's top bit: set by its own, or by the carry out of its low seven bits.
-    let tops = ((word & LOW) + LOW | word) & !LOW;
+    let tops = (((word & LOW) + LOW) | word) & !LOW;
     // Multiplying gathers the eight top bits (moved to bit 0 of each byte) into the top byte, in
     // order: byte `i`'s bit lands at 56 + i, and no two partial products overlap.
     ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
