@@ -14,15 +14,18 @@ const COUNTING: &str = "{spinner} {human_pos} lines · {rate} · {elapsed}";
 const WITH_TOTAL: &str =
     "{spinner} {human_pos}/{human_len} lines ({percent}%) · {rate} · ETA {eta}";
 
-/// A progress display on standard error, hidden unless it is a terminal; `names` are the inputs
+/// A progress display on standard error when it is a terminal, else none; `names` are the inputs
 /// (`-` for standard input).
-pub fn progress_bar(names: &[String]) -> ProgressBar {
+///
+/// None rather than a hidden bar: a hidden bar still parsed its default template and allocated in
+/// sizes nothing else uses, new pages of memory (a page fault each) for a display no one sees.
+pub fn progress_bar(names: &[String]) -> Option<ProgressBar> {
     if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+        return None;
     }
     let bar = progress_bar_to(ProgressDrawTarget::stderr(), names);
     bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+    Some(bar)
 }
 
 /// [`progress_bar`] drawn on `target`, without the ticking that animates the spinner.

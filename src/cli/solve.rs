@@ -26,13 +26,12 @@ type Solved = Result<(Answer, Duration), BadLine>;
 pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut summary = Summary::default();
-    let progress = progress_bar(&input.names());
-    // A hidden bar (standard error not a terminal) is not counted: each count read the clock and
+    // None when standard error is not a terminal: a hidden bar's counts each read the clock and
     // updated its rate estimate for no one.
-    let shown = !progress.is_hidden();
+    let progress = progress_bar(&input.names());
     let mut answered = |lines: usize| {
-        if shown {
-            progress.inc(lines as u64);
+        if let Some(bar) = &progress {
+            bar.inc(lines as u64);
         }
     };
     let result = if jobs <= 1 {
@@ -41,7 +40,9 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
         solve_on_pool(input, jobs, timeout, &mut out, &mut summary, &mut answered)
     };
     let result = result.and_then(|()| out.flush().map_err(output_failed));
-    progress.finish_and_clear();
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
     if let Err(code) = result {
         return code;
     }
