@@ -51,17 +51,8 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
 }
 
 /// Records read at a time by [`solve_inline`]: each is answered as it comes, so a few dozen keep the
-/// chunk (176 bytes a record) in the cache, where the pool's 8192 streamed 1.5 MB through it.
-///
-/// As many as fit in 8 KiB, the size of the input's and output's buffers: mimalloc readies four
-/// blocks of a size at a time, each on its own page of memory, so the chunk and the answers'
-/// buffer ([`INLINE_ANSWERS`]) take two of those rather than a fresh 64 KiB page each (64 records,
-/// 11 KiB, did), about 10 fewer page faults at start on Serg's benchmark, of some 240.
-const INLINE_CHUNK: usize = 8 * 1024 / std::mem::size_of::<batch::Record>();
-
-/// The bytes of a chunk's answers: room for [`INLINE_CHUNK`] answers of 91 bytes (a solution,
-/// ` multiple` and a newline), in the buffers' size (see there).
-const INLINE_ANSWERS: usize = 8 * 1024;
+/// chunk (about 180 bytes a record) in the cache, where the pool's 8192 streamed 1.5 MB through it.
+const INLINE_CHUNK: usize = 64;
 
 /// One job: each puzzle solved on the reading thread and its answer written after its chunk.
 ///
@@ -76,7 +67,7 @@ fn solve_inline(
     summary: &mut Summary,
     answered: &mut impl FnMut(usize),
 ) -> Result<(), ExitCode> {
-    let mut written = Vec::with_capacity(INLINE_ANSWERS);
+    let mut written = Vec::with_capacity(INLINE_CHUNK * 96);
     for_each_record_chunk_of(input, INLINE_CHUNK, |records, source, lines| {
         let mut start = Instant::now();
         for record in &records {
