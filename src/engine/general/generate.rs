@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use super::dig::{dig, Dug, Policy};
 use super::jigsaw::{banded, generation_regions, labels, rarely_fillable};
+use super::pattern::stored_grid;
 use super::propagate::initial;
 use super::search::Solver;
 use super::symmetry::Symmetry;
@@ -119,13 +120,19 @@ pub fn check_generable(rules: &Rules, jigsaw: bool) -> Result<(), ShapeError> {
     }
 }
 
-/// A random complete grid, on fresh regions when jigsaw is asked for.
+/// A random complete grid, on fresh regions when jigsaw is asked for, or drawn from a stored one
+/// where random fills do not find any ([`stored_grid`]).
 fn solved_grid(
     template: &Shape,
     rules: &Rules,
     request: &ShapeRequest,
     rng: &mut Rng,
 ) -> Result<Option<(Shape, Cells)>, ShapeError> {
+    if !request.jigsaw {
+        if let Some(grid) = stored_grid(template, rng) {
+            return Ok(Some((template.clone(), grid)));
+        }
+    }
     let size = template.size();
     let budget = 50 * (size * size) as u64;
     for _ in 0..MAX_LAYOUTS {

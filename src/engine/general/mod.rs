@@ -10,6 +10,7 @@ mod jigsaw;
 mod killer_gen;
 mod leveled;
 pub mod logic;
+mod pattern;
 mod probe;
 mod propagate;
 mod search;
