@@ -222,12 +222,16 @@ fn check_generated(rules: &Rules, g: &general::Generated, symmetry: Symmetry) {
 #[test]
 #[ignore = "slow in a debug build (plain search from empty grids); run with --release -- --ignored"]
 fn solutions_obey_every_unit_on_every_shape() {
+    // Not 25x25 hyper: a plain search from its empty grid ran for over 14 minutes without a
+    // solution (the generator draws those grids from a stored one, whose units
+    // `engine::general::pattern`'s tests check).
     for rules in [
         sized(10, &[]),
         sized(12, &[Variant::X]),
         sized(15, &[]),
         sized(20, &[]),
-        sized(25, &[Variant::Hyper]),
+        sized(25, &[]),
+        sized(16, &[Variant::X, Variant::Hyper]),
     ] {
         let shape = shape_of(&rules);
         let empty = Cells::empty(shape.cell_count());
