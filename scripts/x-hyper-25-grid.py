@@ -6,13 +6,21 @@ The generator's random fill finds none within its budget on this shape, so the g
 from this grid instead (relabelled and permuted per seed). This is the tool that found it, kept so
 that it can be checked and found again; it is not part of the build or the tests.
 
-    pip install python-sat && python3 scripts/x-hyper-25-grid.py
+    python3 scripts/x-hyper-25-grid.py     # pip-installs python-sat if it is missing
 
 CaDiCaL answers in about 15 s; the script prints the grid as the Rust string constant, one row of
 letters A-Y (values 1-25) per line.
 """
-from pysat.card import CardEnc, EncType
-from pysat.solvers import Cadical153
+import subprocess
+import sys
+
+try:
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Cadical153
+except ImportError:  # Like the other scripts, it installs what it needs.
+    subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "python-sat"])
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Cadical153
 
 N, B = 25, 5
 
