@@ -312,18 +312,15 @@ mod tests {
     #[test]
     fn the_givens_of_a_band_are_the_squares_that_are_not_empty() {
         // Every byte value in every square, against the definition one square at a time.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::engine::rng::Rng::seeded(27);
         for _ in 0..20_000 {
             let mut band = [0u8; 27];
             for v in &mut band {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
                 // Half the squares empty, the rest any byte at all.
-                *v = if state & 1 == 0 {
+                *v = if rng.below(2) == 0 {
                     0
                 } else {
-                    (state >> 8) as u8
+                    rng.below(256) as u8
                 };
             }
             let expected = (0..27).fold(0, |m, p| m | u32::from(band[p] != 0) << p);
