@@ -52,6 +52,12 @@ impl Throttle {
 #[derive(Clone, Copy, Debug)]
 pub struct Draining;
 
+/// Marks a response whose body is a stream that logs its own end (`POST /solve/batch`): its head
+/// going out is logged as the stream starting, not as the request finished, so a stream cut short
+/// is never logged as a plain 200.
+#[derive(Clone, Copy, Debug)]
+pub struct Streamed;
+
 /// How an answered request is logged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogLine {
@@ -61,11 +67,16 @@ pub enum LogLine {
     Shed,
     /// `/readyz` saying the server is draining: an INFO line saying so.
     Draining,
+    /// A stream whose end is logged by the stream: an INFO line saying it started.
+    Streaming,
 }
 
 impl LogLine {
     /// The line `response` gets.
     pub fn of<B>(response: &Response<B>) -> LogLine {
+        if response.extensions().get::<Streamed>().is_some() {
+            return LogLine::Streaming;
+        }
         if response.status() != StatusCode::SERVICE_UNAVAILABLE {
             return LogLine::Answered;
         }
@@ -98,6 +109,13 @@ impl AccessLog {
         match LogLine::of(response) {
             LogLine::Answered => {
                 tracing::info!(status, latency_us, "finished processing request");
+            }
+            LogLine::Streaming => {
+                tracing::info!(
+                    status,
+                    latency_us,
+                    "streaming the response; its end is logged when it comes"
+                );
             }
             LogLine::Draining => {
                 tracing::info!(
@@ -157,6 +175,9 @@ mod tests {
             LogLine::of(&response(StatusCode::SERVICE_UNAVAILABLE, true)),
             LogLine::Draining
         );
+        let mut streamed = response(StatusCode::OK, false);
+        streamed.extensions_mut().insert(Streamed);
+        assert_eq!(LogLine::of(&streamed), LogLine::Streaming);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! fills it from flags), so that the HTTP layer can read the configuration without depending on
 //! either.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Solves allowed to wait for a worker before the server answers 503 (`--queue`).
@@ -84,10 +85,37 @@ pub struct BatchLimits {
     pub puzzle_timeout: Duration,
     /// The most input lines read; a longer input ends with a `too_many_lines` record.
     pub max_lines: usize,
-    /// How long the server waits for more of the body while it has nothing else to do; past it the
-    /// input ends with an `idle_timeout` record.
+    /// How long the server waits for the next piece of the body; past it the input ends with an
+    /// `idle_timeout` record.
     pub idle_timeout: Duration,
+    /// Batch streams at once (`--max-batches`); past it, 503 `too_many_batches`.
+    pub max_batches: usize,
+    /// How much of a body that arrives faster than its answers are read is held, and where.
+    pub spool: SpoolLimits,
 }
+
+/// How much unread input of one batch the server holds, and where (`POST /solve/batch` reads a
+/// body as fast as it is sent, whether or not the client reads its answers).
+#[derive(Clone, Debug)]
+pub struct SpoolLimits {
+    /// Unread input held in memory before it goes to disk.
+    pub memory_bytes: usize,
+    /// Unread input held on disk; past it the server stops reading until the answers catch up.
+    pub disk_bytes: u64,
+    /// Where the spool's file is made (unnamed: it never appears in a listing and is gone when the
+    /// batch ends, however it ends). `None`: the system's temporary directory.
+    pub dir: Option<PathBuf>,
+}
+
+/// Batch streams at once by default.
+pub const DEFAULT_MAX_BATCHES: usize = 16;
+
+/// Unread batch input held in memory per batch by default, before it goes to disk.
+pub const DEFAULT_SPOOL_MEMORY_BYTES: usize = 1024 * 1024;
+
+/// Unread batch input held on disk per batch by default: room for the most lines a batch may have
+/// (10,000,000) as 81-cell lines with a solution beside each (about 1.7 GB).
+pub const DEFAULT_SPOOL_DISK_BYTES: u64 = 2 * 1024 * 1024 * 1024;
 
 impl Default for BatchLimits {
     fn default() -> Self {
@@ -95,6 +123,12 @@ impl Default for BatchLimits {
             puzzle_timeout: Duration::from_secs(1),
             max_lines: 10_000_000,
             idle_timeout: Duration::from_secs(30),
+            max_batches: DEFAULT_MAX_BATCHES,
+            spool: SpoolLimits {
+                memory_bytes: DEFAULT_SPOOL_MEMORY_BYTES,
+                disk_bytes: DEFAULT_SPOOL_DISK_BYTES,
+                dir: None,
+            },
         }
     }
 }

@@ -111,6 +111,8 @@ pub struct Conn {
     http2: AtomicBool,
     evicted: AtomicBool,
     evict: Notify,
+    /// The `x-request-id` of the last response started on it, for the log line of a close.
+    request_id: Mutex<Option<String>>,
 }
 
 impl Conn {
@@ -125,7 +127,20 @@ impl Conn {
             http2: AtomicBool::new(false),
             evicted: AtomicBool::new(false),
             evict: Notify::new(),
+            request_id: Mutex::new(None),
         }
+    }
+
+    /// Notes the id of a response that has started, the one a close would cut.
+    pub fn note_request_id(&self, id: &str) {
+        if let Ok(mut slot) = self.request_id.lock() {
+            *slot = Some(id.to_string());
+        }
+    }
+
+    /// The id of the last response started on this connection.
+    pub fn request_id(&self) -> Option<String> {
+        self.request_id.lock().ok().and_then(|id| id.clone())
     }
 
     fn now_ms(&self) -> u64 {
@@ -193,11 +208,14 @@ impl Conn {
     }
 
     /// Notes bytes read from the client: the first ones say which protocol it speaks, and any
-    /// arriving between HTTP/1.1 requests start the next head's deadline.
+    /// arriving between HTTP/1.1 requests start the next head's deadline. A client still sending
+    /// has not stopped reading for good: one that sends a whole body before it reads its answer
+    /// (`POST /solve/batch` from a half-duplex client) restarts the write timeout with every read.
     fn read_some(&self, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
         }
+        self.write_progressed();
         if self.requests.load(Ordering::SeqCst) == 0 && bytes.starts_with(b"PRI * HTTP/2") {
             self.http2.store(true, Ordering::SeqCst);
         }

@@ -23,7 +23,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::access_log::Throttle;
-use crate::connections::{Admission, Deadlines, Registry, Tracked, Watched};
+use crate::connections::{Admission, Closed, Deadlines, Registry, Tracked, Watched};
 
 use crate::http::{self, AppState};
 
@@ -210,8 +210,16 @@ impl Server {
         let service = tower::service_fn(move |request: axum::http::Request<Incoming>| {
             let in_flight = conn.begin_request();
             let answer = app.clone().oneshot(request);
+            let conn = conn.clone();
             async move {
                 let response = answer.await?;
+                if let Some(id) = response
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|id| id.to_str().ok())
+                {
+                    conn.note_request_id(id);
+                }
                 Ok::<_, Infallible>(response.map(|body| Tracked::new(body, in_flight)))
             }
         });
@@ -227,7 +235,13 @@ impl Server {
                     tracing::debug!(%error, "connection ended with an error");
                 },
                 reason = slot.conn().watch(deadlines) => {
-                    tracing::debug!(?reason, "connection closed by the server");
+                    if reason == Closed::WriteStalled {
+                        let request_id = slot.conn().request_id().unwrap_or_default();
+                        tracing::warn!(request_id, write_timeout = ?deadlines.write,
+                            "closing a connection whose client stopped reading its answer");
+                    } else {
+                        tracing::debug!(?reason, "connection closed by the server");
+                    }
                 },
             }
             drop(slot);

@@ -4,7 +4,10 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::config::{default_workers, LogFormat, ServerConfig, DEFAULT_QUEUE};
+use crate::config::{
+    default_workers, BatchLimits, LogFormat, ServerConfig, SpoolLimits, DEFAULT_MAX_BATCHES,
+    DEFAULT_QUEUE, DEFAULT_SPOOL_DISK_BYTES, DEFAULT_SPOOL_MEMORY_BYTES,
+};
 use crate::connections::default_max_connections;
 use crate::probe::probe;
 
@@ -45,6 +48,22 @@ pub struct ServeArgs {
     /// closing the listener and draining, in milliseconds.
     #[arg(long, env = "SUDOKU_SHUTDOWN_GRACE_MS", default_value_t = 2000)]
     pub shutdown_grace_ms: u64,
+    /// `POST /solve/batch` streams at once; beyond that the server answers 503 with Retry-After.
+    #[arg(long, env = "SUDOKU_MAX_BATCHES", default_value_t = DEFAULT_MAX_BATCHES as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_batches: u32,
+    /// Unread input of one batch held in memory, in bytes, before the rest goes to disk (a client
+    /// may send a whole batch before it reads an answer).
+    #[arg(long, env = "SUDOKU_BATCH_SPOOL_MEMORY_BYTES", default_value_t = DEFAULT_SPOOL_MEMORY_BYTES)]
+    pub batch_spool_memory_bytes: usize,
+    /// Unread input of one batch held on disk, in bytes; past it the server stops reading that
+    /// batch until its answers are read.
+    #[arg(long, env = "SUDOKU_BATCH_SPOOL_DISK_BYTES", default_value_t = DEFAULT_SPOOL_DISK_BYTES)]
+    pub batch_spool_disk_bytes: u64,
+    /// Where batch input beyond the memory bound is held, in an unnamed file [default: the
+    /// system's temporary directory, TMPDIR or /tmp].
+    #[arg(long, env = "SUDOKU_BATCH_SPOOL_DIR")]
+    pub batch_spool_dir: Option<std::path::PathBuf>,
     /// Log format; the level comes from RUST_LOG (default `info`).
     #[arg(long, env = "SUDOKU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
@@ -64,6 +83,15 @@ impl From<&ServeArgs> for ServerConfig {
                 .max_connections
                 .map_or_else(default_max_connections, |n| n as usize),
             shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
+            batch: BatchLimits {
+                max_batches: args.max_batches as usize,
+                spool: SpoolLimits {
+                    memory_bytes: args.batch_spool_memory_bytes,
+                    disk_bytes: args.batch_spool_disk_bytes,
+                    dir: args.batch_spool_dir.clone(),
+                },
+                ..BatchLimits::default()
+            },
             ..ServerConfig::default()
         }
     }

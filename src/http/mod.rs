@@ -33,6 +33,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 pub use error::ApiError;
 
@@ -51,6 +52,10 @@ struct Inner {
     pool: Pool,
     metrics: Metrics,
     shutting_down: AtomicBool,
+    /// Raised with `shutting_down`, for the streams that end early when it is.
+    shutdown: watch::Sender<bool>,
+    /// Places for `POST /solve/batch` streams at once.
+    batches: Arc<Semaphore>,
 }
 
 impl AppState {
@@ -61,7 +66,24 @@ impl AppState {
             pool: Pool::new(config.workers, config.queue),
             metrics: Metrics::default(),
             shutting_down: AtomicBool::new(false),
+            shutdown: watch::Sender::new(false),
+            batches: Arc::new(Semaphore::new(config.batch.max_batches)),
         }))
+    }
+
+    /// A place for one more batch stream, or `None` when `max_batches` are running.
+    pub fn batch_permit(&self) -> Option<OwnedSemaphorePermit> {
+        self.0.batches.clone().try_acquire_owned().ok()
+    }
+
+    /// Batch streams running now.
+    pub fn batches_running(&self) -> usize {
+        self.config().batch.max_batches - self.0.batches.available_permits()
+    }
+
+    /// Changes to `true` when the server begins to shut down.
+    pub fn shutdown_watch(&self) -> watch::Receiver<bool> {
+        self.0.shutdown.subscribe()
     }
 
     /// The configuration the server runs with.
@@ -82,6 +104,7 @@ impl AppState {
     /// Marks the server as draining: `/readyz` answers 503 from now on.
     pub fn begin_shutdown(&self) {
         self.0.shutting_down.store(true, Ordering::SeqCst);
+        self.0.shutdown.send_replace(true);
     }
 
     /// Whether the server is draining.

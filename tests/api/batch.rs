@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudoku_service::config::{BatchLimits, ServerConfig};
+use sudoku_service::config::{BatchLimits, ServerConfig, SpoolLimits};
 use sudoku_service::engine::Grid;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
@@ -18,17 +18,17 @@ use crate::wire::{exchange, get_request};
 /// Long enough that only a hang reaches it.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-const EASY_SOLUTION: &str =
+pub(crate) const EASY_SOLUTION: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 /// A batch request in progress: the body is sent in HTTP chunks, the answer read line by line.
-struct Batch {
-    send: OwnedWriteHalf,
-    answers: Answers,
+pub(crate) struct Batch {
+    pub(crate) send: OwnedWriteHalf,
+    pub(crate) answers: Answers,
 }
 
 impl Batch {
-    async fn start(addr: std::net::SocketAddr, content_type: &str) -> Batch {
+    pub(crate) async fn start(addr: std::net::SocketAddr, content_type: &str) -> Batch {
         let stream = TcpStream::connect(addr).await.unwrap();
         let (read, mut send) = stream.into_split();
         let head = format!(
@@ -41,11 +41,11 @@ impl Batch {
         }
     }
 
-    async fn send(&mut self, text: &str) {
+    pub(crate) async fn send(&mut self, text: &str) {
         send_chunk(&mut self.send, text).await;
     }
 
-    async fn finish(&mut self) {
+    pub(crate) async fn finish(&mut self) {
         self.send.write_all(b"0\r\n\r\n").await.unwrap();
     }
 }
@@ -56,7 +56,7 @@ async fn send_chunk(send: &mut OwnedWriteHalf, text: &str) {
 }
 
 /// The response read as it comes: its head, then one NDJSON line at a time out of the chunks.
-struct Answers {
+pub(crate) struct Answers {
     read: OwnedReadHalf,
     raw: Vec<u8>,
     body: Vec<u8>,
@@ -65,7 +65,7 @@ struct Answers {
 }
 
 impl Answers {
-    fn new(read: OwnedReadHalf) -> Answers {
+    pub(crate) fn new(read: OwnedReadHalf) -> Answers {
         Answers {
             read,
             raw: Vec::new(),
@@ -86,7 +86,7 @@ impl Answers {
         n > 0
     }
 
-    async fn status(&mut self) -> u16 {
+    pub(crate) async fn status(&mut self) -> u16 {
         while self.status.is_none() {
             if let Some(end) = find(&self.raw, b"\r\n\r\n") {
                 let head = String::from_utf8(self.raw[..end].to_vec()).unwrap();
@@ -109,7 +109,7 @@ impl Answers {
     }
 
     /// The next answer line, or `None` at the end of the body.
-    async fn line(&mut self) -> Option<Value> {
+    pub(crate) async fn line(&mut self) -> Option<Value> {
         assert_eq!(
             self.status().await,
             200,
@@ -139,7 +139,7 @@ impl Answers {
         }
     }
 
-    async fn all(&mut self) -> Vec<Value> {
+    pub(crate) async fn all(&mut self) -> Vec<Value> {
         let mut lines = Vec::new();
         while let Some(line) = self.line().await {
             lines.push(line);
@@ -160,7 +160,7 @@ async fn batch(addr: std::net::SocketAddr, content_type: &str, body: &str) -> Ve
     batch.answers.all().await
 }
 
-fn config(workers: usize) -> ServerConfig {
+pub(crate) fn config(workers: usize) -> ServerConfig {
     ServerConfig {
         workers,
         queue: 8,
@@ -169,17 +169,17 @@ fn config(workers: usize) -> ServerConfig {
 }
 
 /// The summary line, checked to be last.
-fn summary(lines: &[Value]) -> &Value {
+pub(crate) fn summary(lines: &[Value]) -> &Value {
     let last = lines.last().expect("a summary line");
     &last["summary"]
 }
 
 /// A comment to pad a line with.
-const PADDING: &str = " # ------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------";
+pub(crate) const PADDING: &str = " # ------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------";
 
 /// A near-complete puzzle: `EASY_SOLUTION` with cell `k % 81` blank. It solves at once, even in an
 /// unoptimised build, so a test can send hundreds of thousands.
-fn quick(k: usize) -> String {
+pub(crate) fn quick(k: usize) -> String {
     let mut cells = EASY_SOLUTION.as_bytes().to_vec();
     cells[k % 81] = b'.';
     String::from_utf8(cells).unwrap()
@@ -311,7 +311,21 @@ async fn answers_arrive_while_the_body_is_still_being_sent() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_large_request_read_slowly_is_back_pressured_and_answered_whole_in_order() {
     const LINES: usize = 200_000;
-    let live = start(config(2)).await;
+    // The body is read ahead into the spool, 256 KiB in memory and 4 MiB on disk, and no further.
+    let spool = SpoolLimits {
+        memory_bytes: 256 * 1024,
+        disk_bytes: 4 * 1024 * 1024,
+        dir: None,
+    };
+    let batch_limits = BatchLimits {
+        spool,
+        ..BatchLimits::default()
+    };
+    let live = start(ServerConfig {
+        batch: batch_limits,
+        ..config(2)
+    })
+    .await;
     let mut batch = Batch::start(live.addr, "text/plain").await;
     let mut send = batch.send;
     let writer = tokio::spawn(async move {
@@ -332,7 +346,7 @@ async fn a_large_request_read_slowly_is_back_pressured_and_answered_whole_in_ord
         send
     });
     // Read one answer, then stop reading: the server may answer only what the socket buffers and
-    // its window hold, and must stop reading the body, so the writer stalls too.
+    // its window hold, and may read only what its spool holds, so the writer stalls too.
     assert_eq!(batch.answers.line().await.unwrap()["line"], 1);
     let mut answered = metric(live.addr, "sudoku_batch_lines_total").await;
     loop {

@@ -2,6 +2,7 @@
 //! few tests against a real server on a loopback port (`live`).
 
 mod batch;
+mod batch_clients;
 mod before_router;
 mod candidates;
 mod connections;

@@ -206,6 +206,11 @@ async fn errors_no_single_request_can_force_render_as_documented() {
     let cases = [
         (ApiError::QueueFull, "/solve", "queue_full"),
         (
+            ApiError::TooManyBatches { max: 16 },
+            "/solve/batch",
+            "too_many_batches",
+        ),
+        (
             ApiError::DeadlineExceeded {
                 timeout_ms: 2000,
                 stats,

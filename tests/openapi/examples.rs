@@ -14,7 +14,8 @@
 //!     when there is a body) and `headers`; `pad_to`, trailing spaces that make the body that many
 //!     bytes long; `stall`: the body never ends;
 //!   - `busy_pool: {queue: N}`: the server has one worker, busy with a long search, and N waiting
-//!     places; `shutting_down: true`: the server has begun its shutdown.
+//!     places; `shutting_down: true`: the server has begun its shutdown; `busy_batches: {max: N}`:
+//!     the server allows N batches at once, and N are streaming.
 //!
 //! The default configuration serves every replay, so limits in the examples are the defaults.
 
@@ -101,7 +102,7 @@ fn request_of(method: &str, spec: &Value) -> Request<Body> {
 /// Sends `request` to a fresh server set up as `spec` says.
 async fn replay(spec: &Value, request: Request<Body>) -> Answer {
     let busy_queue = spec["busy_pool"]["queue"].as_u64();
-    let config = match busy_queue {
+    let mut config = match busy_queue {
         Some(queue) => ServerConfig {
             workers: 1,
             queue: queue as usize,
@@ -111,7 +112,15 @@ async fn replay(spec: &Value, request: Request<Body>) -> Answer {
         },
         None => ServerConfig::default(),
     };
+    let busy_batches = spec["busy_batches"]["max"].as_u64();
+    if let Some(max) = busy_batches {
+        config.batch.max_batches = max as usize;
+    }
     let state = AppState::new(&config);
+    // The batches streaming meanwhile: their places, held until the answer is in.
+    let _streaming: Vec<_> = (0..busy_batches.unwrap_or(0))
+        .map(|_| state.batch_permit().expect("a place for each batch"))
+        .collect();
     if spec["shutting_down"] == true {
         state.begin_shutdown();
     }

@@ -21,6 +21,8 @@ pub struct Answered {
     pub summary: Summary,
     /// Whether the client left before the chunk was done (the rest was not solved).
     pub cancelled: bool,
+    /// The line of the first record not answered, when the chunk was stopped short.
+    pub unanswered_from: Option<usize>,
 }
 
 /// One answer line. Members in the order a reader scans them: where, what, then the details.
@@ -53,31 +55,47 @@ struct ErrorJson {
 /// How often a chunk's answers so far are handed out while it is being solved: often enough that
 /// a slow chunk's answers flow (and that a write finds a client gone, which cancels the chunk),
 /// rarely enough that easy puzzles go out in large pieces.
-const FLUSH_EVERY: Duration = Duration::from_millis(20);
+pub const FLUSH_EVERY: Duration = Duration::from_millis(20);
 
 /// Answers `records` in order, each puzzle by its own deadline of `timeout` from its start,
-/// stopping (and saying so) once `cancel` is raised. The answers so far are handed to `flush` every
-/// `FLUSH_EVERY`; the rest are left in [`Answered::bytes`].
+/// stopping (and saying so) once `cancel` is raised (the client left) or `halt` is (the server is
+/// shutting down). The answers so far are handed to `flush` once `FLUSH_EVERY` of solving has
+/// passed since the last hand-out, measured by the puzzles' own times (no clock read of its own:
+/// an easy puzzle takes microseconds), so one slow puzzle's answer goes out as soon as it is
+/// made; the rest are left in [`Answered::bytes`].
 pub fn answer_chunk(
     records: Vec<Record>,
     timeout: Duration,
     cancel: &AtomicBool,
+    halt: &AtomicBool,
+    flush: &mut dyn FnMut(Vec<u8>),
+) -> Answered {
+    answer_chunk_every(records, timeout, cancel, halt, FLUSH_EVERY, flush)
+}
+
+/// [`answer_chunk`], handing out the answers so far after each answer that ends `every` of
+/// solving since the last hand-out.
+fn answer_chunk_every(
+    records: Vec<Record>,
+    timeout: Duration,
+    cancel: &AtomicBool,
+    halt: &AtomicBool,
+    every: Duration,
     flush: &mut dyn FnMut(Vec<u8>),
 ) -> Answered {
     let mut out = Answered {
         bytes: Vec::with_capacity(records.len() * 120),
         ..Answered::default()
     };
-    let mut flushed = Instant::now();
-    for (k, record) in records.into_iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
-            out.cancelled = true;
+    let mut since_flush = Duration::ZERO;
+    for record in records {
+        if cancel.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
+            out.cancelled = cancel.load(Ordering::Relaxed);
+            out.unanswered_from = Some(match &record {
+                Ok(puzzle) => puzzle.line(),
+                Err(error) => error.line,
+            });
             break;
-        }
-        // The clock is read every 16 puzzles: an easy one takes microseconds.
-        if k % 16 == 15 && flushed.elapsed() >= FLUSH_EVERY {
-            flush(std::mem::take(&mut out.bytes));
-            flushed = Instant::now();
         }
         match record {
             Ok(puzzle) => {
@@ -92,6 +110,11 @@ pub fn answer_chunk(
                 };
                 out.summary.add(&answer, elapsed);
                 write_answer(&mut out.bytes, puzzle.line(), &answer, expected, elapsed);
+                since_flush += elapsed;
+                if since_flush >= every {
+                    flush(std::mem::take(&mut out.bytes));
+                    since_flush = Duration::ZERO;
+                }
             }
             Err(error) => {
                 out.summary.add_error();
@@ -189,10 +212,14 @@ pub fn stop_line(stop: &Stop) -> Vec<u8> {
                 after.as_millis()
             ),
         ),
-        Stop::Broken { line, detail } => (
+        Stop::Broken { line, detail } => (*line, "body_error", detail.clone()),
+        Stop::ShuttingDown { line } => (
             *line,
-            "body_error",
-            format!("the request body broke off: {detail}"),
+            "shutting_down",
+            format!(
+                "the server is shutting down: the lines before {line} were answered; \
+                 send the lines from {line} on again"
+            ),
         ),
     };
     let json = AnswerLine {
@@ -286,6 +313,7 @@ mod tests {
             records,
             Duration::from_secs(5),
             &AtomicBool::new(false),
+            &AtomicBool::new(false),
             &mut |_| {},
         );
         String::from_utf8(out.bytes)
@@ -320,9 +348,67 @@ mod tests {
             records,
             Duration::from_secs(5),
             &AtomicBool::new(true),
+            &AtomicBool::new(false),
             &mut |_| {},
         );
         assert!(out.cancelled);
         assert!(out.bytes.is_empty());
+        assert_eq!(out.unanswered_from, Some(1));
+    }
+
+    #[test]
+    fn a_raised_halt_stops_the_chunk_and_names_the_first_line_not_answered() {
+        let mut reader = LineReader::new();
+        let mut records = Vec::new();
+        reader.push(b"# a comment", &mut records);
+        reader.push(EASY.as_bytes(), &mut records);
+        let out = answer_chunk(
+            records,
+            Duration::from_secs(5),
+            &AtomicBool::new(false),
+            &AtomicBool::new(true),
+            &mut |_| {},
+        );
+        assert!(!out.cancelled, "the client did not leave");
+        assert_eq!(out.unanswered_from, Some(2));
+    }
+
+    #[test]
+    fn an_answer_that_ends_the_flush_period_goes_out_before_the_next_puzzle_starts() {
+        let records = || {
+            let mut reader = LineReader::new();
+            let mut records = Vec::new();
+            for _ in 0..3 {
+                reader.push(EASY.as_bytes(), &mut records);
+            }
+            records
+        };
+        let no = AtomicBool::new(false);
+        let run = |every| {
+            let mut pieces = Vec::new();
+            let out = answer_chunk_every(
+                records(),
+                Duration::from_secs(5),
+                &no,
+                &no,
+                every,
+                &mut |p| {
+                    pieces.push(p);
+                },
+            );
+            (pieces, out.bytes)
+        };
+        let lines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
+        // Every answer takes at least the zero period: each goes out on its own, at once.
+        let (pieces, rest) = run(Duration::ZERO);
+        assert_eq!(
+            pieces.iter().map(|p| lines(p)).collect::<Vec<_>>(),
+            [1, 1, 1]
+        );
+        assert!(rest.is_empty());
+        // A period no chunk reaches: everything is left to the caller.
+        let (pieces, rest) = run(Duration::from_secs(3600));
+        assert!(pieces.is_empty());
+        assert_eq!(lines(&rest), 3);
     }
 }

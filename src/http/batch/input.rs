@@ -4,10 +4,9 @@
 
 use std::time::Duration;
 
-use axum::body::BodyDataStream;
-use futures_util::{FutureExt, StreamExt};
 use serde_json::Value;
 
+use super::spool::{End, Piece, Spool};
 use crate::batch::{LineReader, Problem, Record, MAX_LINE_BYTES};
 
 /// Records handed to one pool job at most: enough that a job of easy puzzles (microseconds each)
@@ -41,20 +40,25 @@ pub enum Stop {
         /// The timeout.
         after: Duration,
     },
-    /// The body broke off (the connection failed mid-request).
+    /// The body broke off (the connection failed mid-request), or could not be held.
     Broken {
         /// The line being read.
         line: usize,
-        /// What the transport said.
+        /// What went wrong, as a sentence.
         detail: String,
+    },
+    /// The server began to shut down: what was answered went out, the rest was not read.
+    ShuttingDown {
+        /// The first line not answered.
+        line: usize,
     },
 }
 
 /// Where the records come from.
 #[derive(Debug)]
 enum Source {
-    /// A streamed body, cut into lines here.
-    Stream(BodyDataStream),
+    /// A streamed body, read ahead by its spool and cut into lines here.
+    Stream(Spool),
     /// The elements of a JSON array, already read whole.
     Array(std::vec::IntoIter<Value>),
     /// Nothing more.
@@ -73,28 +77,22 @@ pub struct Input {
     skipping: bool,
     records: Vec<Record>,
     max_lines: usize,
-    idle: Duration,
     stop: Option<Stop>,
 }
 
 impl Input {
-    /// The lines of a streamed body.
-    pub fn stream(body: BodyDataStream, format: Format, max_lines: usize, idle: Duration) -> Self {
-        Input::new(Source::Stream(body), format, max_lines, idle)
+    /// The lines of a streamed body, read ahead by `spool`.
+    pub fn stream(spool: Spool, format: Format, max_lines: usize) -> Self {
+        Input::new(Source::Stream(spool), format, max_lines)
     }
 
     /// The elements of a JSON array, one record each, numbered from 1.
     pub fn array(elements: Vec<Value>) -> Self {
         let max = elements.len();
-        Input::new(
-            Source::Array(elements.into_iter()),
-            Format::Ndjson,
-            max,
-            Duration::MAX,
-        )
+        Input::new(Source::Array(elements.into_iter()), Format::Ndjson, max)
     }
 
-    fn new(source: Source, format: Format, max_lines: usize, idle: Duration) -> Self {
+    fn new(source: Source, format: Format, max_lines: usize) -> Self {
         Input {
             source,
             format,
@@ -103,7 +101,6 @@ impl Input {
             skipping: false,
             records: Vec::new(),
             max_lines,
-            idle,
             stop: None,
         }
     }
@@ -128,7 +125,7 @@ impl Input {
             if self.records.len() >= CHUNK {
                 return Some(self.records.drain(..CHUNK).collect());
             }
-            let data = match &mut self.source {
+            let piece = match &mut self.source {
                 Source::Done if self.records.is_empty() => return None,
                 Source::Done => return Some(std::mem::take(&mut self.records)),
                 Source::Array(elements) => {
@@ -138,34 +135,34 @@ impl Input {
                     }
                     continue;
                 }
-                // Nothing to hand out: wait for the client, up to the idle timeout.
-                Source::Stream(body) if self.records.is_empty() => {
-                    match tokio::time::timeout(self.idle, body.next()).await {
-                        Ok(data) => data,
-                        Err(_) => {
-                            self.end(Some(Stop::Idle {
-                                line: self.reader.line() + 1,
-                                after: self.idle,
-                            }));
-                            continue;
-                        }
-                    }
-                }
-                // Records to hand out: only what the body has ready now is added to them.
-                Source::Stream(body) => match body.next().now_or_never() {
-                    Some(data) => data,
+                // Nothing to hand out: wait for the client (the spool keeps the idle timeout).
+                Source::Stream(spool) if self.records.is_empty() => spool.next().await,
+                // Records to hand out: only what is already read ahead is added to them.
+                Source::Stream(spool) => match spool.ready().await {
+                    Some(piece) => piece,
                     None => return Some(std::mem::take(&mut self.records)),
                 },
             };
-            match data {
-                Some(Ok(bytes)) => self.split(&bytes),
-                Some(Err(e)) => self.end(Some(Stop::Broken {
-                    line: self.reader.line() + 1,
-                    detail: e.to_string(),
-                })),
-                None => self.end(None),
+            let line = self.reader.line() + 1;
+            match piece {
+                Piece::Data(bytes) => self.split(&bytes),
+                Piece::End(End::Complete) => self.end(None),
+                Piece::End(End::Idle(after)) => self.end(Some(Stop::Idle { line, after })),
+                Piece::End(End::Broken(detail)) => self.end(Some(Stop::Broken { line, detail })),
             }
         }
+    }
+
+    /// Stops reading at once: records read but not handed out are dropped, and the spool with the
+    /// rest of the body. Returns the first line not handed out.
+    pub fn halt(&mut self) -> usize {
+        let first = self.records.first().map(|record| match record {
+            Ok(puzzle) => puzzle.line(),
+            Err(error) => error.line,
+        });
+        self.records.clear();
+        self.source = Source::Done;
+        first.unwrap_or(self.reader.line() + 1)
     }
 
     /// Cuts `bytes` into lines, the first continuing the line pending from before.
@@ -273,12 +270,19 @@ mod tests {
     use axum::body::Bytes;
 
     /// A body handing out `parts` one at a time, as a network might cut it.
-    fn body_of(parts: &[&'static str]) -> BodyDataStream {
+    fn body_of(parts: &[&'static str]) -> Spool {
         let chunks: Vec<Result<Bytes, std::io::Error>> = parts
             .iter()
             .map(|p| Ok(Bytes::from_static(p.as_bytes())))
             .collect();
-        axum::body::Body::from_stream(futures_util::stream::iter(chunks)).into_data_stream()
+        let body =
+            axum::body::Body::from_stream(futures_util::stream::iter(chunks)).into_data_stream();
+        let limits = super::super::spool::SpoolLimits {
+            memory_bytes: 1 << 20,
+            disk_bytes: 1 << 20,
+            dir: None,
+        };
+        Spool::start(body, limits, Duration::from_secs(5))
     }
 
     const EASY: &str =
@@ -299,7 +303,7 @@ mod tests {
     async fn lines_split_across_pieces_of_the_body_are_joined() {
         let (a, b) = EASY.split_at(40);
         let body = body_of(&["\"", a, "", b, "\"\n", "\"", EASY, "\"\n", "5\n"]);
-        let input = Input::stream(body, Format::Ndjson, 100, Duration::from_secs(5));
+        let input = Input::stream(body, Format::Ndjson, 100);
         let (lines, stop) = lines_of(input).await;
         assert_eq!(lines[..2], [Ok(1), Ok(2)]);
         assert!(
@@ -312,7 +316,7 @@ mod tests {
     #[tokio::test]
     async fn a_body_past_the_line_limit_stops_with_a_record_naming_the_first_line_not_read() {
         let body = body_of(&[EASY, "\n", EASY, "\n", EASY, "\n"]);
-        let input = Input::stream(body, Format::Text, 2, Duration::from_secs(5));
+        let input = Input::stream(body, Format::Text, 2);
         let (lines, stop) = lines_of(input).await;
         assert_eq!(lines, [Ok(1), Ok(2)]);
         assert_eq!(stop, Some(Stop::TooManyLines { line: 3, max: 2 }));
@@ -322,7 +326,7 @@ mod tests {
     async fn an_over_long_line_is_an_error_in_its_place_and_the_next_is_read() {
         let long: &'static str = Box::leak("7".repeat(MAX_LINE_BYTES + 10).into_boxed_str());
         let body = body_of(&[long, "\n", EASY]);
-        let input = Input::stream(body, Format::Text, 100, Duration::from_secs(5));
+        let input = Input::stream(body, Format::Text, 100);
         let (lines, _) = lines_of(input).await;
         assert!(
             lines[0].as_ref().unwrap_err().contains("longer than"),

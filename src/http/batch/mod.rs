@@ -1,22 +1,28 @@
 //! `POST /solve/batch`: many puzzles in one request, answered as a stream of NDJSON lines in input
 //! order while the input is still arriving.
 //!
-//! - [`input`]: the body (a JSON array, NDJSON, or the command line's text and CSV) cut into lines
-//!   and read by the command line's reader, a record for every line in its place;
+//! - [`spool`]: the body read as fast as the client sends it, into memory and then disk, both
+//!   bounded, so that a client that sends everything before it reads is answered in full;
+//! - [`input`]: the spooled body (a JSON array, NDJSON, or the command line's text and CSV) cut
+//!   into lines and read by the command line's reader, a record for every line in its place;
 //! - [`answer`]: a chunk of records answered on a solver thread, and the closing lines;
-//! - here: the route, and the window that keeps a bounded number of chunks on the pool at once.
+//! - here: the route, the cap on batches at once, and the window that keeps a bounded number of
+//!   chunks on the pool at once.
 //!
-//! Memory is bounded whatever the length: at most [`window`] chunks of [`input::CHUNK`] records
-//! are read ahead of the answers written. When the client reads slowly, the response is not
-//! polled, so nothing more is read or solved (back-pressure all the way to the client's sends);
-//! when it disconnects, the response is dropped with the window in it, which raises the cancel
-//! flag of every chunk on the pool (a running one stops before its next puzzle, queued ones never
-//! start).
+//! Memory is bounded whatever the length: the spool's memory bound, and at most [`window`] chunks
+//! of [`input::CHUNK`] records solved ahead of the answers written. When the client reads slowly,
+//! the response is not polled, so nothing more is solved (the body is still read, into the
+//! spool); when it disconnects, the response is dropped with the window in it, which raises the
+//! cancel flag of every chunk on the pool (a running one stops before its next puzzle, queued ones
+//! never start). When the server begins to shut down, the chunks stop before their next puzzle,
+//! what was answered goes out, and a `shutting_down` record names the first line not answered.
 
 pub mod answer;
 pub mod input;
+pub mod spool;
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -28,7 +34,7 @@ use axum::routing::post;
 use axum::Router;
 use futures_util::stream;
 use serde_json::Value;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 use tokio::task::JoinHandle;
 
 use super::error::ApiError;
@@ -37,7 +43,8 @@ use super::AppState;
 use crate::batch::{Record, Summary};
 use crate::pool::PoolError;
 use answer::{answer_chunk, merge, stop_line, summary_line, Answered};
-use input::{Format, Input};
+use input::{Format, Input, Stop};
+use spool::Spool;
 
 /// The most puzzles in a JSON array body (stream NDJSON or CSV for more).
 pub const MAX_ARRAY_PUZZLES: usize = 10_000;
@@ -58,23 +65,37 @@ pub fn router() -> Router<AppState> {
 
 async fn solve_batch(State(state): State<AppState>, req: Request) -> Result<Response, ApiError> {
     let limits = state.config().batch.clone();
-    let input = match format(req.headers())? {
-        Some(format) => Input::stream(
-            req.into_body().into_data_stream(),
-            format,
-            limits.max_lines,
-            limits.idle_timeout,
-        ),
+    let format = format(req.headers())?;
+    let permit = state.batch_permit().ok_or(ApiError::TooManyBatches {
+        max: limits.max_batches,
+    })?;
+    let input = match format {
+        Some(format) => {
+            let spool = Spool::start(
+                req.into_body().into_data_stream(),
+                limits.spool.clone(),
+                limits.idle_timeout,
+            );
+            // Reading the body is what has hyper answer `Expect: 100-continue`: the response head
+            // must not go out before that, or the client may never send its body.
+            spool.started().await;
+            Input::stream(spool, format, limits.max_lines)
+        }
         None => Input::array(array(req.into_body()).await?),
     };
     let answers = Answers {
         window: window(&state),
+        shutdown: state.shutdown_watch(),
         state,
         input,
         in_flight: VecDeque::new(),
         summary: Summary::default(),
         started: Instant::now(),
+        halt: Arc::new(AtomicBool::new(false)),
+        cut: None,
         finished: false,
+        span: tracing::Span::current(),
+        permit: Some(permit),
     };
     let body = stream::unfold(answers, |mut answers| async move {
         let bytes = answers.next().await?;
@@ -87,6 +108,9 @@ async fn solve_batch(State(state): State<AppState>, req: Request) -> Result<Resp
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(NDJSON));
+    response
+        .extensions_mut()
+        .insert(crate::access_log::Streamed);
     Ok(response)
 }
 
@@ -173,7 +197,29 @@ struct Answers {
     window: usize,
     summary: Summary,
     started: Instant,
+    /// Raised when the server begins to shut down: every chunk stops before its next puzzle.
+    halt: Arc<AtomicBool>,
+    shutdown: watch::Receiver<bool>,
+    /// Why the stream ends short, once it does for a reason of the server's.
+    cut: Option<Stop>,
     finished: bool,
+    /// The request's span, for the line that says how the stream ended.
+    span: tracing::Span,
+    /// This batch's place among those allowed at once, given back as the last line is made.
+    permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Drop for Answers {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _entered = self.span.enter();
+            tracing::warn!(
+                answered = self.summary.puzzles,
+                elapsed_ms = self.started.elapsed().as_millis() as u64,
+                "the answer stream was cut before its end: the client left or stopped reading"
+            );
+        }
+    }
 }
 
 impl Answers {
@@ -183,14 +229,20 @@ impl Answers {
             if self.finished {
                 return None;
             }
+            if !self.halt.load(Ordering::Relaxed) && *self.shutdown.borrow() {
+                self.shut_down();
+            }
             let reading = !self.input.is_done() && self.in_flight.len() < self.window;
             let Some(front) = self.in_flight.front_mut() else {
                 if !reading {
                     self.finished = true;
                     return Some(self.closing());
                 }
-                if let Some(records) = self.input.next_chunk().await {
-                    self.start(records);
+                tokio::select! {
+                    chunk = self.input.next_chunk() => if let Some(records) = chunk {
+                        self.start(records);
+                    },
+                    _ = self.shutdown.changed(), if !self.halt.load(Ordering::Relaxed) => {}
                 }
                 continue;
             };
@@ -207,6 +259,9 @@ impl Answers {
                     // A chunk's task ends only by answering: its abort comes with this stream's end.
                     let done = done.expect("a batch chunk's task is aborted only when dropped");
                     merge(&mut self.summary, &done.summary);
+                    if let Some(first) = done.unanswered_from {
+                        self.cut_at(first);
+                    }
                     return Some(rest);
                 }
                 chunk = self.input.next_chunk(), if reading => {
@@ -214,14 +269,34 @@ impl Answers {
                         self.start(records);
                     }
                 }
+                _ = self.shutdown.changed(), if !self.halt.load(Ordering::Relaxed) => {}
             }
         }
+    }
+
+    /// The server is shutting down: the chunks on the pool stop before their next puzzle, nothing
+    /// more is read, and the stream ends with a record naming the first line not answered.
+    fn shut_down(&mut self) {
+        self.halt.store(true, Ordering::Relaxed);
+        if !self.input.is_done() {
+            let line = self.input.halt();
+            self.cut_at(line);
+        }
+    }
+
+    /// Notes `line` as not answered: the `shutting_down` record names the first such line.
+    fn cut_at(&mut self, line: usize) {
+        let first = match self.cut {
+            Some(Stop::ShuttingDown { line: earlier }) => earlier.min(line),
+            _ => line,
+        };
+        self.cut = Some(Stop::ShuttingDown { line: first });
     }
 
     /// Puts a chunk on the pool.
     fn start(&mut self, records: Vec<Record>) {
         let (send, pieces) = mpsc::unbounded_channel();
-        let done = tokio::spawn(solve(self.state.clone(), records, send));
+        let done = tokio::spawn(solve(self.state.clone(), records, send, self.halt.clone()));
         self.in_flight.push_back(Flight {
             pieces,
             done: AbortOnDrop(done),
@@ -231,11 +306,19 @@ impl Answers {
     /// The early stop's record, if any, and the summary.
     fn closing(&mut self) -> Vec<u8> {
         let mut out = Vec::new();
-        if let Some(stop) = self.input.stop() {
+        if let Some(stop) = self.cut.as_ref().or(self.input.stop()) {
             self.summary.add_error();
             out.extend(stop_line(stop));
         }
         out.extend(summary_line(&self.summary, self.started.elapsed()));
+        self.permit = None;
+        let _entered = self.span.enter();
+        tracing::info!(
+            answered = self.summary.puzzles,
+            elapsed_ms = self.started.elapsed().as_millis() as u64,
+            cut = self.cut.is_some(),
+            "finished streaming the answers"
+        );
         out
     }
 }
@@ -247,6 +330,7 @@ async fn solve(
     state: AppState,
     records: Vec<Record>,
     pieces: mpsc::UnboundedSender<Vec<u8>>,
+    halt: Arc<AtomicBool>,
 ) -> Answered {
     let timeout = state.config().batch.puzzle_timeout;
     let count = u32::try_from(records.len()).unwrap_or(u32::MAX);
@@ -254,14 +338,19 @@ async fn solve(
     loop {
         // Every puzzle may take its whole deadline, after waiting behind the other chunks.
         let deadline = Instant::now() + timeout * count + Duration::from_secs(60);
-        let (taken, sender) = (slot.clone(), pieces.clone());
+        let (taken, sender, halted) = (slot.clone(), pieces.clone(), halt.clone());
         let job = move |cancel: &_| {
             let records = taken.lock().ok().and_then(|mut r| r.take());
             let mut flush = |piece| {
                 let _ = sender.send(piece);
             };
-            let mut answered =
-                answer_chunk(records.unwrap_or_default(), timeout, cancel, &mut flush);
+            let mut answered = answer_chunk(
+                records.unwrap_or_default(),
+                timeout,
+                cancel,
+                &halted,
+                &mut flush,
+            );
             flush(std::mem::take(&mut answered.bytes));
             answered
         };
@@ -271,10 +360,26 @@ async fn solve(
                 metrics.observe_batch(answered.summary.puzzles as u64, answered.cancelled);
                 return answered;
             }
+            Err(PoolError::QueueFull) if halt.load(Ordering::Relaxed) => {
+                return Answered {
+                    unanswered_from: first_line(&slot),
+                    ..Answered::default()
+                };
+            }
             Err(PoolError::QueueFull) => tokio::time::sleep(Duration::from_millis(5)).await,
             Err(PoolError::Deadline) => return unanswered(&slot, &pieces),
         }
     }
+}
+
+/// The line of the first record of a chunk that never ran.
+fn first_line(slot: &Mutex<Option<Vec<Record>>>) -> Option<usize> {
+    let records = slot.lock().ok()?;
+    let first = records.as_ref()?.first()?;
+    Some(match first {
+        Ok(puzzle) => puzzle.line(),
+        Err(error) => error.line,
+    })
 }
 
 /// The records of a chunk that never ran, each answered `timeout` in its place.

@@ -65,6 +65,8 @@ pub(super) const NOT_FOUND: ProblemKind = kind(404, "not_found", "Not found");
 pub(super) const METHOD_NOT_ALLOWED: ProblemKind =
     kind(405, "method_not_allowed", "Method not allowed");
 pub(super) const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
+pub(super) const TOO_MANY_BATCHES: ProblemKind =
+    kind(503, "too_many_batches", "Too many batches at once");
 pub(super) const DEADLINE_EXCEEDED: ProblemKind =
     kind(504, "deadline_exceeded", "Deadline exceeded");
 pub(super) const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
@@ -76,7 +78,7 @@ pub(super) const HEADERS_TOO_LARGE: ProblemKind =
 pub(super) const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 30] = [
+pub const PROBLEM_KINDS: [ProblemKind; 31] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
@@ -101,6 +103,7 @@ pub const PROBLEM_KINDS: [ProblemKind; 30] = [
     NOT_FOUND,
     METHOD_NOT_ALLOWED,
     QUEUE_FULL,
+    TOO_MANY_BATCHES,
     DEADLINE_EXCEEDED,
     REQUEST_TIMEOUT,
     MALFORMED_REQUEST,

@@ -232,6 +232,12 @@ pub enum ApiError {
     /// 503: every worker is busy and the waiting line is full (sent with `Retry-After`).
     #[error("the server is busy: every solver is working and the queue is full; retry shortly")]
     QueueFull,
+    /// 503: the most batch streams allowed at once are running (sent with `Retry-After`).
+    #[error("the server is running its most batches at once ({max}); retry shortly")]
+    TooManyBatches {
+        /// The cap (`--max-batches`).
+        max: usize,
+    },
     /// 504: the deadline passed, with the search counters so far (zero nodes when the work never
     /// got a worker).
     #[error("the deadline of {timeout_ms} ms passed before the work finished")]
@@ -369,6 +375,7 @@ impl ApiError {
             ApiError::NotFound(_) => NOT_FOUND,
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
             ApiError::QueueFull => QUEUE_FULL,
+            ApiError::TooManyBatches { .. } => TOO_MANY_BATCHES,
             ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
             ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
             ApiError::MalformedRequest => MALFORMED_REQUEST,
@@ -400,7 +407,7 @@ impl IntoResponse for ApiError {
         let mut response = (self.kind().status, axum::Json(problem)).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
-        if matches!(self, ApiError::QueueFull) {
+        if matches!(self, ApiError::QueueFull | ApiError::TooManyBatches { .. }) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response

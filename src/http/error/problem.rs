@@ -126,6 +126,7 @@ impl ApiError {
             | ApiError::NotAcceptable { .. }
             | ApiError::MethodNotAllowed
             | ApiError::QueueFull
+            | ApiError::TooManyBatches { .. }
             | ApiError::MalformedRequest
             | ApiError::UriTooLong
             | ApiError::HeadersTooLarge
