@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
-# Batch throughput over HTTP against the command line (not a test): N puzzles in Kaggle's CSV layout
-# (`quizzes,solutions`) solved by `sudoku solve --jobs J FILE` and streamed over one connection to
-# `POST /solve/batch` of a release server with J workers, alternately, ROUNDS times; prints the
-# medians, the ratio (goal: HTTP >= 0.8x the command line) and the server's peak RSS, which stays
-# bounded whatever N (the route reads a bounded window ahead of its answers).
+# Batch throughput over HTTP against the command line (not a test): each file solved by
+# `sudoku solve --jobs J FILE` and sent to `POST /solve/batch` of a release server with J workers by
+# three clients, alternately, ROUNDS times: `curl -T` (streams the file, full duplex),
+# `curl --data-binary @FILE` (loads it, then sends it), and Python's `http.client` (sends the whole
+# body before it reads a byte, as `requests` does). Prints the medians, each client's ratio to the
+# command line (goal: HTTP >= 0.8x), and the server's peak RSS over the whole run.
 #
-# The puzzles: ../shared/datasets/generated's 10,000 minimal newspaper puzzles with their solutions,
-# each relabelled (digits permuted, which keeps it a puzzle with one solution) as often as it takes
-# to reach N lines. The file is made once, in $TMPDIR.
+#   scripts/batch-http-bench.sh                          # 17-clue x10 and forum hardest 11+, ROUNDS=5
+#   ROUNDS=3 scripts/batch-http-bench.sh FILE...         # other files
+#   env: SUDOKU_BIN (a prebuilt binary; default: cargo build --release), JOBS (default: all cores)
 #
-#   scripts/batch-http-bench.sh               # N=1000000, J=all cores, ROUNDS=3
-#   N=200000 ROUNDS=1 scripts/batch-http-bench.sh
-#   env: SUDOKU_BIN (a prebuilt binary; default: cargo build --release)
-#
-# On a machine shared with other work, both sides measure the neighbours too: they run alternately
+# The default fast set is the 17-clue file ten times over (491,580 puzzles, 40 MB), where per-line
+# overhead dominates and a run is long enough to time; the hard one is the forum's 48,765 hardest
+# (rated 11+), where the search does. The clients run on the same machine, and their own CPU
+# (Python's most of all) is taken from the solvers: JOBS=1 on a 2-core machine leaves them a core.
+# On a machine shared with other work both sides measure the neighbours too: they run alternately
 # so that each sees the same machine, and the ratio of medians is the figure to quote.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-readonly N=${N:-1000000} ROUNDS=${ROUNDS:-3} JOBS=${JOBS:-$(nproc)}
-readonly SOURCE=../shared/datasets/generated/sudoku_crate_gen_halfrot_seed20240601_10k.txt
+readonly ROUNDS=${ROUNDS:-5} JOBS=${JOBS:-$(nproc)}
+readonly TDOKU=../shared/datasets/tdoku
 if [[ -z "${SUDOKU_BIN:-}" ]]; then
   cargo build --release --quiet --bin sudoku
   SUDOKU_BIN=${CARGO_TARGET_DIR:-target}/release/sudoku
@@ -27,60 +28,74 @@ fi
 export SUDOKU_BIN SUDOKU_WORKERS=$JOBS
 readonly BIN=$SUDOKU_BIN
 
-# The data set: puzzle,solution pairs, relabelled round after round until there are N.
-data=${TMPDIR:-/tmp}/sudoku-kaggle-$N.csv
-if [[ ! -s "$data" ]]; then
-  pairs=$(mktemp)
-  grep -v '^#' "$SOURCE" | paste -d, - <("$BIN" solve --jobs "$JOBS" <(grep -v "^#" "$SOURCE") 2>/dev/null) >"$pairs"
-  {
-    echo "quizzes,solutions"
-    round=0
-    while :; do
-      # A permutation of 1-9 per round, the same every run.
-      perm=$(python3 -c "import random; r = random.Random($round); d = list('123456789'); r.shuffle(d); print(''.join(d))")
-      tr '123456789' "$perm" <"$pairs"
-      round=$((round + 1))
-    done | head -n "$N" || true # the endless loop ends on a closed pipe, which pipefail reports
-  } >"$data"
-  rm -f "$pairs"
-  [[ $(wc -l <"$data") -eq $((N + 1)) ]] || { echo "could not make $data" >&2; rm -f "$data"; exit 1; }
+if [[ $# -eq 0 ]]; then
+  fast=${TMPDIR:-/tmp}/sudoku-17-clue-x10.txt
+  if [[ ! -s "$fast" ]]; then
+    for _ in $(seq 10); do grep -v '^#' "$TDOKU/puzzles2_17_clue"; done >"$fast"
+  fi
+  set -- "$fast" "$TDOKU/puzzles5_forum_hardest_1905_11+"
 fi
-echo "$(($(wc -l <"$data") - 1)) puzzles in $data ($(du -h "$data" | cut -f1)), $JOBS jobs/workers"
 
 # shellcheck source=scripts/live-server.sh
 source scripts/live-server.sh
 start_live_server
+url="$base/solve/batch"
 
-# Wall time of a command in milliseconds, its output discarded.
+# Wall time of a command in milliseconds; its output is checked by the command itself.
 millis() {
   local start end
   start=$(date +%s%N)
-  "$@" >/dev/null
+  "$@"
   end=$(date +%s%N)
   echo $(((end - start) / 1000000))
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# One streamed request: the body sent from the file as it is read (-T, not loaded whole), the
-# answers counted as they come; fails unless every puzzle is answered and solved.
-over_http() {
+# Each client must get every puzzle answered: the summary line's count is checked.
+expect_count() {
   local summary
-  summary=$(curl -fsS -X POST -T "$data" -H 'Content-Type: text/csv' "$base/solve/batch" | tail -n 1)
-  grep -q "\"count\":$N,\"solved\":$N," <<<"$summary" || { echo "unexpected summary: $summary" >&2; exit 1; }
+  summary=$(tail -n 1)
+  grep -q "\"count\":$1," <<<"$summary" || { echo "unexpected summary: $summary" >&2; exit 1; }
+}
+cli() { "$BIN" solve --jobs "$JOBS" "$1" >/dev/null 2>&1; }
+curl_stream() {
+  curl -fsS -X POST -T "$1" -H 'Content-Type: text/plain' "$url" | expect_count "$2"
+}
+curl_whole() {
+  curl -fsS --data-binary "@$1" -H 'Content-Type: text/plain' "$url" | expect_count "$2"
+}
+python_client() {
+  python3 - "$1" "$base" <<'EOF' | expect_count "$2"
+import http.client, sys, urllib.parse
+path, base = sys.argv[1], urllib.parse.urlparse(sys.argv[2])
+body = open(path, "rb").read()
+conn = http.client.HTTPConnection(base.hostname, base.port, timeout=600)
+conn.request("POST", "/solve/batch", body=body, headers={"Content-Type": "text/plain"})
+answer = conn.getresponse().read()
+sys.stdout.write(answer[answer.rstrip(b"\n").rfind(b"\n") + 1:].decode())
+EOF
 }
 
-cli=() http=()
-for _ in $(seq "$ROUNDS"); do
-  cli+=("$(millis "$BIN" solve --jobs "$JOBS" "$data")")
-  http+=("$(millis over_http)")
+echo "| file | puzzles | \`sudoku solve\` | \`curl -T\` | \`curl --data-binary\` | Python \`http.client\` | load average |"
+echo "|---|---|---|---|---|---|---|"
+for file in "$@"; do
+  n=$(grep -c '^[0-9.]' "$file" || true)
+  a=() b=() c=() d=()
+  for _ in $(seq "$ROUNDS"); do
+    a+=("$(millis cli "$file")")
+    b+=("$(millis curl_stream "$file" "$n")")
+    c+=("$(millis curl_whole "$file" "$n")")
+    d+=("$(millis python_client "$file" "$n")")
+  done
+  ma=$(printf '%s\n' "${a[@]}" | median)
+  row="| $(basename "$file") | $n | $ma ms |"
+  for times in "${b[*]}" "${c[*]}" "${d[*]}"; do
+    m=$(tr ' ' '\n' <<<"$times" | median)
+    row+=" $m ms (**$(awk -v a="$ma" -v m="$m" 'BEGIN { printf "%.2fx", a / m }')**) |"
+  done
+  echo "$row $(uptime | sed 's/.*load average: //') |"
 done
-a=$(printf '%s\n' "${cli[@]}" | median)
-b=$(printf '%s\n' "${http[@]}" | median)
-rss=$(awk '/^VmHWM/ {print $2 / 1024}' "/proc/$server_pid/status")
-echo "rounds: cli ${cli[*]} ms; http ${http[*]} ms"
-awk -v n="$N" -v a="$a" -v b="$b" -v rss="$rss" 'BEGIN {
-  printf "| `sudoku solve --jobs` | %d ms | %.0f puzzles/s |\n", a, n / (a / 1000)
-  printf "| `POST /solve/batch`, one connection | %d ms | %.0f puzzles/s |\n", b, n / (b / 1000)
-  printf "HTTP / CLI throughput: %.2fx; server peak RSS %.0f MiB\n", a / b, rss
-}'
+echo
+echo "Ratios are the command line's time over the client's (throughput, HTTP / CLI); $ROUNDS rounds,"
+echo "medians, $JOBS jobs and workers. Server peak RSS: $(awk '/^VmHWM/ { printf "%.0f MiB", $2 / 1024 }' "/proc/$server_pid/status")."

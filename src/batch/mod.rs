@@ -121,6 +121,20 @@ pub fn answer_entry(entry: &Entry, deadline: Option<Instant>) -> Answer {
     answer(entry, &first_solution(deadline).untimed()).0
 }
 
+/// [`answer_entry`], stopped early (as a timeout) when `cancel` is raised: the HTTP batch route's
+/// classic puzzles, timed by their caller with one clock reading each.
+pub fn answer_entry_until(
+    entry: &Entry,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Answer {
+    let mut solver = first_solution(deadline).untimed();
+    if let Some(flag) = cancel {
+        solver = solver.cancel_flag(flag);
+    }
+    answer(entry, &solver).0
+}
+
 /// The batch answers' solver: only the first solution is answered, so a second one is counted, not
 /// written out.
 fn first_solution<'a>(deadline: Option<Instant>) -> Solver<'a> {

@@ -165,19 +165,24 @@ impl Input {
         first.unwrap_or(self.reader.line() + 1)
     }
 
-    /// Cuts `bytes` into lines, the first continuing the line pending from before.
+    /// Cuts `bytes` into lines, the first continuing the line pending from before. A line whole
+    /// within `bytes` is read where it lies; only one cut by a piece's end is copied.
     fn split(&mut self, mut bytes: &[u8]) {
         while !matches!(self.source, Source::Done) {
             let Some(at) = bytes.iter().position(|&b| b == b'\n') else {
                 self.hold(bytes);
                 return;
             };
-            self.hold(&bytes[..at]);
-            if !std::mem::take(&mut self.skipping) {
-                let line = std::mem::take(&mut self.pending);
-                self.line(&line);
-                self.pending = line;
-                self.pending.clear();
+            if self.pending.is_empty() && !self.skipping && at <= MAX_LINE_BYTES {
+                self.line(&bytes[..at]);
+            } else {
+                self.hold(&bytes[..at]);
+                if !std::mem::take(&mut self.skipping) {
+                    let line = std::mem::take(&mut self.pending);
+                    self.line(&line);
+                    self.pending = line;
+                    self.pending.clear();
+                }
             }
             bytes = &bytes[at + 1..];
         }

@@ -170,7 +170,11 @@ impl Spool {
             let len = (state.written - state.read).min(FILE_READ_BYTES);
             (file, state.read, len)
         };
-        let read = tokio::task::spawn_blocking(move || read_at(&file, at, len)).await;
+        // The buffer is made (and later freed) on this side: an allocation freed on another thread
+        // than its own is returned to that thread's allocator late, and tokio's blocking threads
+        // come and go.
+        let buffer = vec![0; usize::try_from(len).expect("at most FILE_READ_BYTES")];
+        let read = tokio::task::spawn_blocking(move || read_at(&file, at, buffer)).await;
         let bytes = match read {
             Ok(Ok(bytes)) => bytes,
             Ok(Err(error)) => return Some(Piece::End(End::Broken(spool_error(&error)))),
@@ -252,9 +256,11 @@ async fn put(shared: &Shared, limits: &SpoolLimits, bytes: Bytes) -> io::Result<
         // Full: stop reading until the answers make room.
         notified.await;
     };
-    let written = tokio::task::spawn_blocking(move || write_at(&file, at, &bytes))
-        .await
-        .map_err(io::Error::other)?;
+    // The piece comes back to be freed here, on the thread kind that made it (see `take`).
+    let (written, _bytes) =
+        tokio::task::spawn_blocking(move || (write_at(&file, at, &bytes), bytes))
+            .await
+            .map_err(io::Error::other)?;
     let mut state = shared.lock();
     match written {
         Ok(()) => state.written += len,
@@ -281,8 +287,7 @@ fn write_at(file: &File, at: u64, bytes: &[u8]) -> io::Result<()> {
 }
 
 #[cfg(unix)]
-fn read_at(file: &File, at: u64, len: u64) -> io::Result<Vec<u8>> {
-    let mut buffer = vec![0; usize::try_from(len).map_err(io::Error::other)?];
+fn read_at(file: &File, at: u64, mut buffer: Vec<u8>) -> io::Result<Vec<u8>> {
     std::os::unix::fs::FileExt::read_exact_at(file, &mut buffer, at)?;
     Ok(buffer)
 }
@@ -302,9 +307,8 @@ fn write_at(file: &File, mut at: u64, mut bytes: &[u8]) -> io::Result<()> {
 }
 
 #[cfg(windows)]
-fn read_at(file: &File, mut at: u64, len: u64) -> io::Result<Vec<u8>> {
+fn read_at(file: &File, mut at: u64, mut buffer: Vec<u8>) -> io::Result<Vec<u8>> {
     use std::os::windows::fs::FileExt;
-    let mut buffer = vec![0; usize::try_from(len).map_err(io::Error::other)?];
     let mut filled = 0;
     while filled < buffer.len() {
         let n = file.seek_read(&mut buffer[filled..], at)?;
