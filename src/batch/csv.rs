@@ -5,6 +5,11 @@
 //! Two layouts are common: the 1M-row `quizzes,solutions` and the 3M-row
 //! `id,puzzle,solution,clues,difficulty`. Columns are found by name, so both (and others naming a
 //! puzzle column) are read.
+//!
+//! Rows are read by RFC 4180: a field in double quotes may hold commas, newlines and doubled quotes
+//! (`"a, ""b"""`), read by the `csv` crate; a row with no quote at all is split at its commas, which
+//! is the same reading, without the crate's set-up per row. A row whose quotes are still open at the
+//! end of a line goes on on the next ([`is_open`]).
 
 use super::read::{CellsProblem, Problem};
 use crate::engine::grid::is_cell;
@@ -54,6 +59,36 @@ fn unquote(field: &str) -> &str {
         .trim()
 }
 
+/// Whether `text` ends inside a quoted field (an odd number of double quotes): the row goes on on
+/// the next line.
+pub fn is_open(text: &str) -> bool {
+    text.bytes().filter(|&b| b == b'"').count() % 2 == 1
+}
+
+/// The fields of one row, by RFC 4180. A row without quotes is split at its commas; one with quotes
+/// is read by the `csv` crate, which unquotes its fields. `None` for a row that is not CSV (its
+/// quotes do not close).
+fn fields(text: &str) -> Option<Vec<std::borrow::Cow<'_, str>>> {
+    let text = text.trim_end_matches(['\r', '\n']);
+    if !text.contains('"') {
+        return Some(text.split(',').map(std::borrow::Cow::Borrowed).collect());
+    }
+    if is_open(text) {
+        return None;
+    }
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .trim(::csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let record = reader.records().next()?.ok()?;
+    Some(
+        record
+            .iter()
+            .map(|field| std::borrow::Cow::Owned(field.to_string()))
+            .collect(),
+    )
+}
+
 /// Reads a first line as a CSV header: `None` when it is not one (it starts with a cell rather than
 /// a name, or is one name other than a puzzle column's), an error when it is one without a puzzle
 /// column.
@@ -67,7 +102,10 @@ pub fn header(text: &str) -> Option<Result<Columns, Problem>> {
     if !starts_with_name || !(text.contains(',') || one_puzzle_column) {
         return None;
     }
-    let names: Vec<String> = text.split(',').map(|f| unquote(f).to_lowercase()).collect();
+    let names: Vec<String> = match fields(text) {
+        Some(fields) => fields.iter().map(|f| unquote(f).to_lowercase()).collect(),
+        None => text.split(',').map(|f| unquote(f).to_lowercase()).collect(),
+    };
     let find = |wanted: &[&str]| names.iter().position(|n| wanted.contains(&n.as_str()));
     let Some(puzzle) = find(&PUZZLE_COLUMNS) else {
         return Some(Err(Problem::Header {
@@ -83,28 +121,20 @@ pub fn header(text: &str) -> Option<Result<Columns, Problem>> {
 
 /// A CSV row: its puzzle, and the solution beside it when the column is there and not empty.
 pub fn row(text: &str, columns: &Columns) -> Result<(Grid, Option<Grid>), Problem> {
-    let mut puzzle = None;
-    let mut solution = None;
-    let mut count = 0;
-    for (i, field) in text.trim_end_matches(['\r', '\n']).split(',').enumerate() {
-        if i == columns.puzzle {
-            puzzle = Some(field);
-        } else if Some(i) == columns.solution {
-            solution = Some(field);
-        }
-        count += 1;
-    }
-    if count != columns.count {
+    let Some(row) = fields(text) else {
+        return Err(Problem::Quote);
+    };
+    if row.len() != columns.count {
         return Err(Problem::Columns {
             expected: columns.count,
-            found: count,
+            found: row.len(),
         });
     }
-    let puzzle = puzzle.expect("the row has the header's columns");
-    let puzzle = field(puzzle).map_err(|problem| Problem::Column {
+    let puzzle = field(&row[columns.puzzle]).map_err(|problem| Problem::Column {
         column: Column::Puzzle,
         problem,
     })?;
+    let solution = columns.solution.map(|at| &*row[at]);
     let solution = match solution.map(unquote) {
         None | Some("") => None,
         Some(text) => Some(field(text).map_err(|problem| Problem::Column {
@@ -181,6 +211,29 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "expected 5 columns, as the header has, found 3"
+        );
+    }
+
+    #[test]
+    fn quoted_fields_are_read_by_rfc_4180() {
+        let columns = header("id,\"puzzle\",solution,\"note, free text\"")
+            .unwrap()
+            .unwrap();
+        assert_eq!((columns.count, columns.puzzle), (4, 1));
+        let text = format!("\"7\",\"{GRID2}\",,\"a, b and \"\"c\"\"\"");
+        let (puzzle, solution) = row(&text, &columns).unwrap();
+        assert_eq!(puzzle.to_line(), GRID2);
+        assert_eq!(solution, None);
+        // A quoted newline is part of its field; the reader joins such lines before this.
+        let (puzzle, _) = row(&format!("7,{GRID2},,\"two\nlines\""), &columns).unwrap();
+        assert_eq!(puzzle.to_line(), GRID2);
+        assert!(is_open("7,abc,,\"two"));
+        assert!(!is_open("7,abc,,\"two\nlines\""));
+        assert_eq!(
+            row(&format!("7,{GRID2},,\"open"), &columns)
+                .unwrap_err()
+                .to_string(),
+            "a quoted field is not closed"
         );
     }
 

@@ -213,6 +213,8 @@ pub struct LineReader {
     line: usize,
     partial: Option<Partial>,
     csv: Option<Columns>,
+    /// A CSV row whose quoted field goes on past its line: its first line and its text so far.
+    open_row: Option<(usize, String)>,
     shape: Option<Arc<Shape>>,
     shapes: Shapes,
 }
@@ -279,25 +281,53 @@ impl LineReader {
         self.take(Line::Bad(problem), self.line, records);
     }
 
-    /// The end of input: a grid still being gathered is an error naming its lines.
+    /// The end of input: a grid still being gathered, or a CSV row whose quote never closed, is an
+    /// error naming its lines.
     pub fn finish(&mut self, records: &mut Vec<Record>) {
         records.extend(self.partial.take().map(|p| Err(p.incomplete())));
+        if let Some((first, _)) = self.open_row.take() {
+            records.push(Err(ReadError {
+                line: first,
+                last_line: self.line,
+                problem: Problem::Quote,
+            }));
+        }
+    }
+
+    /// Reads CSV row text by RFC 4180: a row whose quoted field is still open at the end of its
+    /// line is held and joined with the next lines (up to [`MAX_LINE_BYTES`]) until it closes.
+    /// `None` while it is held; otherwise the row's first line and what it holds.
+    fn csv_row(&mut self, text: &str, line: usize, columns: &Columns) -> Option<(usize, Line)> {
+        let (first, joined) = match self.open_row.take() {
+            Some((first, mut held)) => {
+                held.push('\n');
+                held.push_str(text);
+                (first, held)
+            }
+            None if csv::is_open(text) => (line, text.to_string()),
+            None => return Some((line, row_line(csv::row(text, columns), line))),
+        };
+        if csv::is_open(&joined) {
+            if joined.len() > MAX_LINE_BYTES {
+                return Some((first, Line::Bad(Problem::Quote)));
+            }
+            self.open_row = Some((first, joined));
+            return None;
+        }
+        Some((first, row_line(csv::row(&joined, columns), first)))
     }
 
     /// What line `line` holds: the first may be a CSV header, and every line after one is a row.
     fn parse(&mut self, text: &str, line: usize) -> Line {
-        if let Some(columns) = &self.csv {
+        if let Some(columns) = self.csv.clone() {
             let trimmed = text.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
+            if self.open_row.is_none() && (trimmed.is_empty() || trimmed.starts_with('#')) {
                 return Line::Skip;
             }
-            return match csv::row(text, columns) {
-                Ok((puzzle, expected)) => Line::Entry(Entry {
-                    line,
-                    puzzle,
-                    expected,
-                }),
-                Err(problem) => Line::Bad(problem),
+            return match self.csv_row(text, line, &columns) {
+                None => Line::Skip,
+                Some((first, Line::Bad(problem))) if first != line => Line::BadFrom(first, problem),
+                Some((_, parsed)) => parsed,
             };
         }
         let trimmed = text.trim_start();
@@ -347,6 +377,11 @@ impl LineReader {
                         last_line: line,
                         problem,
                     })),
+                    Line::BadFrom(first, problem) => records.push(Err(ReadError {
+                        line: first,
+                        last_line: line,
+                        problem,
+                    })),
                     _ => {}
                 }
                 return;
@@ -371,6 +406,18 @@ impl LineReader {
             })),
             Err(_) => Err(partial.incomplete()),
         });
+    }
+}
+
+/// What a CSV row read into a puzzle says: its entry, numbered by its first line, or its problem.
+fn row_line(read: Result<(Grid, Option<Grid>), Problem>, line: usize) -> Line {
+    match read {
+        Ok((puzzle, expected)) => Line::Entry(Entry {
+            line,
+            puzzle,
+            expected,
+        }),
+        Err(problem) => Line::Bad(problem),
     }
 }
 

@@ -241,6 +241,8 @@ async fn both_kaggle_csv_layouts_are_read_by_their_header_names() {
     let layouts = [
         format!("quizzes,solutions\n{EASY},{EASY_SOLUTION}\n{EASY},{wrong}\n"),
         format!("id,puzzle,solution,clues,difficulty\n1,{EASY},{EASY_SOLUTION},32,0.0\n2,{EASY},{wrong},32,0.0\n"),
+        // RFC 4180: quoted fields, a comma and a newline inside one, a doubled quote.
+        format!("\"id\",\"note\",\"puzzle\",\"solution\"\n\"1\",\"a, b\",\"{EASY}\",\"{EASY_SOLUTION}\"\n2,\"two\nlines \"\"quoted\"\"\",{EASY},{wrong}\n"),
     ];
     for csv in layouts {
         let lines = batch(live.addr, "text/csv", &csv).await;

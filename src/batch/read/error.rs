@@ -41,6 +41,10 @@ pub enum Problem {
         /// The row's count.
         found: usize,
     },
+    /// A CSV row whose quoted field is not closed (at the end of input, or past
+    /// [`MAX_LINE_BYTES`] of lines joined).
+    #[error("a quoted field is not closed")]
+    Quote,
     /// A CSV header that names no puzzle column.
     #[error("a CSV header names its puzzle column puzzle or quizzes; found {found}")]
     Header {

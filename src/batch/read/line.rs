@@ -25,6 +25,8 @@ pub(super) enum Line {
     Row(String),
     /// A data line that is not a puzzle.
     Bad(Problem),
+    /// Lines from the first given to this one that are not a puzzle (a CSV row over several).
+    BadFrom(usize, Problem),
 }
 
 /// Reads one line of a file without a CSV header.

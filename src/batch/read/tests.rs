@@ -441,3 +441,17 @@ fn lines_read_in_place_or_copied_give_the_same_records_whatever_the_buffer() {
         assert_eq!(read(capacity), whole, "buffer of {capacity} bytes");
     }
 }
+
+#[test]
+fn a_csv_row_with_a_quoted_newline_is_one_record_numbered_by_its_first_line() {
+    let text = format!(
+        "id,puzzle,note\n1,{GRID2},\"one line\"\n2,\"{GRID2}\",\"two\nlines, and a comma\"\n3,{GRID2},\"\"\n"
+    );
+    assert_eq!(outline(&text), ["ok 2", "ok 3", "ok 5"]);
+}
+
+#[test]
+fn a_csv_row_whose_quote_never_closes_is_an_error_naming_its_lines() {
+    let text = format!("id,puzzle,note\n1,{GRID2},\"open\n2,{GRID2},x\n");
+    assert_eq!(outline(&text), ["2-3: a quoted field is not closed"]);
+}

@@ -217,7 +217,10 @@ fn write_error(out: &mut Vec<u8>, error: &ReadError) {
 fn code(problem: &Problem) -> &'static str {
     match problem {
         Problem::Cells(_) | Problem::Grid(_) | Problem::Member { .. } => "invalid_puzzle",
-        Problem::Column { .. } | Problem::Columns { .. } | Problem::Header { .. } => "invalid_csv",
+        Problem::Column { .. }
+        | Problem::Columns { .. }
+        | Problem::Header { .. }
+        | Problem::Quote => "invalid_csv",
         Problem::Json(_) => "invalid_json",
         Problem::Rules { .. } => "invalid_rules",
         Problem::NotText => "not_utf8",
@@ -381,10 +384,7 @@ mod tests {
             write_answer(
                 &mut fast,
                 line,
-                &Answer::Solved {
-                    solution,
-                    unique,
-                },
+                &Answer::Solved { solution, unique },
                 false,
                 took,
             );
