@@ -2,7 +2,7 @@
 //! file-descriptor limit (set with util-linux's `prlimit`), the address it is given by name, and
 //! how it says an address is taken.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -33,9 +33,15 @@ fn serve(prefix: &[&str], port: u16, args: &[&str]) -> Server {
         Some((program, rest)) => (*program, [rest, &[bin]].concat()),
         None => (bin, Vec::new()),
     };
+    let workers: &[&str] = if args.iter().any(|a| a.starts_with("--workers")) {
+        &[]
+    } else {
+        &["--workers=1"]
+    };
     let child = Command::new(program)
         .args(before)
-        .args(["serve", "--workers=1", "--shutdown-grace-ms=0"])
+        .args(["serve", "--shutdown-grace-ms=0"])
+        .args(workers)
         .args(args)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
@@ -154,4 +160,110 @@ fn an_address_in_use_is_said_once() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(everything.matches("in use").count(), 1, "{everything}");
+}
+
+/// A puzzle that solves at once even in a debug build: a solution with one cell blank, its digits
+/// relabelled by `k` so that the lines differ.
+fn quick(k: usize) -> (String, String) {
+    const SOLUTION: &[u8] =
+        b"483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let shift = (k / 81) % 9;
+    let relabel = |b: u8| b'1' + (b - b'1' + shift as u8) % 9;
+    let solution: Vec<u8> = SOLUTION.iter().map(|&b| relabel(b)).collect();
+    let mut puzzle = solution.clone();
+    puzzle[k % 81] = b'.';
+    (
+        String::from_utf8(puzzle).unwrap(),
+        String::from_utf8(solution).unwrap(),
+    )
+}
+
+/// The server's peak resident memory, in KiB.
+fn peak_rss_kib(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.0.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// What a half-duplex client (Python's `http.client`, Java's `HttpURLConnection`) does: a million
+/// lines (82 MB) written whole before a byte of the answer is read. Every line is answered, in
+/// order, with a solution that solves it, and the server's memory stays far below the body's size:
+/// what waits is held on disk.
+#[test]
+fn a_million_lines_sent_before_any_answer_is_read_are_all_answered_in_order_in_bounded_memory() {
+    const LINES: usize = 1_000_000;
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let server = serve(&[], port, &["--addr", &addr, "--workers=2"]);
+    let mut body = Vec::with_capacity(LINES * 82);
+    for k in 0..LINES {
+        body.extend_from_slice(quick(k).0.as_bytes());
+        body.push(b'\n');
+    }
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(300)))
+        .unwrap();
+    let head = format!(
+        "POST /solve/batch HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(&body).unwrap();
+    drop(body);
+
+    let mut reader = BufReader::with_capacity(1 << 20, stream);
+    let mut status = String::new();
+    reader.read_line(&mut status).unwrap();
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header).unwrap();
+        if header == "\r\n" {
+            break;
+        }
+    }
+    // The chunked body, one answer line at a time.
+    let (mut pending, mut next, mut summary) = (Vec::new(), 1, None);
+    loop {
+        let mut size = String::new();
+        reader.read_line(&mut size).unwrap();
+        let size = usize::from_str_radix(size.trim(), 16).unwrap();
+        if size == 0 {
+            break;
+        }
+        let mut data = vec![0; size + 2];
+        reader.read_exact(&mut data).unwrap();
+        pending.extend_from_slice(&data[..size]);
+        let mut start = 0;
+        while let Some(at) = pending[start..].iter().position(|&b| b == b'\n') {
+            let answer: serde_json::Value =
+                serde_json::from_slice(&pending[start..start + at]).unwrap();
+            start += at + 1;
+            if answer.get("summary").is_some() {
+                summary = Some(answer);
+                continue;
+            }
+            assert_eq!(answer["line"], next, "{answer}");
+            let (puzzle, solution) = quick(next - 1);
+            let found = answer["solution"].as_str().unwrap();
+            let (found, puzzle) = (
+                sudoku_service::engine::Grid::parse(found).unwrap(),
+                sudoku_service::engine::Grid::parse(&puzzle).unwrap(),
+            );
+            assert!(found.solves(&puzzle), "line {next}: {answer}");
+            assert_eq!(found.to_line(), solution);
+            next += 1;
+        }
+        pending.drain(..start);
+    }
+    assert_eq!(next, LINES + 1, "every line answered");
+    let summary = summary.expect("a summary line");
+    assert_eq!(summary["summary"]["count"], LINES);
+    assert_eq!(summary["summary"]["solved"], LINES);
+    let peak = peak_rss_kib(&server);
+    assert!(
+        peak < 64 * 1024,
+        "the server peaked at {peak} KiB for an 82 MB body"
+    );
 }
