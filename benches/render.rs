@@ -18,6 +18,7 @@ fn recipe(seed: u64) -> Recipe {
         count: 100,
         rules: Rules::classic(),
         jigsaw: false,
+        killer: false,
         symmetry: Symmetry::None,
         difficulty: Some(Difficulty::Medium),
         seed,

@@ -220,6 +220,7 @@ pub fn book(args: &BookArgs) -> ExitCode {
         count: args.count as usize,
         rules: args.shape.rules(),
         jigsaw: args.shape.jigsaw(),
+        killer: args.shape.killer(),
         symmetry: args.symmetry.unwrap_or(Symmetry::None),
         difficulty: args.difficulty,
         seed,

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::layout::{self, caption_item, Item, Page, Paper};
 use super::{Caption, Sheet};
-use crate::engine::general::{self, LevelError, ShapeRequest, Symmetry};
+use crate::engine::general::{self, KillerRequest, LevelError, ShapeRequest, Symmetry};
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Rules, Shape, ShapeError};
@@ -64,6 +64,9 @@ pub struct Recipe {
     pub rules: Rules,
     /// Fresh jigsaw regions for each puzzle.
     pub jigsaw: bool,
+    /// Killer puzzles: fresh cages for each puzzle (with the generator's givens, none at most
+    /// levels), made as `/random?variant=killer` makes them.
+    pub killer: bool,
     /// The pattern of givens (shaped puzzles only; classic levels are not symmetric).
     pub symmetry: Symmetry,
     /// The level, for classic 9x9 only.
@@ -115,7 +118,7 @@ pub fn generate(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<Entry>, BookError> {
     let template = Shape::new(&recipe.rules)?;
-    let classic_shape = template.is_classic() && !recipe.jigsaw;
+    let classic_shape = template.is_classic() && !recipe.jigsaw && !recipe.killer;
     if let Some(level) = recipe.difficulty.filter(|_| !classic_shape) {
         if let Some(why) = general::out_of_reach(
             template.size(),
@@ -211,6 +214,9 @@ fn shaped_entry(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<Option<Entry>, BookError> {
+    if recipe.killer {
+        return killer_entry(recipe, seed, deadline);
+    }
     let request = ShapeRequest {
         symmetry: recipe.symmetry,
         jigsaw: recipe.jigsaw,
@@ -242,6 +248,51 @@ fn shaped_entry(
             level: None,
         }),
     )
+}
+
+/// A killer on the recipe's shape: its cages drawn fresh for the seed, graded at the recipe's level
+/// when it names one (as `/random?variant=killer` makes them).
+fn killer_entry(
+    recipe: &Recipe,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<Option<Entry>, BookError> {
+    let request = KillerRequest {
+        seed,
+        givens: 0,
+        symmetry: recipe.symmetry,
+        jigsaw: recipe.jigsaw,
+        deadline,
+    };
+    let entry = |made: general::Generated, level| Entry {
+        shape: made.shape,
+        puzzle: made.puzzle,
+        solution: made.solution,
+        level,
+    };
+    match recipe.difficulty {
+        Some(level) => match general::generate_killer_leveled(&recipe.rules, &request, level) {
+            Ok(leveled) => Ok(Some(entry(
+                leveled.generated,
+                Some(leveled.grade.difficulty),
+            ))),
+            Err(LevelError::Stopped(_)) => Ok(None),
+            Err(LevelError::Shape(e)) => Err(BookError::Shape(e)),
+            Err(LevelError::NotReached(level)) => Err(BookError::LevelNotReached {
+                shape: format!("{} killer", Shape::new(&recipe.rules)?),
+                level,
+                puzzle: 0,
+            }),
+        },
+        None => Ok(
+            general::generate_killer(&recipe.rules, &request)?.map(|made| Entry {
+                shape: made.shape,
+                puzzle: made.puzzle,
+                solution: made.solution,
+                level: None,
+            }),
+        ),
+    }
 }
 
 /// The book's pages: the title page, the puzzles, then the solutions.

@@ -18,6 +18,7 @@ fn recipe(count: usize, seed: u64) -> Recipe {
         count,
         rules: Rules::classic(),
         jigsaw: false,
+        killer: false,
         symmetry: Symmetry::None,
         difficulty: Some(Difficulty::Medium),
         seed,
@@ -157,6 +158,7 @@ fn shaped_books_and_books_from_a_list() {
             ..Rules::default()
         },
         jigsaw: true,
+        killer: false,
         symmetry: Symmetry::Rotational,
         difficulty: None,
         seed: 5,
@@ -239,4 +241,34 @@ fn progress_counts_every_puzzle() {
     let mut seen = Vec::new();
     book::generate(&recipe(3, 1), None, None, &mut |k| seen.push(k)).unwrap();
     assert_eq!(seen, vec![1, 2, 3]);
+}
+
+/// `sudoku book --variant killer` and `GET /book?variant=killer` used to make classic puzzles with no
+/// cages: a killer book's puzzles have cages, covering the grid, that their solutions obey.
+#[test]
+fn a_killer_book_is_made_of_killers_whose_solutions_obey_their_cages() {
+    let killers = Recipe {
+        killer: true,
+        difficulty: None,
+        ..recipe(2, 5)
+    };
+    for entry in entries(&killers) {
+        let cages = entry.shape.cages();
+        assert!(!cages.is_empty(), "a killer has cages");
+        let covered: usize = cages.iter().map(|c| c.cells.len()).sum();
+        assert_eq!(covered, 81, "the cages cover the grid");
+        for cage in cages {
+            let values: Vec<u8> = cage
+                .cells
+                .iter()
+                .map(|&c| entry.solution.get(usize::from(c)))
+                .collect();
+            let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+            assert_eq!(sum, cage.sum, "{cage:?}");
+            let mut distinct = values.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), values.len(), "no repeat in {cage:?}");
+        }
+    }
 }
