@@ -206,3 +206,46 @@ fn book_refuses_bad_flags_with_status_2() {
     }
     assert!(!file.exists());
 }
+
+/// `sudoku random --format json | sudoku render` used to fail on the `{`: render reads the JSON
+/// lines every other command reads, on their own rules (a killer's cages drawn).
+#[test]
+fn render_reads_the_json_lines_random_prints() {
+    let made = sudoku(
+        &[
+            "random",
+            "--variant",
+            "killer",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(made.status.success());
+    let line = String::from_utf8(made.stdout).unwrap();
+    let cages = serde_json::from_str::<serde_json::Value>(&line).unwrap()["rules"]["cages"]
+        .as_array()
+        .unwrap()
+        .len();
+    let drawn = sudoku(&["render"], &line);
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let svg = String::from_utf8(drawn.stdout).unwrap();
+    assert_eq!(
+        svg.matches("class=\"sum\"").count(),
+        cages,
+        "one sum a cage"
+    );
+    let classic = sudoku(&["render"], &format!("{{\"puzzle\": \"{EASY}\"}}"));
+    assert_eq!(
+        String::from_utf8(classic.stdout).unwrap(),
+        String::from_utf8(sudoku(&["render", EASY], "").stdout).unwrap()
+    );
+    let bad = sudoku(&["render"], "{\"puzzle\": \"12\"}");
+    assert_eq!(bad.status.code(), Some(2));
+}

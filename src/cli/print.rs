@@ -123,6 +123,27 @@ pub fn render(args: &RenderArgs) -> ExitCode {
     }
 }
 
+/// A JSON line as every other command reads it (`sudoku random --format json` prints them): its
+/// `puzzle` on its own `rules`, or on the flags' shape when it has none. Only the first line is
+/// drawn: `render` draws one puzzle.
+fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> {
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    let flags = std::sync::Arc::new(Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?);
+    let read =
+        crate::batch::shaped::json_line(first.trim(), 1, Some(&flags), &mut Default::default());
+    match read.map_err(|problem| format!("the puzzle: {problem}"))? {
+        crate::batch::Puzzle::Shaped(entry) => Ok(((*entry.shape).clone(), entry.puzzle)),
+        crate::batch::Puzzle::Classic(entry) => {
+            let shape = (*Shape::classic()).clone();
+            let puzzle = Cells::from_values(entry.puzzle.values().to_vec());
+            Ok((shape, puzzle))
+        }
+    }
+}
+
 /// `pdf` for a `.pdf` output, else `svg`.
 fn kind_of(output: Option<&Path>) -> Kind {
     match output.and_then(Path::extension).and_then(|e| e.to_str()) {
@@ -134,8 +155,13 @@ fn kind_of(output: Option<&Path>) -> Kind {
 /// The sheet the flags describe, or why there is none.
 fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
     let text = read_puzzle(args.puzzle.as_deref())?;
-    let shape = Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?;
-    let puzzle = Cells::parse(&shape, text.trim()).map_err(|e| format!("the puzzle: {e}"))?;
+    let (shape, puzzle) = if text.trim_start().starts_with('{') {
+        json_puzzle(&text, args)?
+    } else {
+        let shape = Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?;
+        let puzzle = Cells::parse(&shape, text.trim()).map_err(|e| format!("the puzzle: {e}"))?;
+        (shape, puzzle)
+    };
     if let Some(conflict) = puzzle.conflicts(&shape).first() {
         let cells: Vec<String> = conflict.cells.iter().map(|&c| shape.cell_name(c)).collect();
         return Err(format!(
