@@ -110,6 +110,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         if inner.is_data() {
             let detail = plain_words(without_position(&inner.to_string()));
             let field = field_name(&path, &detail);
+            let detail = match cage_of(&field) {
+                Some(cage) => format!("cage {cage}: {detail}"),
+                None => detail,
+            };
             return ApiError::InvalidField { field, detail };
         }
         // serde_json reports some faults of valid JSON as syntax (`1e400` out of range, a number
@@ -166,6 +170,13 @@ fn plain_words(detail: &str) -> String {
 
 /// The field a data error is about: serde's path, except that a missing member is reported at the
 /// enclosing object, so its name is taken from the message serde quotes it in.
+/// The 1-based number of the cage a field path is in (`rules.cages[0].sum` is in cage 1).
+fn cage_of(field: &str) -> Option<usize> {
+    let rest = field.strip_prefix("rules.cages[")?;
+    let index: usize = rest.split(']').next()?.parse().ok()?;
+    Some(index + 1)
+}
+
 fn field_name(path: &str, detail: &str) -> String {
     let missing = detail
         .strip_prefix("missing field `")

@@ -84,13 +84,31 @@ impl TryFrom<String> for GridFormat {
 
 pub use super::puzzle_field::PuzzleField;
 
+/// The problem with classic text whose cell count is wrong: a character that is neither a cell nor
+/// layout is why more often than not (`...3x.` counts 80 cells because the `x` is skipped), so it is
+/// named, with its position, as it is for every other shape; otherwise the count.
+fn stray_or(text: &str, error: crate::engine::GridError) -> ApiError {
+    if let crate::engine::GridError::CellCount { .. } = error {
+        let classic = crate::engine::shape::Shape::classic();
+        if let Err(stray @ crate::engine::shape::CellsError::UnknownSymbol { .. }) =
+            crate::engine::shape::Cells::parse(&classic, text)
+        {
+            return ApiError::ShapeCells {
+                field: "puzzle",
+                error: stray,
+            };
+        }
+    }
+    ApiError::from(error)
+}
+
 /// A [`Grid`] from any accepted shape. Shape faults are 422s from the engine's [`GridError`]s; a
 /// value of the wrong JSON type (an object, a float, a string inside an array) is 400 `invalid_field`.
 ///
 /// [`GridError`]: crate::engine::GridError
 pub fn parse_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     match field {
-        PuzzleField::Text(text) => Grid::parse(text).map_err(ApiError::from),
+        PuzzleField::Text(text) => Grid::parse(text).map_err(|error| stray_or(text, error)),
         PuzzleField::Array(items) if matches!(items.first(), Some(PuzzleField::Array(_))) => {
             parse_rows(items)
         }

@@ -63,16 +63,23 @@ impl Metrics {
 
     /// Counts the end of one search, including those whose client has gone.
     pub fn observe_solve(&self, result: &Result<Outcome, Interrupted>) {
-        let counter = match result {
-            Ok(out) => match out.verdict {
-                Verdict::Unique | Verdict::Solved => &self.unique,
-                Verdict::Multiple => &self.multiple,
-                Verdict::None => &self.none,
-            },
-            Err(stop) => match stop.reason {
-                StopReason::Deadline => &self.timeouts,
-                StopReason::Cancelled => &self.cancellations,
-            },
+        self.observe_search(
+            result
+                .as_ref()
+                .map(|out| out.verdict)
+                .map_err(|stop| stop.reason),
+        );
+    }
+
+    /// Counts the end of one search of any shape (the general solver's outcome, say), by its
+    /// verdict or the reason it stopped.
+    pub fn observe_search(&self, ended: Result<Verdict, StopReason>) {
+        let counter = match ended {
+            Ok(Verdict::Unique | Verdict::Solved) => &self.unique,
+            Ok(Verdict::Multiple) => &self.multiple,
+            Ok(Verdict::None) => &self.none,
+            Err(StopReason::Deadline) => &self.timeouts,
+            Err(StopReason::Cancelled) => &self.cancellations,
         };
         counter.fetch_add(1, Ordering::Relaxed);
     }

@@ -176,16 +176,25 @@ pub fn classic_only(
 }
 
 /// The `rules` member, which must be a JSON object: serde would also take a struct from an array of
-/// its members in order (`[null, null]`), which no client means.
+/// its members in order (`[null, null]`), which no client means. The object is read in place (not
+/// through a `Value`), so a fault deep inside keeps its path: `rules.cages[0].sum`.
 pub fn rules_object<'de, D>(deserializer: D) -> Result<Option<Rules>, D::Error>
 where
     D: serde::Deserializer<'de>,
 {
-    use serde::de::Error;
-    use serde::Deserialize;
+    struct RulesObject;
+    impl<'de> serde::de::Visitor<'de> for RulesObject {
+        type Value = Option<Rules>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object of rules")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            use serde::Deserialize;
+            Rules::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Some)
+        }
+    }
     // Absent is `None` through `#[serde(default)]`; `null` is refused like any non-object.
-    let map = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
-    serde_json::from_value(serde_json::Value::Object(map))
-        .map(Some)
-        .map_err(D::Error::custom)
+    deserializer.deserialize_map(RulesObject)
 }

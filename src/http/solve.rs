@@ -49,6 +49,7 @@ async fn solve(
     let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
         Submitted::Classic(grid) => grid,
         Submitted::Shaped { shape, cells } => {
+            let job_state = state.clone();
             let result = state
                 .run_job(timeout_ms, move |deadline, cancel| {
                     let result = general::Solver::new()
@@ -56,6 +57,11 @@ async fn solve(
                         .deadline(deadline)
                         .cancel_flag(cancel)
                         .solve(&shape, &cells);
+                    // Counted on the worker, as classic searches are.
+                    let ended = result.as_ref().map(|out| out.verdict);
+                    job_state
+                        .metrics()
+                        .observe_search(ended.map_err(|stop| stop.reason));
                     (shape, result)
                 })
                 .await?;

@@ -174,3 +174,47 @@ async fn options_is_a_preflight_only_for_a_real_route_else_404_or_405() {
     assert_eq!(r.status, 200, "{}", r.text);
     assert!(r.header("access-control-allow-methods").is_some());
 }
+
+#[tokio::test]
+async fn a_type_error_inside_rules_names_the_member_and_the_cage() {
+    let blank = ".".repeat(81);
+    let r = post_json(
+        "/solve",
+        json!({ "puzzle": blank, "rules": { "cages": [
+            { "sum": 3, "cells": ["A1", "A2"] },
+            { "sum": "3", "cells": ["A3", "A4"] },
+        ] } }),
+    )
+    .await;
+    let problem = assert_problem(&r, 400, "invalid_field");
+    assert_eq!(problem["field"], "rules.cages[1].sum");
+    assert!(
+        problem["detail"].as_str().unwrap().starts_with("cage 2: "),
+        "{problem}"
+    );
+    let r = post_json(
+        "/solve",
+        json!({ "puzzle": blank, "rules": { "variants": ["diag"] } }),
+    )
+    .await;
+    let problem = assert_problem(&r, 400, "invalid_field");
+    assert_eq!(problem["field"], "rules.variants[0]");
+    let r = post_json("/solve", json!({ "puzzle": blank, "rules": [null] })).await;
+    assert_eq!(assert_problem(&r, 400, "invalid_field")["field"], "rules");
+}
+
+#[tokio::test]
+async fn a_stray_character_in_a_classic_puzzle_is_named_with_its_position() {
+    let mut text = EASY.to_string();
+    text.replace_range(79..80, "x");
+    let r = post_json("/solve", json!({ "puzzle": text })).await;
+    let problem = assert_problem(&r, 422, "unknown_symbol");
+    assert_eq!(problem["position"], 80);
+    assert!(
+        problem["detail"].as_str().unwrap().contains("'x'"),
+        "{problem}"
+    );
+    // Layout between cells is still layout, and a short puzzle is still a count.
+    let r = post_json("/solve", json!({ "puzzle": &EASY[..80] })).await;
+    assert_problem(&r, 422, "wrong_cell_count");
+}

@@ -170,3 +170,33 @@ async fn cors_lets_browsers_send_a_request_id_read_retry_after_and_cache_the_pre
         "{exposed}"
     );
 }
+
+#[tokio::test]
+async fn metrics_count_the_solves_of_every_shape_and_of_killers() {
+    let app = app();
+    let six = json!({ "puzzle": "1...4..63..1..6.......15.2.......5.3", "rules": { "size": 6 } });
+    post_json_on(app.clone(), "/solve", six).await;
+    let killer = json!({ "puzzle": "................", "rules": { "size": 4, "cages": [
+        { "sum": 3, "cells": ["A1", "A2"] }, { "sum": 7, "cells": ["A3", "A4"] },
+    ] } });
+    let r = post_json_on(app.clone(), "/solve", killer).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let verdict = r.json()["status"].as_str().unwrap().to_string();
+    let r = get_on(app, "/metrics").await;
+    let count = |v: &str| {
+        let prefix = format!("sudoku_solves_total{{verdict=\"{v}\"}} ");
+        r.text
+            .lines()
+            .find_map(|l| l.strip_prefix(&prefix))
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert_eq!(
+        count("unique") + count("multiple") + count("none"),
+        2,
+        "{}",
+        r.text
+    );
+    assert!(count(&verdict) >= 1);
+}
