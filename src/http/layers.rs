@@ -73,6 +73,7 @@ pub(crate) fn with_layers(
         ))
         .layer(CompressionLayer::new().compress_when(worth_compressing()))
         .layer(cors(&config.cors_origins))
+        .layer(axum::middleware::from_fn(same_origin_only))
         // Outside CORS, which answers every OPTIONS as a preflight, even for routes that do not exist.
         .layer(axum::middleware::from_fn(only_real_preflights))
         .layer(axum::middleware::from_fn_with_state(
@@ -93,7 +94,44 @@ pub(crate) fn with_layers(
                 ),
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(axum::middleware::from_fn(sane_request_id))
         .with_state(state)
+}
+
+/// The longest `x-request-id` taken from a client; a longer one is replaced by a fresh id.
+pub const MAX_REQUEST_ID_BYTES: usize = 128;
+
+/// Drops a client's `x-request-id` that is longer than [`MAX_REQUEST_ID_BYTES`] or holds anything
+/// but visible ASCII, so that a fresh one is made in its place: the id is echoed in every answer
+/// and written in every log line of the request, and a client must not make either large.
+async fn sane_request_id(mut req: Request, next: axum::middleware::Next) -> Response {
+    let unfit = req.headers().get("x-request-id").is_some_and(|id| {
+        id.len() > MAX_REQUEST_ID_BYTES || !id.as_bytes().iter().all(u8::is_ascii_graphic)
+    });
+    if unfit {
+        req.headers_mut().remove("x-request-id");
+    }
+    next.run(req).await
+}
+
+/// Routes that no other origin may read, whatever `--cors-origin` allows: `/metrics` is for the
+/// operator's scraper, not for pages on other sites. Their answers (preflights included) carry no
+/// CORS headers, so a browser keeps them from other origins.
+async fn same_origin_only(req: Request, next: axum::middleware::Next) -> Response {
+    let private = req.uri().path() == "/metrics";
+    let mut response = next.run(req).await;
+    if private {
+        let names: Vec<header::HeaderName> = response
+            .headers()
+            .keys()
+            .filter(|name| name.as_str().starts_with("access-control-"))
+            .cloned()
+            .collect();
+        for name in names {
+            response.headers_mut().remove(name);
+        }
+    }
+    response
 }
 
 /// tower-http's default predicate with a higher size threshold.

@@ -100,17 +100,18 @@ fn stopped(reason: crate::engine::StopReason, stats: Stats, timeout_ms: u64) -> 
     ApiError::DeadlineExceeded { timeout_ms, stats }
 }
 
-/// The request's deadline: at least 1 ms, and anything above the server's cap is the cap.
+/// The request's deadline: from 1 ms to the server's cap. Above the cap is refused rather than
+/// quietly cut to it, so a client never believes it was given a deadline it was not.
 fn timeout_ms(asked: Option<u64>, cap: u64) -> Result<u64, ApiError> {
     match asked {
         None => Ok(cap),
-        Some(0) => Err(ApiError::OutOfRange {
+        Some(ms) if (1..=cap).contains(&ms) => Ok(ms),
+        Some(ms) => Err(ApiError::OutOfRange {
             field: "timeout_ms",
             minimum: 1,
             maximum: cap,
-            value: 0,
+            value: ms,
         }),
-        Some(ms) => Ok(ms.min(cap)),
     }
 }
 

@@ -200,3 +200,49 @@ async fn metrics_count_the_solves_of_every_shape_and_of_killers() {
     );
     assert!(count(&verdict) >= 1);
 }
+
+#[tokio::test]
+async fn a_request_id_too_long_or_unprintable_is_replaced_not_echoed() {
+    let with_id = |id: String| {
+        Request::get("/healthz")
+            .header("x-request-id", id)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let longest = "a".repeat(128);
+    let r = send(app(), with_id(longest.clone())).await;
+    assert_eq!(r.header("x-request-id"), Some(longest.as_str()));
+    let r = send(app(), with_id("a".repeat(400_000))).await;
+    let id = r.header("x-request-id").unwrap();
+    assert!(id.len() < 64 && !id.starts_with("aaaa"), "a fresh id: {id}");
+    let r = send(app(), with_id("two words".into())).await;
+    assert_ne!(r.header("x-request-id"), Some("two words"));
+}
+
+#[tokio::test]
+async fn metrics_are_not_exposed_to_other_origins() {
+    let from_elsewhere = |method: &str| {
+        let request = Request::builder()
+            .method(method)
+            .uri("/metrics")
+            .header("origin", "https://elsewhere.example")
+            .header("access-control-request-method", "GET");
+        request.body(Body::empty()).unwrap()
+    };
+    let r = send(app(), from_elsewhere("GET")).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    let r = send(app(), from_elsewhere("OPTIONS")).await;
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    // Other routes still answer any origin by default.
+    let request = Request::get("/healthz")
+        .header("origin", "https://elsewhere.example")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(
+        send(app(), request)
+            .await
+            .header("access-control-allow-origin"),
+        Some("*")
+    );
+}

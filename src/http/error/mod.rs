@@ -240,7 +240,12 @@ pub enum ApiError {
     },
     /// 504: the deadline passed, with the search counters so far (zero nodes when the work never
     /// got a worker).
-    #[error("the deadline of {timeout_ms} ms passed before the work finished")]
+    #[error(
+        "the deadline of {timeout_ms} ms passed before the work finished: ask again with a longer \
+         timeout_ms where the route takes one (up to the server's cap), with another seed for \
+         generation, or use the command line for long work (sudoku solve --timeout-ms, sudoku \
+         random), which has no cap"
+    )]
     DeadlineExceeded {
         /// The deadline that applied.
         timeout_ms: u64,
