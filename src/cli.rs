@@ -5,6 +5,7 @@
 //! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
 //! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
 
+pub mod answers;
 pub mod check;
 pub mod input;
 pub mod killer;
@@ -96,6 +97,10 @@ pub enum Command {
         /// Give up on a puzzle after this many milliseconds.
         #[arg(long, value_parser = within(TIMEOUT_MS))]
         timeout_ms: Option<u64>,
+        /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
+        /// keyed by its input line number and a CSV's `id`, to join answers to their input.
+        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
+        format: answers::Format,
     },
     /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
     ///
@@ -185,9 +190,10 @@ pub fn run(cli: Cli) -> ExitCode {
             input,
             jobs,
             timeout_ms,
+            format,
         } => {
             let jobs = jobs.map_or_else(default_jobs, |j| j as usize);
-            solve::solve(&input, jobs, timeout_ms.map(Duration::from_millis))
+            solve::solve(&input, jobs, timeout_ms.map(Duration::from_millis), format)
         }
         Command::Candidates { input, display } => check::show_candidates(&input, display),
         Command::Validate { input } => check::validate(&input),

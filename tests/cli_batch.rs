@@ -215,3 +215,62 @@ fn the_help_of_solve_documents_what_is_read() {
         assert!(help.contains(promise), "{promise}: {help}");
     }
 }
+
+/// `--format jsonl` and `--format csv`: one record a puzzle and one a bad line, each keyed by its
+/// input line and a Kaggle row's id, so answers join back to their input by key; blank, comment and
+/// header lines get none, which the keys show.
+#[test]
+fn keyed_formats_answer_every_record_with_its_line_and_id() {
+    let good = solution(EASY);
+    let input = format!(
+        "id,puzzle,solution,clues,difficulty\n\
+         a-1,{},{good},32,0.0\n\
+         # a comment\n\
+         \n\
+         \"b 2\",\"{}\",{},32,0.0\n\
+         c3,not a puzzle,,0,0\n",
+        digits(EASY),
+        digits(EASY),
+        spoiled(&good),
+    );
+    for jobs in ["1", "2"] {
+        let out = sudoku(&["solve", "--jobs", jobs, "--format", "jsonl"], &input);
+        let lines: Vec<serde_json::Value> = stdout(&out)
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(
+            (&lines[0]["line"], &lines[0]["id"]),
+            (&2.into(), &"a-1".into())
+        );
+        assert_eq!(lines[0]["verdict"], "unique");
+        assert_eq!(lines[0]["matches"], true);
+        assert_eq!(
+            (&lines[1]["line"], &lines[1]["id"]),
+            (&5.into(), &"b 2".into())
+        );
+        assert_eq!(lines[1]["matches"], false, "the given solution is spoiled");
+        assert_eq!(lines[2]["line"], 6);
+        assert_eq!(lines[2]["error"]["code"], "invalid_csv");
+        let summary = stderr(&out);
+        assert!(summary.contains("1 mismatch"), "{summary}");
+        assert!(summary.contains("1 error"), "{summary}");
+    }
+    let out = sudoku(&["solve", "--format", "csv"], &input);
+    let rows = stdout(&out);
+    assert_eq!(
+        rows[0],
+        "line,id,verdict,solution,matches,conflict,time_us,error,detail"
+    );
+    assert!(
+        rows[1].starts_with(&format!("2,a-1,unique,{good},true,,")),
+        "{}",
+        rows[1]
+    );
+    assert!(rows[2].starts_with("5,b 2,unique,"), "{}", rows[2]);
+    assert!(rows[3].starts_with("6,,,,,,,invalid_csv,"), "{}", rows[3]);
+    // The plain text stays what it was.
+    let text = sudoku(&["solve", "--jobs", "1"], &input);
+    assert_eq!(stdout(&text)[0], good);
+}

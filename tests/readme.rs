@@ -282,3 +282,87 @@ fn readme_command_line_examples_print_what_the_readme_shows() {
         assert_eq!(printed, shown, "{command}");
     }
 }
+
+/// A `curl` command, its `-H` headers, and the file it saves to.
+type Saving = (String, Vec<(String, String)>, String);
+
+/// The `curl` commands of the README's `sh` blocks that save the answer to a file (`> FILE`), with
+/// their `-H` headers: such an example shows no JSON to compare, so what it saves is checked.
+fn saving_examples() -> Vec<Saving> {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut found = Vec::new();
+    let mut command = String::new();
+    let mut in_sh = false;
+    for line in readme.lines() {
+        match line.trim_end() {
+            "```sh" => in_sh = true,
+            "```" => in_sh = false,
+            text if in_sh => {
+                command.push_str(text.trim_end_matches('\\').trim());
+                command.push(' ');
+                if text.ends_with('\\') {
+                    continue;
+                }
+                let full = std::mem::take(&mut command);
+                let Some((request, file)) = full.trim().rsplit_once(" > ") else {
+                    continue;
+                };
+                if !request.starts_with("curl ") {
+                    continue;
+                }
+                let headers = request
+                    .split(" -H '")
+                    .skip(1)
+                    .filter_map(|h| h.split('\'').next()?.split_once(": "))
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                found.push((request.to_string(), headers, file.trim().to_string()));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn every_curl_example_that_saves_a_file_saves_what_its_name_says() {
+    let examples = saving_examples();
+    assert!(examples.len() >= 2, "{examples:?}");
+    for (command, headers, file) in examples {
+        let (method, path, body) = parse_curl(&command);
+        let mut request = Request::builder().method(method).uri(&path);
+        for (name, value) in &headers {
+            request = request.header(name.as_str(), value.as_str());
+        }
+        let request = request.body(Body::from(body.unwrap_or_default())).unwrap();
+        let config = ServerConfig {
+            workers: 2,
+            solve_timeout: Duration::from_secs(60),
+            ..ServerConfig::default()
+        };
+        let response = router(AppState::new(&config))
+            .oneshot(request)
+            .await
+            .unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(
+            status.is_success(),
+            "{command} > {file}: {status} {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        let expected = match file.rsplit('.').next() {
+            Some("pdf") => "application/pdf",
+            Some("svg") => "image/svg+xml",
+            Some("json") => "application/json",
+            other => panic!("{file}: no type known for {other:?}"),
+        };
+        assert!(content_type.starts_with(expected), "{file}: {content_type}");
+    }
+}

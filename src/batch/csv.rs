@@ -29,6 +29,19 @@ pub struct Columns {
     puzzle: usize,
     /// The solution column, 0-based, when there is one.
     solution: Option<usize>,
+    /// The `id` column, 0-based, when there is one: each row's key, carried to its answer.
+    id: Option<usize>,
+}
+
+/// What one row holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// The solution beside it, when the column is there and not empty.
+    pub solution: Option<Grid>,
+    /// Its `id`, when the header names one and the field is not empty.
+    pub id: Option<Box<str>>,
 }
 
 /// Which column a problem is in.
@@ -116,11 +129,12 @@ pub fn header(text: &str) -> Option<Result<Columns, Problem>> {
         count: names.len(),
         puzzle,
         solution: find(&SOLUTION_COLUMNS),
+        id: find(&["id"]),
     }))
 }
 
-/// A CSV row: its puzzle, and the solution beside it when the column is there and not empty.
-pub fn row(text: &str, columns: &Columns) -> Result<(Grid, Option<Grid>), Problem> {
+/// A CSV row: its puzzle, the solution beside it when the column is there and not empty, and its id.
+pub fn row(text: &str, columns: &Columns) -> Result<Row, Problem> {
     let Some(row) = fields(text) else {
         return Err(Problem::Quote);
     };
@@ -142,7 +156,16 @@ pub fn row(text: &str, columns: &Columns) -> Result<(Grid, Option<Grid>), Proble
             problem,
         })?),
     };
-    Ok((puzzle, solution))
+    let id = columns
+        .id
+        .map(|at| unquote(&row[at]))
+        .filter(|id| !id.is_empty())
+        .map(Box::from);
+    Ok(Row {
+        puzzle,
+        solution,
+        id,
+    })
 }
 
 /// One grid column: exactly 81 cells and nothing else.
@@ -204,9 +227,10 @@ mod tests {
         let columns = header("id,puzzle,solution,clues,difficulty")
             .unwrap()
             .unwrap();
-        let (puzzle, solution) = row(&format!("7,{GRID2},,24,1.5"), &columns).unwrap();
-        assert_eq!(puzzle.to_line(), GRID2);
-        assert_eq!(solution, None);
+        let read = row(&format!("7,{GRID2},,24,1.5"), &columns).unwrap();
+        assert_eq!(read.puzzle.to_line(), GRID2);
+        assert_eq!(read.solution, None);
+        assert_eq!(read.id.as_deref(), Some("7"));
         let err = row(&format!("7,{GRID2},"), &columns).unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -221,12 +245,13 @@ mod tests {
             .unwrap();
         assert_eq!((columns.count, columns.puzzle), (4, 1));
         let text = format!("\"7\",\"{GRID2}\",,\"a, b and \"\"c\"\"\"");
-        let (puzzle, solution) = row(&text, &columns).unwrap();
-        assert_eq!(puzzle.to_line(), GRID2);
-        assert_eq!(solution, None);
+        let read = row(&text, &columns).unwrap();
+        assert_eq!(read.puzzle.to_line(), GRID2);
+        assert_eq!(read.solution, None);
+        assert_eq!(read.id.as_deref(), Some("7"));
         // A quoted newline is part of its field; the reader joins such lines before this.
-        let (puzzle, _) = row(&format!("7,{GRID2},,\"two\nlines\""), &columns).unwrap();
-        assert_eq!(puzzle.to_line(), GRID2);
+        let read = row(&format!("7,{GRID2},,\"two\nlines\""), &columns).unwrap();
+        assert_eq!(read.puzzle.to_line(), GRID2);
         assert!(is_open("7,abc,,\"two"));
         assert!(!is_open("7,abc,,\"two\nlines\""));
         assert_eq!(

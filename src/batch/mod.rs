@@ -4,10 +4,12 @@
 //!
 //! - [`read`]: what each line is, and the records read from it;
 //! - [`csv`]: the Kaggle CSV layouts, found by their header;
+//! - [`answer_line`]: an answer as a JSON line (`POST /solve/batch`, `sudoku solve --format jsonl`);
 //! - [`shaped`]: puzzles of other shapes (lines of N*N symbols, JSON lines with rules) and their
 //!   answers;
 //! - here: the answer for one puzzle, and Norvig's summary of a run.
 
+pub mod answer_line;
 pub mod csv;
 pub mod read;
 pub mod shaped;
@@ -189,6 +191,9 @@ pub struct Summary {
     pub solved: usize,
     /// Lines that were not puzzles.
     pub errors: usize,
+    /// Puzzles solved whose given solution (a CSV's column, a JSON line's `solution`) is not theirs:
+    /// counted apart, since they are neither solved as given nor unsolvable.
+    pub mismatches: usize,
     /// Total solve time.
     pub total: Duration,
     /// Longest solve time.
@@ -200,6 +205,10 @@ impl Summary {
     pub fn add(&mut self, answer: &Answer, elapsed: Duration) {
         self.puzzles += 1;
         self.solved += usize::from(answer.is_solved());
+        self.mismatches += usize::from(matches!(
+            answer,
+            Answer::Mismatch { .. } | Answer::Shaped(ShapedAnswer::Mismatch { .. })
+        ));
         self.total += elapsed;
         self.max = self.max.max(elapsed);
     }
@@ -220,11 +229,16 @@ impl Summary {
         } else {
             0
         };
-        let errors = match self.errors {
+        let mut errors = match self.mismatches {
+            0 => String::new(),
+            1 => "; 1 mismatch (a given solution that is not the puzzle's)".to_string(),
+            n => format!("; {n} mismatches (given solutions that are not the puzzles')"),
+        };
+        errors.push_str(&match self.errors {
             0 => String::new(),
             1 => "; 1 error".to_string(),
             n => format!("; {n} errors"),
-        };
+        });
         format!(
             "Solved {} of {} puzzles (avg {avg:.6} secs ({hz} Hz), max {:.6} secs){errors}.",
             self.solved,
@@ -248,6 +262,7 @@ mod tests {
             line: 1,
             puzzle,
             expected: None,
+            id: None,
         };
         let (answer, _) = solve_entry(&entry, None);
         assert_eq!(
@@ -265,6 +280,7 @@ mod tests {
             line: 1,
             puzzle,
             expected: Some(solution),
+            id: None,
         };
         assert!(matches!(
             solve_entry(&good, None).0,
@@ -290,6 +306,7 @@ mod tests {
             line: 1,
             puzzle: Grid::parse(puzzle).unwrap(),
             expected,
+            id: None,
         };
         let entries = [
             entry(GRID2, None),

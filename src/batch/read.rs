@@ -36,6 +36,8 @@ pub struct Entry {
     pub puzzle: Grid,
     /// The solution given beside it (a CSV's solution column), to be checked.
     pub expected: Option<Grid>,
+    /// Its key in a CSV with an `id` column (Kaggle's 3M layout), for joining answers to input.
+    pub id: Option<Box<str>>,
 }
 
 /// A puzzle, or the error that stands in place of a line that is not one.
@@ -248,9 +250,24 @@ impl LineReader {
         self.line += 1;
         let parsed = match std::str::from_utf8(bytes) {
             Ok(text) => self.parse(text, self.line),
-            Err(_) => Line::Bad(Problem::NotText),
+            Err(_) => {
+                self.close_open_row(records);
+                Line::Bad(Problem::NotText)
+            }
         };
         self.take(parsed, self.line, records);
+    }
+
+    /// Ends a CSV row still open before this line (a line that cannot join it comes): its record,
+    /// an unclosed quote over the lines it took, goes before the line's own.
+    fn close_open_row(&mut self, records: &mut Vec<Record>) {
+        if let Some((first, _)) = self.open_row.take() {
+            records.push(Err(ReadError {
+                line: first,
+                last_line: self.line - 1,
+                problem: Problem::Quote,
+            }));
+        }
     }
 
     /// Whether the next line, if it is 81 cells and its line ending, reads as a puzzle whatever it
@@ -278,6 +295,7 @@ impl LineReader {
     /// not a JSON string): its record is `problem`, in its place.
     pub fn push_problem(&mut self, problem: Problem, records: &mut Vec<Record>) {
         self.line += 1;
+        self.close_open_row(records);
         self.take(Line::Bad(problem), self.line, records);
     }
 
@@ -403,6 +421,7 @@ impl LineReader {
                 line: partial.first,
                 puzzle,
                 expected: None,
+                id: None,
             })),
             Err(_) => Err(partial.incomplete()),
         });
@@ -410,12 +429,13 @@ impl LineReader {
 }
 
 /// What a CSV row read into a puzzle says: its entry, numbered by its first line, or its problem.
-fn row_line(read: Result<(Grid, Option<Grid>), Problem>, line: usize) -> Line {
+fn row_line(read: Result<csv::Row, Problem>, line: usize) -> Line {
     match read {
-        Ok((puzzle, expected)) => Line::Entry(Entry {
+        Ok(row) => Line::Entry(Entry {
             line,
-            puzzle,
-            expected,
+            puzzle: row.puzzle,
+            expected: row.solution,
+            id: row.id,
         }),
         Err(problem) => Line::Bad(problem),
     }

@@ -207,6 +207,7 @@ fn on_shape(shape: Arc<Shape>, puzzle: Cells, expected: Option<Cells>, line: usi
             line,
             puzzle: classic(&puzzle),
             expected: expected.as_ref().map(classic),
+            id: None,
         });
     }
     Puzzle::Shaped(ShapedEntry {

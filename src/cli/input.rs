@@ -43,19 +43,36 @@ impl InputArgs {
 
 /// A line that is not a puzzle, named with its source: `puzzles.txt:3: expected 81 cells, found 11`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLine(String);
+pub struct BadLine {
+    /// `puzzles.txt:3: expected 81 cells, found 11`.
+    text: String,
+    /// The 1-based line (the first of a record over several).
+    pub line: usize,
+    /// Its last line.
+    pub last_line: usize,
+    /// The stable code, as `POST /solve/batch` names it (`invalid_puzzle`, `invalid_csv`...).
+    pub code: &'static str,
+    /// What is wrong, in the reader's words.
+    pub detail: String,
+}
 
 impl BadLine {
     /// The error of a line of `source`.
     pub fn new(source: &str, error: &ReadError) -> BadLine {
-        BadLine(format!("{source}:{error}"))
+        BadLine {
+            text: format!("{source}:{error}"),
+            line: error.line,
+            last_line: error.last_line,
+            code: crate::batch::answer_line::code(&error.problem),
+            detail: error.problem.to_string(),
+        }
     }
 }
 
 impl fmt::Display for BadLine {
     /// The error record printed in the line's place: `error: puzzles.txt:3: …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.0)
+        write!(f, "error: {}", self.text)
     }
 }
 
@@ -134,7 +151,7 @@ pub fn for_each_record_chunk_of(
             };
             each(chunk.records, source, chunk.lines).map_err(output_failed)?;
             if let Some(bad) = stop {
-                return Err(fail(&bad.0));
+                return Err(fail(&bad.text));
             }
         }
     }

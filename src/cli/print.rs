@@ -75,7 +75,8 @@ pub struct BookArgs {
     /// a4 or letter.
     #[arg(long, default_value = "a4", value_parser = paper)]
     pub page: Paper,
-    /// Every puzzle graded at this level (classic 9x9 only).
+    /// Every puzzle graded at this level, on every shape and variant (a level a shape does not reach
+    /// is refused at once, saying why).
     #[arg(long)]
     pub difficulty: Option<Difficulty>,
     /// The first puzzle's seed (the k-th uses seed + k - 1); drawn and reported when absent.

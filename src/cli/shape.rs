@@ -32,8 +32,9 @@ pub struct ShapeArgs {
     #[arg(long = "box", value_name = "ROWSxCOLUMNS", value_parser = parse_box)]
     pub box_shape: Option<[usize; 2]>,
     /// Comma-separated: x (both long diagonals are units), hyper (the windows), jigsaw (irregular
-    /// regions: drawn by `random`, given with --regions elsewhere), killer (cages with sums: drawn
-    /// by `random`, given with --cages and --sums or in JSON lines' rules.cages elsewhere).
+    /// regions: drawn fresh by `random` and `book`, given with --regions elsewhere), killer (cages
+    /// with sums: drawn fresh by `random` and `book`, given with --cages and --sums or in JSON
+    /// lines' rules.cages elsewhere).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_variant)]
     pub variant: Vec<VariantName>,
     /// Jigsaw regions replacing the boxes: N*N labels, one character per cell, row-major.

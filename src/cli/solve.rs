@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use super::answers::{Answers, Format, Origin};
 use super::input::{
     exit_status, for_each_chunk, for_each_record_chunk_of, BadLine, InputArgs, Item,
 };
@@ -19,8 +20,9 @@ use super::progress::progress_bar;
 use crate::batch::{self, Answer, Puzzle, Summary};
 use crate::pool::Pool;
 
-/// What a record comes to: an answer and its solve time, or the bad line's error.
-type Solved = Result<(Answer, Duration), BadLine>;
+/// What a record comes to: an answer, its solve time and where its puzzle came from (only when the
+/// format needs it), or the bad line's error.
+type Solved = Result<(Answer, Duration, Origin), BadLine>;
 
 /// The answers written at a time: a pipe's capacity on Linux. An answer is 82-91 bytes, so the
 /// default 8 KiB wrote every 90 answers, and a reader at the other end of a pipe was woken each
@@ -28,10 +30,16 @@ type Solved = Result<(Answer, Duration), BadLine>;
 /// with 64 KiB (201 interleaved rounds; written to `/dev/null`, 0.979x either way).
 const OUTPUT_BUFFER: usize = 64 * 1024;
 
-/// Solves every puzzle of `input` on `jobs` threads, each within `timeout`.
-pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitCode {
+/// Solves every puzzle of `input` on `jobs` threads, each within `timeout`, answering in `format`.
+pub fn solve(
+    input: &InputArgs,
+    jobs: usize,
+    timeout: Option<Duration>,
+    format: Format,
+) -> ExitCode {
     let mut out = io::BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
     let mut summary = Summary::default();
+    let mut answers = Answers::new(format);
     // None when standard error is not a terminal: a hidden bar's counts each read the clock and
     // updated its rate estimate for no one.
     let progress = progress_bar(&input.names());
@@ -40,10 +48,15 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
             bar.inc(lines as u64);
         }
     };
+    let mut sink = Sink {
+        out: &mut out,
+        summary: &mut summary,
+        answers: &mut answers,
+    };
     let result = if jobs <= 1 {
-        solve_inline(input, timeout, &mut out, &mut summary, &mut answered)
+        solve_inline(input, timeout, &mut sink, &mut answered)
     } else {
-        solve_on_pool(input, jobs, timeout, &mut out, &mut summary, &mut answered)
+        solve_on_pool(input, jobs, timeout, &mut sink, &mut answered)
     };
     let result = result.and_then(|()| out.flush().map_err(output_failed));
     if let Some(bar) = &progress {
@@ -54,6 +67,13 @@ pub fn solve(input: &InputArgs, jobs: usize, timeout: Option<Duration>) -> ExitC
     }
     eprintln!("{}", summary.line());
     exit_status(summary.errors, summary.solved < summary.puzzles)
+}
+
+/// Where answers go: the output, the summary, and the format's writer.
+struct Sink<'a, W: Write> {
+    out: &'a mut W,
+    summary: &'a mut Summary,
+    answers: &'a mut Answers,
 }
 
 /// Records read at a time by [`solve_inline`]: each is answered as it comes, so a few dozen keep the
@@ -69,11 +89,12 @@ const INLINE_CHUNK: usize = 64;
 fn solve_inline(
     input: &InputArgs,
     timeout: Option<Duration>,
-    out: &mut impl Write,
-    summary: &mut Summary,
+    sink: &mut Sink<impl Write>,
     answered: &mut impl FnMut(usize),
 ) -> Result<(), ExitCode> {
     let mut written = Vec::with_capacity(INLINE_CHUNK * 96);
+    let keyed = sink.answers.keyed();
+    let plain = Origin::default();
     for_each_record_chunk_of(input, INLINE_CHUNK, |records, source, lines| {
         let mut start = Instant::now();
         for record in &records {
@@ -81,13 +102,25 @@ fn solve_inline(
                 Ok(puzzle) => {
                     let answer = answer_puzzle(puzzle, timeout.map(|t| start + t));
                     let end = Instant::now();
-                    write_answer(&mut written, summary, &answer, end - start)?;
+                    let keyed_origin;
+                    let origin = if keyed {
+                        keyed_origin = Origin::of(puzzle);
+                        &keyed_origin
+                    } else {
+                        &plain
+                    };
+                    let took = end - start;
+                    sink.answers
+                        .answer(&mut written, sink.summary, origin, &answer, took)?;
                     start = end;
                 }
-                Err(e) => write_bad_line(&mut written, summary, &BadLine::new(source, e))?,
+                Err(e) => {
+                    let bad = BadLine::new(source, e);
+                    sink.answers.bad_line(&mut written, sink.summary, &bad)?;
+                }
             }
         }
-        out.write_all(&written)?;
+        sink.out.write_all(&written)?;
         written.clear();
         answered(lines);
         Ok(())
@@ -100,16 +133,19 @@ fn solve_on_pool(
     input: &InputArgs,
     jobs: usize,
     timeout: Option<Duration>,
-    out: &mut impl Write,
-    summary: &mut Summary,
+    sink: &mut Sink<impl Write>,
     answered: &mut impl FnMut(usize),
 ) -> Result<(), ExitCode> {
     let pool = Pool::new(jobs, 0);
+    let keyed = sink.answers.keyed();
     let mut write = |answers: Vec<Solved>, lines: usize| -> io::Result<()> {
         for solved in &answers {
             match solved {
-                Ok((answer, elapsed)) => write_answer(out, summary, answer, *elapsed)?,
-                Err(bad) => write_bad_line(out, summary, bad)?,
+                Ok((answer, elapsed, origin)) => {
+                    sink.answers
+                        .answer(sink.out, sink.summary, origin, answer, *elapsed)?;
+                }
+                Err(bad) => sink.answers.bad_line(sink.out, sink.summary, bad)?,
             }
         }
         answered(lines);
@@ -118,7 +154,15 @@ fn solve_on_pool(
     let mut solving = None;
     let read = for_each_chunk(input, |items, lines| {
         let next = pool.map_async(items, move |item: &Item| match item {
-            Ok(puzzle) => Ok(solve_puzzle(puzzle, timeout)),
+            Ok(puzzle) => {
+                let (answer, elapsed) = solve_puzzle(puzzle, timeout);
+                let origin = if keyed {
+                    Origin::of(puzzle)
+                } else {
+                    Origin::default()
+                };
+                Ok((answer, elapsed, origin))
+            }
             Err(bad) => Err(bad.clone()),
         });
         match solving.replace((next, lines)) {
@@ -147,19 +191,4 @@ fn solve_puzzle(puzzle: &Puzzle, timeout: Option<Duration>) -> (Answer, Duration
         Puzzle::Classic(entry) => batch::solve_entry(entry, timeout),
         Puzzle::Shaped(entry) => batch::solve_shaped(entry, timeout),
     }
-}
-
-fn write_answer(
-    out: &mut impl Write,
-    summary: &mut Summary,
-    answer: &Answer,
-    elapsed: Duration,
-) -> io::Result<()> {
-    summary.add(answer, elapsed);
-    answer.write_line(out)
-}
-
-fn write_bad_line(out: &mut impl Write, summary: &mut Summary, bad: &BadLine) -> io::Result<()> {
-    summary.add_error();
-    writeln!(out, "{bad}")
 }

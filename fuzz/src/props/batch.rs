@@ -133,7 +133,8 @@ fn lines(input: &[u8]) -> Vec<&[u8]> {
 /// The batch reader gives exactly one record per data line, in place (issue 17's data-loss fix):
 /// reading the whole input gives the records its lines give when each is read alone, at the same
 /// line numbers, with 9 consecutive rows making one puzzle and a short run of rows one error. After
-/// a CSV header on the first line, every line that is not blank or a comment is one record.
+/// a CSV header on the first line, every line that is not blank or a comment is one record, except
+/// that a row whose quotes are left open takes the lines after it until they close (RFC 4180).
 ///
 /// Lines longer than the reader's limit are not modelled here (they have their own unit tests).
 pub fn batch_records(input: &[u8]) {
@@ -156,13 +157,39 @@ pub fn batch_records(input: &[u8]) {
     let first = first.map(|l| l.strip_prefix('\u{feff}').unwrap_or(l));
     match first.and_then(csv::header) {
         Some(Ok(_)) => {
+            // RFC 4180: a row whose quotes are left open goes on over the next lines, blank and
+            // comment lines included, until they close; a line that is not text ends it.
+            let mut open: Option<(usize, usize)> = None;
             for (i, line) in lines.iter().enumerate().skip(1) {
-                // A line that is not text is an error whatever it holds, a comment's `#` included.
-                let skipped = std::str::from_utf8(line)
-                    .is_ok_and(|text| text.trim().is_empty() || text.trim().starts_with('#'));
-                if !skipped {
+                let Ok(text) = std::str::from_utf8(line) else {
+                    // A line that is not text is an error whatever it holds, a comment's `#` too.
+                    if let Some((first, _)) = open.take() {
+                        expected.push((first, None));
+                    }
                     expected.push((i + 1, None));
+                    continue;
+                };
+                let quotes = text.matches('"').count();
+                if let Some((first, held)) = open {
+                    open = match (held + quotes) % 2 {
+                        1 => Some((first, held + quotes)),
+                        _ => {
+                            expected.push((first, None));
+                            None
+                        }
+                    };
+                    continue;
                 }
+                if text.trim().is_empty() || text.trim().starts_with('#') {
+                    continue;
+                }
+                match quotes % 2 {
+                    1 => open = Some((i + 1, quotes)),
+                    _ => expected.push((i + 1, None)),
+                }
+            }
+            if let Some((first, _)) = open {
+                expected.push((first, None));
             }
             check_records(input, &records, &expected);
             return;

@@ -111,6 +111,7 @@ fn entry(parsed: Result<Grid, crate::engine::GridError>, line: usize) -> Line {
             line,
             puzzle,
             expected: None,
+            id: None,
         }),
         Err(_) => unreachable!("81 cells always make a grid"),
     }
@@ -129,6 +130,7 @@ fn csv_row(first: &str, second: &str, line: usize) -> Line {
             line,
             puzzle,
             expected,
+            id: None,
         })
     });
     read.map_or_else(Line::Bad, Line::Entry)

@@ -7,10 +7,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::input::Stop;
-use crate::batch::{
-    self, answer_entry_until, solve_shaped_until, Answer, Problem, Puzzle, ReadError, Record,
-    ShapedAnswer, Summary,
-};
+use crate::batch::answer_line::{write_answer, write_error, write_line, AnswerLine, ErrorJson};
+use crate::batch::{answer_entry_until, solve_shaped_until, Puzzle, Record, Summary};
 
 /// A chunk answered: its NDJSON lines, and its share of the summary.
 #[derive(Debug, Default)]
@@ -23,33 +21,6 @@ pub struct Answered {
     pub cancelled: bool,
     /// The line of the first record not answered, when the chunk was stopped short.
     pub unanswered_from: Option<usize>,
-}
-
-/// One answer line. Members in the order a reader scans them: where, what, then the details.
-#[derive(Debug, Default, Serialize)]
-struct AnswerLine<'a> {
-    line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    verdict: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    matches: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    conflict: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time_us: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<ErrorJson>,
-}
-
-/// What is wrong with a line: a stable code and the reader's words.
-#[derive(Debug, Serialize)]
-struct ErrorJson {
-    code: &'static str,
-    detail: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    last_line: Option<usize>,
 }
 
 /// How often a chunk's answers so far are handed out while it is being solved: often enough that
@@ -119,7 +90,18 @@ fn answer_chunk_every(
                     }
                 };
                 out.summary.add(&answer, elapsed);
-                write_answer(&mut out.bytes, puzzle.line(), &answer, expected, elapsed);
+                let id = match &puzzle {
+                    Puzzle::Classic(entry) => entry.id.as_deref(),
+                    Puzzle::Shaped(_) => None,
+                };
+                write_answer(
+                    &mut out.bytes,
+                    puzzle.line(),
+                    id,
+                    &answer,
+                    expected,
+                    elapsed,
+                );
                 since_flush += elapsed;
                 if since_flush >= every {
                     flush(std::mem::take(&mut out.bytes));
@@ -133,100 +115,6 @@ fn answer_chunk_every(
         }
     }
     out
-}
-
-fn write_answer(out: &mut Vec<u8>, line: usize, answer: &Answer, expected: bool, took: Duration) {
-    if let (Answer::Solved { solution, unique }, false) = (answer, expected) {
-        write_solved(out, line, &solution.line_bytes(), verdict(*unique), took);
-        return;
-    }
-    let grid;
-    let mut json = AnswerLine {
-        line,
-        time_us: Some(u64::try_from(took.as_micros()).unwrap_or(u64::MAX)),
-        ..AnswerLine::default()
-    };
-    let (verdict, solution, matches): (_, Option<&str>, _) = match answer {
-        Answer::Solved { solution, unique } => {
-            grid = solution.to_line();
-            (verdict(*unique), Some(&grid), true)
-        }
-        Answer::Mismatch { solution } => {
-            grid = solution.to_line();
-            ("unique", Some(&grid), false)
-        }
-        Answer::Shaped(ShapedAnswer::Solved { solution, unique }) => {
-            (verdict(*unique), Some(solution), true)
-        }
-        Answer::Shaped(ShapedAnswer::Mismatch { solution }) => ("unique", Some(solution), false),
-        Answer::Conflict(conflict) => {
-            json.conflict = Some(batch::conflict_line(conflict));
-            ("none", None, false)
-        }
-        Answer::Shaped(ShapedAnswer::Conflict(conflict)) => {
-            json.conflict = Some(format!("the givens conflict: {conflict}"));
-            ("none", None, false)
-        }
-        Answer::NoSolution => ("none", None, false),
-        Answer::Timeout => ("timeout", None, false),
-    };
-    json.verdict = Some(verdict);
-    json.solution = solution;
-    json.matches = expected.then_some(matches);
-    write_line(out, &json);
-}
-
-/// The most common line, a classic puzzle solved, written straight into `out`: the bytes serde
-/// writes for [`AnswerLine`] (a test holds the two to the same bytes), without its per-character
-/// escaping scan or the solution's `String`. A few per cent of a batch of easy puzzles.
-fn write_solved(out: &mut Vec<u8>, line: usize, solution: &[u8], verdict: &str, took: Duration) {
-    let time_us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
-    out.extend_from_slice(b"{\"line\":");
-    out.extend_from_slice(itoa::Buffer::new().format(line).as_bytes());
-    out.extend_from_slice(b",\"verdict\":\"");
-    out.extend_from_slice(verdict.as_bytes());
-    out.extend_from_slice(b"\",\"solution\":\"");
-    out.extend_from_slice(solution);
-    out.extend_from_slice(b"\",\"time_us\":");
-    out.extend_from_slice(itoa::Buffer::new().format(time_us).as_bytes());
-    out.extend_from_slice(b"}\n");
-}
-
-fn verdict(unique: bool) -> &'static str {
-    if unique {
-        "unique"
-    } else {
-        "multiple"
-    }
-}
-
-fn write_error(out: &mut Vec<u8>, error: &ReadError) {
-    let json = AnswerLine {
-        line: error.line,
-        error: Some(ErrorJson {
-            code: code(&error.problem),
-            detail: error.problem.to_string(),
-            last_line: (error.last_line != error.line).then_some(error.last_line),
-        }),
-        ..AnswerLine::default()
-    };
-    write_line(out, &json);
-}
-
-/// The stable code of a line that is not a puzzle.
-fn code(problem: &Problem) -> &'static str {
-    match problem {
-        Problem::Cells(_) | Problem::Grid(_) | Problem::Member { .. } => "invalid_puzzle",
-        Problem::Column { .. }
-        | Problem::Columns { .. }
-        | Problem::Header { .. }
-        | Problem::Quote => "invalid_csv",
-        Problem::Json(_) => "invalid_json",
-        Problem::Rules { .. } => "invalid_rules",
-        Problem::NotText => "not_utf8",
-        Problem::TooLong => "line_too_long",
-        Problem::Io(_) => "unreadable",
-    }
 }
 
 /// The record of an early stop, in the place of the first line not answered.
@@ -314,16 +202,12 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-fn write_line(out: &mut Vec<u8>, json: &impl Serialize) {
-    serde_json::to_writer(&mut *out, json).expect("answer lines serialise");
-    out.push(b'\n');
-}
-
 /// Adds `part` to `total`.
 pub fn merge(total: &mut Summary, part: &Summary) {
     total.puzzles += part.puzzles;
     total.solved += part.solved;
     total.errors += part.errors;
+    total.mismatches += part.mismatches;
     total.total += part.total;
     total.max = total.max.max(part.max);
 }
@@ -370,38 +254,6 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("the givens conflict: digit 5"));
-    }
-
-    #[test]
-    fn the_solved_lines_fast_path_writes_the_bytes_serde_would() {
-        let solution = crate::engine::Grid::parse(
-            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
-        )
-        .unwrap();
-        for (line, unique, micros) in [(1, true, 0), (12_345, false, 987_654_321)] {
-            let took = Duration::from_micros(micros);
-            let mut fast = Vec::new();
-            write_answer(
-                &mut fast,
-                line,
-                &Answer::Solved { solution, unique },
-                false,
-                took,
-            );
-            let text = solution.to_line();
-            let mut slow = Vec::new();
-            write_line(
-                &mut slow,
-                &AnswerLine {
-                    line,
-                    verdict: Some(verdict(unique)),
-                    solution: Some(&text),
-                    time_us: Some(micros),
-                    ..AnswerLine::default()
-                },
-            );
-            assert_eq!(String::from_utf8(fast), String::from_utf8(slow));
-        }
     }
 
     #[test]
