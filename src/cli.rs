@@ -127,6 +127,10 @@ pub enum Command {
         /// The puzzle files.
         #[command(flatten)]
         input: InputArgs,
+        /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
+        /// keyed by its input line number and a CSV's `id`.
+        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
+        format: answers::Format,
     },
     /// Print random puzzles: one 81-character line each, or with their solution, grade and seed.
     Random(RandomArgs),
@@ -139,6 +143,10 @@ pub enum Command {
         /// Grading threads [default: all cores].
         #[arg(long, short = 'j', value_parser = within(THREADS))]
         jobs: Option<u64>,
+        /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
+        /// keyed by its input line number and a CSV's `id`.
+        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
+        format: answers::Format,
     },
     /// Print the next logical step of one puzzle, explained, or the squares the player got wrong.
     ///
@@ -196,11 +204,17 @@ pub fn run(cli: Cli) -> ExitCode {
             solve::solve(&input, jobs, timeout_ms.map(Duration::from_millis), format)
         }
         Command::Candidates { input, display } => check::show_candidates(&input, display),
-        Command::Validate { input } => check::validate(&input),
+        Command::Validate { input, format } => check::validate(&input, format),
         Command::Random(args) => random::random(&args),
-        Command::Grade { input, jobs } => {
-            logic::grade(&input, jobs.map_or_else(default_jobs, |j| j as usize))
-        }
+        Command::Grade {
+            input,
+            jobs,
+            format,
+        } => logic::grade(
+            &input,
+            jobs.map_or_else(default_jobs, |j| j as usize),
+            format,
+        ),
         Command::Hint {
             puzzle,
             progress,

@@ -274,3 +274,41 @@ fn keyed_formats_answer_every_record_with_its_line_and_id() {
     let text = sudoku(&["solve", "--jobs", "1"], &input);
     assert_eq!(stdout(&text)[0], good);
 }
+
+/// `grade` and `validate` take the same keyed formats: a record a puzzle with its line and id.
+#[test]
+fn grade_and_validate_records_carry_the_line_and_id_too() {
+    let input = format!(
+        "id,puzzle\nk1,{}\n\nk2,{}\nk3,nonsense\n",
+        digits(EASY),
+        conflicting()
+    );
+    let graded = sudoku(&["grade", "--format", "jsonl"], &input);
+    let records: Vec<serde_json::Value> = stdout(&graded)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(
+        (&records[0]["line"], &records[0]["id"]),
+        (&2.into(), &"k1".into())
+    );
+    assert_eq!(records[0]["difficulty"], "easy");
+    assert_eq!(
+        (&records[1]["line"], &records[1]["id"]),
+        (&4.into(), &"k2".into())
+    );
+    assert_eq!(records[1]["error"]["code"], "no_solution");
+    assert_eq!(records[2]["line"], 5);
+    assert_eq!(records[2]["error"]["code"], "invalid_csv");
+    let checked = sudoku(&["validate", "--format", "csv"], &input);
+    let rows = stdout(&checked);
+    assert_eq!(rows[0], "line,id,valid,complete,conflicts,error,detail");
+    assert_eq!(rows[1], "2,k1,true,false,,,");
+    assert!(
+        rows[2].starts_with("4,k2,false,false,\"digit 4 appears 2 times in row A (A1, A2); "),
+        "{}",
+        rows[2]
+    );
+    assert!(rows[3].starts_with("5,,,,,invalid_csv,"), "{}", rows[3]);
+}

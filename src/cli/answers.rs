@@ -1,8 +1,9 @@
-//! How `sudoku solve` writes its answers: the plain line of each (the default, `--format text`), or
-//! one that can be joined back to its input by key: a JSON line (`--format jsonl`, the members of a
-//! `POST /solve/batch` answer line) or a CSV row (`--format csv`), each with the input's line number
-//! and, for a CSV with an `id` column (Kaggle's 3M layout), the row's id. Blank, comment and header
-//! lines get no answer, so the line number, not the position, is the key.
+//! How `sudoku solve`, `grade` and `validate` write their answers: the plain line of each (the
+//! default, `--format text`), or one that can be joined back to its input by key: a JSON line
+//! (`--format jsonl`; for `solve`, the members of a `POST /solve/batch` answer line) or a CSV row
+//! (`--format csv`), each with the input's line number and, for a CSV with an `id` column (Kaggle's
+//! 3M layout), the row's id. Blank, comment and header lines get no answer, so the line number, not
+//! the position, is the key.
 
 use std::io::{self, Write};
 use std::time::Duration;
@@ -24,8 +25,10 @@ pub enum Format {
     Csv,
 }
 
-/// The CSV header of `--format csv`.
-pub const CSV_HEADER: &str = "line,id,verdict,solution,matches,conflict,time_us,error,detail";
+/// The columns of `sudoku solve --format csv`.
+pub const SOLVE_COLUMNS: &[&str] = &[
+    "line", "id", "verdict", "solution", "matches", "conflict", "time_us", "error", "detail",
+];
 
 /// Where a puzzle came from: what joins its answer to its input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,11 +59,91 @@ impl Origin {
     }
 }
 
+/// Writes keyed records, JSON objects with `line` first, as JSON lines or as CSV rows of fixed
+/// columns (a member an object lacks is an empty field; `error` is split into its `code` and its
+/// `detail`).
+#[derive(Debug)]
+pub struct Keyed {
+    format: Format,
+    columns: &'static [&'static str],
+    header_written: bool,
+}
+
+impl Keyed {
+    /// A writer of `format` (jsonl or csv) with `columns` for CSV.
+    pub fn new(format: Format, columns: &'static [&'static str]) -> Keyed {
+        Keyed {
+            format,
+            columns,
+            header_written: false,
+        }
+    }
+
+    /// Writes `record`, a JSON object as one line, already serialised.
+    pub fn write_json_line(&mut self, out: &mut impl Write, record: &[u8]) -> io::Result<()> {
+        if self.format != Format::Csv {
+            return out.write_all(record);
+        }
+        let json: serde_json::Value =
+            serde_json::from_slice(record).map_err(|e| io::Error::other(e.to_string()))?;
+        self.write(out, &json)
+    }
+
+    /// Writes `record`, a JSON object.
+    pub fn write(&mut self, out: &mut impl Write, record: &serde_json::Value) -> io::Result<()> {
+        if self.format != Format::Csv {
+            serde_json::to_writer(&mut *out, record)?;
+            return out.write_all(b"\n");
+        }
+        let mut writer = ::csv::WriterBuilder::new()
+            .terminator(::csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        if !self.header_written {
+            writer
+                .write_record(self.columns)
+                .map_err(io::Error::other)?;
+            self.header_written = true;
+        }
+        let field = |value: &serde_json::Value| match value {
+            serde_json::Value::Null => String::new(),
+            serde_json::Value::String(text) => text.clone(),
+            other => other.to_string(),
+        };
+        let row: Vec<String> = self
+            .columns
+            .iter()
+            .map(|&column| match column {
+                "error" => field(&record["error"]["code"]),
+                "detail" => field(&record["error"]["detail"]),
+                name => field(&record[name]),
+            })
+            .collect();
+        writer.write_record(&row).map_err(io::Error::other)?;
+        let bytes = writer
+            .into_inner()
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        out.write_all(&bytes)
+    }
+}
+
+/// The record of a line that is not a puzzle, keyed by its line: `{"line", "error": {...}}`.
+pub fn bad_line_record(bad: &BadLine) -> serde_json::Value {
+    let mut line = Vec::new();
+    write_error_at(
+        &mut line,
+        bad.line,
+        bad.last_line,
+        bad.code,
+        bad.detail.clone(),
+    );
+    serde_json::from_slice(&line).expect("an error line is JSON")
+}
+
 /// Writes answers in one [`Format`], counting them in a [`Summary`].
 #[derive(Debug)]
 pub struct Answers {
     format: Format,
-    header_written: bool,
+    keyed: Keyed,
     line: Vec<u8>,
 }
 
@@ -69,7 +152,7 @@ impl Answers {
     pub fn new(format: Format) -> Answers {
         Answers {
             format,
-            header_written: false,
+            keyed: Keyed::new(format, SOLVE_COLUMNS),
             line: Vec::new(),
         }
     }
@@ -129,38 +212,6 @@ impl Answers {
 
     /// Writes the JSON line made, as it is or as a CSV row.
     fn emit(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if self.format == Format::Jsonl {
-            return out.write_all(&self.line);
-        }
-        if !self.header_written {
-            writeln!(out, "{CSV_HEADER}")?;
-            self.header_written = true;
-        }
-        let json: serde_json::Value =
-            serde_json::from_slice(&self.line).expect("an answer line is JSON");
-        let field = |value: &serde_json::Value| match value {
-            serde_json::Value::Null => String::new(),
-            serde_json::Value::String(text) => text.clone(),
-            other => other.to_string(),
-        };
-        let row = [
-            field(&json["line"]),
-            field(&json["id"]),
-            field(&json["verdict"]),
-            field(&json["solution"]),
-            field(&json["matches"]),
-            field(&json["conflict"]),
-            field(&json["time_us"]),
-            field(&json["error"]["code"]),
-            field(&json["error"]["detail"]),
-        ];
-        let mut writer = ::csv::WriterBuilder::new()
-            .terminator(::csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
-        writer.write_record(&row).map_err(io::Error::other)?;
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        out.write_all(&bytes)
+        self.keyed.write_json_line(out, &self.line)
     }
 }

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use super::answers::{bad_line_record, Format, Keyed, Origin};
 use super::input::{exit_status, for_each_chunk, InputArgs};
 use super::output_failed;
 use crate::batch::{self, Puzzle, ShapedEntry};
@@ -96,22 +97,47 @@ fn symbols(shape: &Shape, mask: u32) -> String {
 }
 
 /// `sudoku validate`.
-pub fn validate(input: &InputArgs) -> ExitCode {
+pub fn validate(input: &InputArgs, format: Format) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut invalid = 0;
     let mut bad_lines = 0;
+    let mut keyed = Keyed::new(format, VALIDATE_COLUMNS);
     let result = for_each_chunk(input, |items, _| {
         for item in items {
-            let line = match item {
-                Ok(Puzzle::Classic(entry)) => validity_line(&entry.puzzle),
-                Ok(Puzzle::Shaped(entry)) => shaped_validity_line(&entry),
+            let (conflicts, complete) = match &item {
+                Ok(Puzzle::Classic(entry)) => {
+                    let conflicts = entry.puzzle.conflicts();
+                    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+                    (named, entry.puzzle.is_complete())
+                }
+                Ok(Puzzle::Shaped(entry)) => shaped_validity(entry),
                 Err(bad) => {
                     bad_lines += 1;
-                    bad.to_string()
+                    if format == Format::Text {
+                        writeln!(out, "{bad}")?;
+                    } else {
+                        keyed.write(&mut out, &bad_line_record(bad))?;
+                    }
+                    continue;
                 }
             };
-            invalid += usize::from(line.starts_with("invalid"));
-            writeln!(out, "{line}")?;
+            let puzzle = item.as_ref().expect("a bad line went on above");
+            invalid += usize::from(!conflicts.is_empty());
+            if format == Format::Text {
+                writeln!(out, "{}", verdict(&conflicts, complete))?;
+                continue;
+            }
+            let origin = Origin::of(puzzle);
+            let mut record = serde_json::json!({
+                "line": origin.line,
+                "valid": conflicts.is_empty(),
+                "complete": complete,
+                "conflicts": conflicts.join("; "),
+            });
+            if let Some(id) = &origin.id {
+                record["id"] = serde_json::Value::from(&**id);
+            }
+            keyed.write(&mut out, &record)?;
         }
         Ok(())
     });
@@ -121,22 +147,27 @@ pub fn validate(input: &InputArgs) -> ExitCode {
     exit_status(bad_lines, invalid > 0)
 }
 
-/// `valid`, `valid complete`, or `invalid: ` and every conflict, `; `-separated.
-fn validity_line(grid: &Grid) -> String {
-    let conflicts: Vec<String> = grid.conflicts().iter().map(ToString::to_string).collect();
-    verdict(&conflicts, grid.is_complete())
-}
+/// The columns of `sudoku validate --format csv`.
+const VALIDATE_COLUMNS: &[&str] = &[
+    "line",
+    "id",
+    "valid",
+    "complete",
+    "conflicts",
+    "error",
+    "detail",
+];
 
-/// As for a classic grid, the conflicts naming the shape's units.
-fn shaped_validity_line(entry: &ShapedEntry) -> String {
+/// A grid of another shape's conflicts, naming the shape's units, and whether it is complete.
+fn shaped_validity(entry: &ShapedEntry) -> (Vec<String>, bool) {
     let shape = &entry.shape;
-    let conflicts: Vec<String> = entry
+    let conflicts = entry
         .puzzle
         .conflicts(shape)
         .iter()
         .map(|c| c.describe(shape).to_string())
         .collect();
-    verdict(&conflicts, entry.puzzle.givens() == shape.cell_count())
+    (conflicts, entry.puzzle.givens() == shape.cell_count())
 }
 
 fn verdict(conflicts: &[String], complete: bool) -> String {

@@ -10,6 +10,7 @@ use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use super::answers::{bad_line_record, Format, Keyed, Origin};
 use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::shape::ShapeArgs;
 use super::shaped_logic::{self, OnePuzzle};
@@ -24,36 +25,41 @@ use crate::pool::Pool;
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
 /// `multiple solutions`. Exit status 1 when some puzzle could not be graded.
-pub fn grade(input: &InputArgs, jobs: usize) -> ExitCode {
+pub fn grade(input: &InputArgs, jobs: usize, format: Format) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut levels = [0usize; Difficulty::ALL.len()];
     let mut ungraded = 0usize;
     let mut bad_lines = 0usize;
+    let mut keyed = Keyed::new(format, GRADE_COLUMNS);
     let pool = Pool::new(jobs, 0);
     let result = for_each_chunk(input, |items, _| {
         let grades = pool.map(items, |item: &Item| match item {
-            Ok(Puzzle::Classic(e)) => {
-                Ok(LogicSolver::new().grade(&e.puzzle).map_err(|e| refusal(&e)))
-            }
-            Ok(Puzzle::Shaped(e)) => Ok(ShapeLogic::new()
-                .grade(&e.shape, &e.puzzle)
-                .map_err(|e| shaped_logic::refusal(&e))),
+            Ok(puzzle @ Puzzle::Classic(e)) => Ok((
+                Origin::of(puzzle),
+                LogicSolver::new().grade(&e.puzzle).map_err(|e| refusal(&e)),
+            )),
+            Ok(puzzle @ Puzzle::Shaped(e)) => Ok((
+                Origin::of(puzzle),
+                ShapeLogic::new()
+                    .grade(&e.shape, &e.puzzle)
+                    .map_err(|e| shaped_logic::refusal(&e)),
+            )),
             Err(bad) => Err(bad.clone()),
         });
         for grade in grades {
+            match &grade {
+                Ok((_, Ok(g))) => levels[g.difficulty as usize] += 1,
+                Ok((_, Err(_))) => ungraded += 1,
+                Err(_) => bad_lines += 1,
+            }
+            if format != Format::Text {
+                keyed.write(&mut out, &grade_record(&grade))?;
+                continue;
+            }
             match grade {
-                Ok(Ok(g)) => {
-                    levels[g.difficulty as usize] += 1;
-                    writeln!(out, "{}", grade_line(&g))?;
-                }
-                Ok(Err(refused)) => {
-                    ungraded += 1;
-                    writeln!(out, "{refused}")?;
-                }
-                Err(bad) => {
-                    bad_lines += 1;
-                    writeln!(out, "{bad}")?;
-                }
+                Ok((_, Ok(g))) => writeln!(out, "{}", grade_line(&g))?,
+                Ok((_, Err(refused))) => writeln!(out, "{refused}")?,
+                Err(bad) => writeln!(out, "{bad}")?,
             }
         }
         Ok(())
@@ -81,6 +87,44 @@ pub fn grade(input: &InputArgs, jobs: usize) -> ExitCode {
         }
     );
     exit_status(bad_lines, ungraded > 0)
+}
+
+/// The columns of `sudoku grade --format csv`.
+const GRADE_COLUMNS: &[&str] = &[
+    "line",
+    "id",
+    "difficulty",
+    "score",
+    "hardest",
+    "error",
+    "detail",
+];
+
+/// One record of `--format jsonl|csv`: the grade of the puzzle at `line`, why it has none, or the
+/// error of a line that is not a puzzle.
+fn grade_record(
+    grade: &Result<(Origin, Result<Grade, &'static str>), super::input::BadLine>,
+) -> serde_json::Value {
+    let (origin, graded) = match grade {
+        Ok(graded) => graded,
+        Err(bad) => return bad_line_record(bad),
+    };
+    let mut record = serde_json::json!({ "line": origin.line });
+    if let Some(id) = &origin.id {
+        record["id"] = serde_json::Value::from(&**id);
+    }
+    match graded {
+        Ok(g) => {
+            record["difficulty"] = g.difficulty.name().into();
+            record["score"] = g.score.into();
+            record["hardest"] = g.hardest.map_or("none", |t| t.id()).into();
+        }
+        Err(refused) => {
+            let code = refused.replace(' ', "_");
+            record["error"] = serde_json::json!({ "code": code, "detail": refused });
+        }
+    }
+    record
 }
 
 /// One puzzle's line: `hard 1234 x_wing`.
