@@ -16,6 +16,7 @@ pub mod random;
 pub mod serve;
 pub mod shape;
 pub mod shaped_logic;
+pub mod shard;
 pub mod solve;
 
 use std::io;

@@ -312,3 +312,56 @@ fn grade_and_validate_records_carry_the_line_and_id_too() {
     );
     assert!(rows[3].starts_with("5,,,,,invalid_csv,"), "{}", rows[3]);
 }
+
+/// `--shard I/N` splits a run into N parts that together make the whole, each record once: the
+/// keyed records of three shards are the unsharded run's, and so are `random`'s puzzles.
+#[test]
+fn shards_partition_the_input_and_the_seeds_with_no_overlap() {
+    let mut input = String::from("# three puzzles, a blank, a comment and a bad line\n");
+    for k in 0..7 {
+        input.push_str(&format!("{}\n", if k == 3 { "not a puzzle" } else { EASY }));
+        if k == 4 {
+            input.push_str("\n# between\n");
+        }
+    }
+    let keyed = |args: &[&str]| -> Vec<String> {
+        let out = sudoku(args, &input);
+        let mut lines: Vec<String> = stdout(&out)
+            .iter()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("time_us");
+                v.to_string()
+            })
+            .collect();
+        lines.sort();
+        lines
+    };
+    let whole = keyed(&["validate", "--format", "jsonl"]);
+    assert_eq!(whole.len(), 7);
+    let mut parts = Vec::new();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let part = keyed(&["validate", "--format", "jsonl", "--shard", &shard]);
+        assert!(part.len() < whole.len(), "{shard}: {part:?}");
+        parts.extend(part);
+    }
+    parts.sort();
+    assert_eq!(parts, whole);
+
+    let made = |extra: &[&str]| {
+        let mut args = vec!["random", "--count", "7", "--seed", "11", "--format", "csv"];
+        args.extend_from_slice(extra);
+        let mut rows: Vec<String> = stdout(&sudoku(&args, "")).into_iter().skip(1).collect();
+        rows.sort();
+        rows
+    };
+    let all = made(&[]);
+    let mut shards: Vec<String> = (0..2)
+        .flat_map(|i| made(&["--shard", &format!("{i}/2")]))
+        .collect();
+    shards.sort();
+    assert_eq!(shards, all);
+    let bad = sudoku(&["solve", "--shard", "3/3"], EASY);
+    assert_eq!(bad.status.code(), Some(2));
+}

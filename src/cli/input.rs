@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::shape::ShapeArgs;
+use super::shard::Shard;
 use super::{fail, output_failed};
 use crate::batch::{Puzzle, PuzzleReader, ReadError, Record, CHUNK};
 use crate::engine::shape::Shape;
@@ -26,6 +27,10 @@ pub struct InputArgs {
     /// instead of printing `error: …` in its place and going on.
     #[arg(long)]
     pub strict: bool,
+    /// Only shard I of N (0-based): the records whose first line L has (L - 1) % N == I, so that N
+    /// processes share the input with no overlap [default: 0/1, everything].
+    #[arg(long, value_name = "I/N", default_value = "0/1")]
+    pub shard: Shard,
     /// The puzzles' shape.
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -137,6 +142,14 @@ pub fn for_each_record_chunk_of(
             if chunk.records.is_empty() {
                 break;
             }
+            if input.shard != Shard::WHOLE {
+                chunk
+                    .records
+                    .retain(|record| input.shard.takes_line(first_line(record)));
+                if chunk.records.is_empty() {
+                    continue;
+                }
+            }
             // With `--strict`, the records before the first bad line are answered, then it stops.
             let stop = if input.strict {
                 let first_bad = chunk.records.iter().enumerate().find_map(|(at, record)| {
@@ -156,6 +169,14 @@ pub fn for_each_record_chunk_of(
         }
     }
     Ok(())
+}
+
+/// The first input line of a record.
+fn first_line(record: &Record) -> usize {
+    match record {
+        Ok(puzzle) => puzzle.line(),
+        Err(error) => error.line,
+    }
 }
 
 fn reader(file: Box<dyn BufRead>, shape: Option<&Arc<Shape>>) -> PuzzleReader<Box<dyn BufRead>> {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::shape::ShapeArgs;
+use super::shard::Shard;
 use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
@@ -60,6 +61,10 @@ pub struct RandomArgs {
     /// [default: none].
     #[arg(long, value_parser = parse_symmetry)]
     pub symmetry: Option<Symmetry>,
+    /// Only shard I of N (0-based): the puzzles k (from 0, seed + k) with k % N == I, so that N
+    /// processes make the --count puzzles with no overlap [default: 0/1, all of them].
+    #[arg(long, value_name = "I/N", default_value = "0/1")]
+    pub shard: Shard,
 }
 
 pub(super) fn parse_symmetry(name: &str) -> Result<Symmetry, String> {
@@ -114,11 +119,13 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Format::Line | Format::Json => Ok(()),
     };
     let written = header.and_then(|()| {
-        (0..count).try_for_each(|k| match args.format {
-            // The API's own function, so that `GET /random?count=` gives the same lines.
-            Format::Json => write_json(&mut out, args, first + k),
-            Format::Line | Format::Csv => write(&mut out, &make(args, first + k), args.format),
-        })
+        (0..count)
+            .filter(|&k| args.shard.takes(k))
+            .try_for_each(|k| match args.format {
+                // The API's own function, so that `GET /random?count=` gives the same lines.
+                Format::Json => write_json(&mut out, args, first + k),
+                Format::Line | Format::Csv => write(&mut out, &make(args, first + k), args.format),
+            })
     });
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -191,7 +191,7 @@ fn field_name(path: &str, detail: &str) -> String {
 
 /// The query string as `(name, value)` pairs in order, percent-decoded. Parameters are interpreted by
 /// each handler so that every bad value becomes an `invalid_field` or `out_of_range` problem.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct QueryParams(pub Vec<(String, String)>);
 
 impl<S: Send + Sync> FromRequestParts<S> for QueryParams {

@@ -174,13 +174,15 @@ async fn ndjson_counts_are_the_array_a_line_and_agree_with_the_command_line() {
 }
 
 #[tokio::test]
-async fn counts_are_bounded_and_classic_only() {
+async fn counts_are_bounded_on_every_shape() {
     let over = get("/random?count=101").await;
     assert_problem(&over, 422, "out_of_range");
     let zero = get("/random?count=0").await;
     assert_problem(&zero, 422, "out_of_range");
-    let shaped = get("/random?count=2&size=4").await;
-    assert_problem(&shaped, 400, "invalid_field");
+    let shaped = get("/random?count=101&size=4").await;
+    assert_problem(&shaped, 422, "out_of_range");
+    let past_shaped = get(&format!("/random?count=3&size=4&seed={}", MAX_SEED - 1)).await;
+    assert_problem(&past_shaped, 400, "invalid_field");
     let past = get(&format!("/random?count=3&seed={}", MAX_SEED - 1)).await;
     assert_problem(&past, 400, "invalid_field");
     let last = random(&format!("?count=2&seed={}", MAX_SEED - 1)).await;

@@ -213,3 +213,38 @@ async fn a_level_on_a_big_shape_is_bounded_by_the_deadline_on_a_live_server() {
     assert_eq!(refused.status, 422, "{}", refused.body);
     let _ = live.shutdown.send(());
 }
+
+/// `count` works for every shape, variant and symmetry: the k-th puzzle is the one `seed` + k makes
+/// alone, as a JSON array or as NDJSON; classic counts are unchanged.
+#[tokio::test]
+async fn a_count_of_other_shapes_gives_each_seeds_own_puzzle() {
+    for query in ["size=6", "size=4&variant=killer", "symmetry=rotational"] {
+        let many = get(&format!("/random?{query}&count=3&seed=20")).await;
+        assert_eq!(many.status, 200, "{query}: {}", many.text);
+        let puzzles = many.json();
+        let puzzles = puzzles.as_array().unwrap();
+        assert_eq!(puzzles.len(), 3, "{query}");
+        for (k, puzzle) in puzzles.iter().enumerate() {
+            let alone = get(&format!("/random?{query}&seed={}", 20 + k))
+                .await
+                .json();
+            assert_eq!(puzzle, &alone, "{query}, seed {}", 20 + k);
+        }
+    }
+    let request = axum::http::Request::get("/random?size=6&count=2&seed=7")
+        .header("accept", "application/x-ndjson")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let streamed = send(app(), request).await;
+    assert_eq!(streamed.media_type(), "application/x-ndjson");
+    let seeds: Vec<u64> = streamed
+        .text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["seed"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seeds, [7, 8]);
+}

@@ -55,7 +55,7 @@ pub fn random(args: &RandomArgs) -> ExitCode {
     if let Err(e) = header {
         return output_failed(e);
     }
-    for k in 0..args.count {
+    for k in (0..args.count).filter(|&k| args.shard.takes(k)) {
         let seed = first + k;
         let made = match make(args, &rules, seed) {
             Ok(made) => made,

@@ -184,6 +184,54 @@ pub async fn answer(
     Ok(response)
 }
 
+/// `count` puzzles of another shape (or with a symmetry) from `first`, each made as
+/// `GET /random` makes one, under its own deadline: a JSON array, or NDJSON written as each is
+/// made when the client accepts `application/x-ndjson`, where a puzzle that fails (a deadline, a
+/// level its seed does not reach) is a problem line in its place and the rest still come.
+pub(super) async fn shaped(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: &crate::http::extract::QueryParams,
+    wanted: super::shaped::Wanted,
+    first: u64,
+    count: u64,
+    format: GridFormat,
+) -> Result<Response, ApiError> {
+    if !wants_ndjson(headers) {
+        let mut puzzles = Vec::new();
+        for seed in first..first + count {
+            let made = super::shaped::random(state, query, wanted.clone(), seed, format).await?;
+            puzzles.push(made.0);
+        }
+        return Ok(Json(puzzles).into_response());
+    }
+    let (state, query) = (state.clone(), query.clone());
+    let lines = stream::unfold(first, move |seed| {
+        let (state, query, wanted) = (state.clone(), query.clone(), wanted.clone());
+        async move {
+            if seed >= first + count {
+                return None;
+            }
+            let line = match super::shaped::random(&state, &query, wanted, seed, format).await {
+                Ok(made) => serde_json::to_vec(&made.0),
+                Err(error) => serde_json::to_vec(&error.problem()),
+            };
+            let mut line = line.expect("puzzles and problems serialise");
+            line.push(b'\n');
+            Some((
+                Ok::<_, std::convert::Infallible>(Bytes::from(line)),
+                seed + 1,
+            ))
+        }
+    });
+    let mut response = Body::from_stream(lines).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(crate::http::batch::NDJSON),
+    );
+    Ok(response)
+}
+
 /// One puzzle of a count, in what is left of the request's `timeout_ms` since `started`; a 504
 /// past it reports the request's deadline and the whole time spent.
 async fn within(

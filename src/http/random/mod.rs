@@ -188,8 +188,9 @@ async fn random_json(
     })))
 }
 
-/// `count` classic puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each
-/// with its solution and grade where it is unique. Shapes and symmetries are one puzzle a request.
+/// `count` puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each with its
+/// solution and grade where it is unique: classic ones under the request's one deadline, those of
+/// other shapes (and symmetries) each under its own, as `POST /solve/batch` gives each line its own.
 async fn counted(
     state: &AppState,
     headers: &HeaderMap,
@@ -199,11 +200,16 @@ async fn counted(
     format: GridFormat,
 ) -> Result<Response, ApiError> {
     let count = query.integer("count", 1, 1, count::MAX_COUNT)?;
-    if shaped::asked(query)?.is_some() {
-        return Err(ApiError::InvalidField {
-            field: "count".into(),
-            detail: "count is for classic 9x9 puzzles without a symmetry; ask for other shapes one at a time".into(),
-        });
+    if let Some(wanted) = shaped::asked(query)? {
+        let seed = match query.get("seed") {
+            Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
+            None => None,
+        };
+        let first = count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
+            field: "seed".into(),
+            detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
+        })?;
+        return count::shaped(state, headers, query, wanted, first, count, format).await;
     }
     let difficulty = difficulty(query)?;
     if let Some(difficulty) = difficulty {
