@@ -14,7 +14,36 @@ fi
 
 version_args=()
 if [[ $# -gt 0 ]]; then version_args=(-k "$1"); fi
-kubernetes-validate --strict "${version_args[@]}" deploy/*.yaml
+kubernetes-validate --strict "${version_args[@]}" deploy/*.yaml deploy/batch/*.yaml
+
+# The batch Jobs: Indexed, each pod's shard taken from its index, as many shards as completions,
+# the output on the mounted volume, and the same locked-down pod as the service.
+python3 - deploy/batch/*.yaml <<'PY'
+import re
+import sys
+import yaml
+
+for path in sys.argv[1:]:
+    for doc in yaml.safe_load_all(open(path)):
+        if doc["kind"] != "Job":
+            continue
+        spec = doc["spec"]
+        assert spec["completionMode"] == "Indexed", f"{path}: not an Indexed Job"
+        (container,) = spec["template"]["spec"]["containers"]
+        args = container["args"]
+        (shard,) = [a for a in args if a.startswith("--shard=")]
+        match = re.fullmatch(r"--shard=\$\(JOB_COMPLETION_INDEX\)/(\d+)", shard)
+        assert match, f"{path}: the shard is not the pod's index: {shard}"
+        assert int(match.group(1)) == spec["completions"], f"{path}: {shard} but {spec['completions']} completions"
+        (output,) = [a for a in args if a.startswith("--output=")]
+        mounts = [m["mountPath"] for m in container["volumeMounts"]]
+        assert any(output.removeprefix("--output=").startswith(m + "/") for m in mounts), f"{path}: {output} is on no volume"
+        assert "$(JOB_COMPLETION_INDEX)" in output, f"{path}: every pod writes the same file"
+        sc = container["securityContext"]
+        assert sc["readOnlyRootFilesystem"] and sc["runAsNonRoot"] and not sc["allowPrivilegeEscalation"]
+        assert {"requests", "limits"} <= container["resources"].keys()
+        print(f"{path}: an Indexed Job of {spec['completions']} shards")
+PY
 
 python3 - deploy/*.yaml <<'PY'
 import sys

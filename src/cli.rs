@@ -251,6 +251,16 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(BAD_INPUT)
 }
 
+/// Where a command writes: the file `--output` names (created or truncated), else standard output.
+fn open_output(path: Option<&std::path::Path>) -> Result<Box<dyn io::Write>, ExitCode> {
+    match path {
+        Some(path) => std::fs::File::create(path)
+            .map(|file| Box::new(file) as Box<dyn io::Write>)
+            .map_err(|e| fail(&format!("{}: {e}", path.display()))),
+        None => Ok(Box::new(io::stdout().lock())),
+    }
+}
+
 fn output_failed(e: io::Error) -> ExitCode {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return ExitCode::from(BROKEN_PIPE);

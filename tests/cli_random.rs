@@ -201,3 +201,78 @@ fn random_refuses_more_givens_than_its_level_has_instead_of_searching_for_ever()
         stderr(&out)
     );
 }
+
+/// The Indexed Job of `deploy/batch/` runs as written: each pod's arguments (the index in place of
+/// `$(JOB_COMPLETION_INDEX)`, the volume a temporary folder, and a small 6x6 easy run in place of a
+/// million hard 16x16s) write one shard each, and the shards merged by seed are the run unsharded.
+#[test]
+fn the_indexed_jobs_pods_write_shards_that_merge_into_the_whole_run() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/deploy/batch/generate-job.yaml"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let job: serde_json::Value = serde_norway::Deserializer::from_str(&text)
+        .map(|doc| serde::Deserialize::deserialize(doc).unwrap())
+        .find(|doc: &serde_json::Value| doc["kind"] == "Job")
+        .unwrap();
+    let pods = job["spec"]["completions"].as_u64().unwrap();
+    let container = &job["spec"]["template"]["spec"]["containers"][0];
+    let mount = container["volumeMounts"][0]["mountPath"].as_str().unwrap();
+    let volume = std::env::temp_dir().join(format!("sudoku-job-{}", std::process::id()));
+    std::fs::create_dir_all(&volume).unwrap();
+    let small = |arg: &str| match arg.split_once('=') {
+        Some(("--size", _)) => "--size=6".to_string(),
+        Some(("--difficulty", _)) => "--difficulty=easy".to_string(),
+        Some(("--count", _)) => format!("--count={}", pods * 2),
+        _ => arg.replace(mount, volume.to_str().unwrap()),
+    };
+    for index in 0..pods {
+        let args: Vec<String> = container["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                small(a.as_str().unwrap()).replace("$(JOB_COMPLETION_INDEX)", &index.to_string())
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = sudoku(&args, "");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut merged: Vec<serde_json::Value> = std::fs::read_dir(&volume)
+        .unwrap()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            text.lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    merged.sort_by_key(|p: &serde_json::Value| p["seed"].as_u64());
+    let count = (pods * 2).to_string();
+    let whole = sudoku(
+        &[
+            "random",
+            "--size=6",
+            "--difficulty=easy",
+            "--seed=1",
+            "--format=json",
+            "--count",
+            &count,
+        ],
+        "",
+    );
+    let whole: Vec<serde_json::Value> = String::from_utf8(whole.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    std::fs::remove_dir_all(&volume).unwrap();
+    assert_eq!(merged.len(), whole.len());
+    assert_eq!(merged, whole);
+}

@@ -219,9 +219,17 @@ fn the_readmes_error_table_lists_every_code_the_api_can_answer() {
 
 /// Every `$ sudoku …` line in the README's `console` blocks, with the output shown under it (lines
 /// without trailing spaces, trailing blank lines dropped).
+/// The pages whose `console` examples are run: the README and the docs pages that have them.
+const PAGES: [&str; 2] = ["README.md", "docs/batch-on-a-cluster.md"];
+
 fn readme_examples() -> Vec<(String, Vec<String>)> {
-    let readme =
-        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let readme: String = PAGES
+        .iter()
+        .map(|page| {
+            std::fs::read_to_string(format!("{}/{page}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut examples: Vec<(String, Vec<String>)> = Vec::new();
     let mut in_console = false;
     for line in readme.lines() {

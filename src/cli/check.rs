@@ -20,7 +20,10 @@ struct Candidates {
 
 /// `sudoku candidates`.
 pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = match super::open_output(input.output.as_deref()) {
+        Ok(out) => io::BufWriter::new(out),
+        Err(code) => return code,
+    };
     let mut contradictions = 0;
     let mut bad_lines = 0;
     let result = for_each_chunk(input, |items, _| {
@@ -98,7 +101,10 @@ fn symbols(shape: &Shape, mask: u32) -> String {
 
 /// `sudoku validate`.
 pub fn validate(input: &InputArgs, format: Format) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = match super::open_output(input.output.as_deref()) {
+        Ok(out) => io::BufWriter::new(out),
+        Err(code) => return code,
+    };
     let mut invalid = 0;
     let mut bad_lines = 0;
     let mut keyed = Keyed::new(format, VALIDATE_COLUMNS);

@@ -27,6 +27,10 @@ pub struct InputArgs {
     /// instead of printing `error: …` in its place and going on.
     #[arg(long)]
     pub strict: bool,
+    /// Write the answers to this file instead of standard output (for a container without a
+    /// shell: an Indexed Job's pod writes its shard to a volume).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Only shard I of N (0-based): the records whose first line L has (L - 1) % N == I, so that N
     /// processes share the input with no overlap [default: 0/1, everything].
     #[arg(long, value_name = "I/N", default_value = "0/1")]

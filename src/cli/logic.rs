@@ -26,7 +26,10 @@ use crate::pool::Pool;
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
 /// `multiple solutions`. Exit status 1 when some puzzle could not be graded.
 pub fn grade(input: &InputArgs, jobs: usize, format: Format) -> ExitCode {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = match super::open_output(input.output.as_deref()) {
+        Ok(out) => io::BufWriter::new(out),
+        Err(code) => return code,
+    };
     let mut levels = [0usize; Difficulty::ALL.len()];
     let mut ungraded = 0usize;
     let mut bad_lines = 0usize;

@@ -61,6 +61,9 @@ pub struct RandomArgs {
     /// [default: none].
     #[arg(long, value_parser = parse_symmetry)]
     pub symmetry: Option<Symmetry>,
+    /// Write the puzzles to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
     /// Only shard I of N (0-based): the puzzles k (from 0, seed + k) with k % N == I, so that N
     /// processes make the --count puzzles with no overlap [default: 0/1, all of them].
     #[arg(long, value_name = "I/N", default_value = "0/1")]
@@ -113,7 +116,10 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Err(code) => return code,
     };
     let count = args.count;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = match super::open_output(args.output.as_deref()) {
+        Ok(out) => io::BufWriter::new(out),
+        Err(code) => return code,
+    };
     let header = match args.format {
         Format::Csv => writeln!(out, "{CSV_HEADER}"),
         Format::Line | Format::Json => Ok(()),

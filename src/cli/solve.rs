@@ -37,7 +37,10 @@ pub fn solve(
     timeout: Option<Duration>,
     format: Format,
 ) -> ExitCode {
-    let mut out = io::BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
+    let mut out = match super::open_output(input.output.as_deref()) {
+        Ok(out) => io::BufWriter::with_capacity(OUTPUT_BUFFER, out),
+        Err(code) => return code,
+    };
     let mut summary = Summary::default();
     let mut answers = Answers::new(format);
     // None when standard error is not a terminal: a hidden bar's counts each read the clock and

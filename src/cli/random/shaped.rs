@@ -47,7 +47,10 @@ pub fn random(args: &RandomArgs) -> ExitCode {
         Ok(first) => first,
         Err(code) => return code,
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = match crate::cli::open_output(args.output.as_deref()) {
+        Ok(out) => io::BufWriter::new(out),
+        Err(code) => return code,
+    };
     let header = match args.format {
         Format::Csv => writeln!(out, "{CSV_HEADER}"),
         Format::Line | Format::Json => Ok(()),
