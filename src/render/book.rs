@@ -353,7 +353,9 @@ fn sheet(entry: &Entry, number: usize, solved: bool) -> Sheet {
                 entry.level.map(|l| l.name().to_string())
             },
             seed: None,
-            shape: false,
+            // A book of another shape or variant names it under each puzzle (`9x9 killer`), as
+            // on its title page: a page torn out still says what it is.
+            shape: !entry.shape.is_classic(),
         }),
         ..Sheet::new(entry.shape.clone(), entry.puzzle.clone())
     }

@@ -423,3 +423,24 @@ test("a killer game: cages outlined with their sums, a hint, then played to the 
   assert.equal(await boardText(page), solved.solution);
   assert.deepEqual(problems, []);
 });
+
+test("a killer on the board keeps Variant at killer, and New puzzle makes another killer at the chosen level", async () => {
+  const { page, problems } = await openPlayground(browser.context);
+  await chooseShape(page, { size: 4, variant: "killer" });
+  assert.equal(await page.getByLabel("Variant").inputValue(), "killer");
+  assert.equal(await page.getByLabel("Difficulty").isDisabled(), false, "killers are made to a level");
+  assert.equal(await page.locator("#shape-note").isHidden(), true);
+  const first = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("cages");
+  await page.getByRole("button", { name: "New puzzle" }).click();
+  await page.waitForFunction(
+    () => !document.getElementById("new").hasAttribute("aria-busy") && !document.getElementById("seed").hasAttribute("aria-busy"),
+    null,
+    { timeout: 60000 },
+  );
+  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  assert.match(hash.get("variant"), /killer/, "still a killer after New puzzle");
+  assert.ok(hash.get("cages") && hash.get("cages") !== first, "a new killer, with cages of its own");
+  assert.equal(await page.getByLabel("Variant").inputValue(), "killer");
+  assert.match(await page.locator("#seed").textContent(), /easy/, "its level is on show");
+  assert.deepEqual(problems, []);
+});

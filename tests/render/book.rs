@@ -252,7 +252,20 @@ fn a_killer_book_is_made_of_killers_whose_solutions_obey_their_cages() {
         difficulty: None,
         ..recipe(2, 5)
     };
-    for entry in entries(&killers) {
+    let made = entries(&killers);
+    let bytes = book::to_pdf(&made, &options(4, Paper::A4), "Killers");
+    if tools() {
+        let file = save("book-killer.pdf", &bytes);
+        let text = run(
+            "pdftotext",
+            &["-f", "1", "-l", "1", file.to_str().unwrap(), "-"],
+        );
+        assert!(
+            text.contains("#1 · 9x9 (3x3 boxes) killer"),
+            "each caption names the variant: {text}"
+        );
+    }
+    for entry in made {
         let cages = entry.shape.cages();
         assert!(!cages.is_empty(), "a killer has cages");
         let covered: usize = cages.iter().map(|c| c.cells.len()).sum();

@@ -67,9 +67,6 @@ const peers = (i) => shape().peers[i];
 /** The squares of a unit named as the API names them: `row A`, `column 3`, `box 1`, `window 2`. */
 const unitSquares = (name) => shape().unitCells(name);
 
-/** `/random` makes puzzles of a chosen level on every shape but killer (some levels refused: picker.js). */
-const hasLevels = (s) => !s.killer;
-
 const valueAt = (i) => state.givens[i] || state.digits[i];
 const gridText = (values) => cellsText(shape(), values);
 const progressText = () => gridText(state.givens.map((g, i) => g || state.digits[i]));
@@ -405,12 +402,12 @@ async function load(event) {
 }
 
 /**
- * The query of `GET /random` for the shape the selectors name, at `difficulty` (a killer is made at
- * no level: it is graded); classic asks as it always did.
+ * The query of `GET /random` for the shape the selectors name, at `difficulty` (killers too: the
+ * service makes them to a level); classic asks as it always did.
  */
 function randomQuery(difficulty) {
   const params = selectedParams();
-  if (!selectedKind().killer) params.push(["difficulty", difficulty]);
+  params.push(["difficulty", difficulty]);
   return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
 }
 
@@ -434,14 +431,9 @@ async function newPuzzle() {
     // A jigsaw's regions are drawn by the service: its rules are the shape, not the selectors.
     const next = answer.rules ? makeShape(answer.rules) : selectedShape();
     $("puzzle").value = answer.puzzle;
-    if (hasLevels(next)) {
-      const level = { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score };
-      setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
-    } else {
-      // No level was asked for: the puzzle is graded instead, its line filling in when that comes.
-      setPuzzle(parsePuzzle(answer.puzzle, next), { seed: answer.seed }, next);
-      gradePuzzle();
-    }
+    // Every shape is made to a level, killers included (`/random` makes them at every level).
+    const level = { difficulty: answer.difficulty || difficulty, seed: answer.seed, score: answer.score };
+    setPuzzle(parsePuzzle(answer.puzzle, next), level, next);
   });
 }
 
@@ -451,19 +443,18 @@ const NO_LEVEL = {
 };
 
 /**
- * Grades the puzzle on the board (`POST /grade`) and, where the shape has levels, sets Difficulty to
- * its level, so the selector always speaks of the puzzle on show (a killer's stays the level another
- * New puzzle asks for). A puzzle without one level says why in the level line.
+ * Grades the puzzle on the board (`POST /grade`) and sets Difficulty to its level where the shape
+ * offers it, so the selector always speaks of the puzzle on show. A puzzle without one level says
+ * why in the level line.
  */
 async function gradePuzzle() {
   const asked = state.puzzleCount;
   const seed = state.info?.seed;
-  const levels = hasLevels(shape());
   $("seed").setAttribute("aria-busy", "true");
   let info;
   try {
     const grade = await api("POST", "/grade", withRules({ puzzle: gridText(state.givens) }));
-    info = { difficulty: grade.difficulty, score: grade.score, seed, graded: !levels };
+    info = { difficulty: grade.difficulty, score: grade.score, seed };
   } catch (err) {
     if (!(err instanceof Problem)) throw err;
     info = { note: NO_LEVEL[err.body?.code] || `no level: ${err.message}`, seed };
@@ -472,7 +463,7 @@ async function gradePuzzle() {
   $("seed").removeAttribute("aria-busy");
   state.info = info;
   const option = [...$("difficulty").options].find((o) => o.value === info.difficulty);
-  if (levels && option && !option.disabled) state.wantedLevel = $("difficulty").value = info.difficulty;
+  if (option && !option.disabled) state.wantedLevel = $("difficulty").value = info.difficulty;
   render();
 }
 

@@ -27,7 +27,8 @@ export function showShapeInSelectors(s) {
   fillBoxes(s.n);
   if (s.box) ensure($("box"), s.box.join("x"), s.box.join("x"));
   $("box").disabled = s.jigsaw;
-  const variant = [...(s.jigsaw ? ["jigsaw"] : []), ...s.variants].join(",");
+  // A killer stays a killer: New puzzle then makes another of the same kind.
+  const variant = [...(s.killer ? ["killer"] : []), ...(s.jigsaw ? ["jigsaw"] : []), ...s.variants].join(",");
   ensure($("variant"), variant, variant.replace(/,/g, " + "));
 }
 
@@ -114,13 +115,10 @@ export function showLevels(kind, wanted) {
     option.disabled = refused[option.value] !== undefined;
     option.title = refused[option.value] || "";
   }
-  select.disabled = kind.killer;
   const offered = LEVELS.filter((l, k) => k <= Math.max(0, LEVELS.indexOf(wanted)) && !refused[l]);
   if (offered.length) select.value = offered.at(-1);
   const reasons = [...new Set(Object.values(refused))];
   const names = Object.keys(refused);
-  $("shape-note").textContent = kind.killer
-    ? "Difficulty does not pick killer puzzles: a killer is graded instead."
-    : `Not offered on ${kind.n}x${kind.n}: ${names.join(", ")}, since ${reasons.join("; ")}.`;
+  $("shape-note").textContent = `Not offered on ${kind.n}x${kind.n}: ${names.join(", ")}, since ${reasons.join("; ")}.`;
   $("shape-note").hidden = !names.length;
 }
