@@ -190,3 +190,21 @@ test("the Puzzle field's placeholder wraps between words and fits the field, on 
     await page.close();
   }
 });
+
+test("on a small phone every variant's name fits its selector, the longest (jigsaw + X) included", async () => {
+  const small = await launch({ viewport: PHONES[1], hasTouch: true, isMobile: true });
+  try {
+    const { page } = await openPlayground(small.context);
+    const fits = await page.$eval("#variant", (select) => {
+      const style = getComputedStyle(select);
+      const canvas = document.createElement("canvas").getContext("2d");
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // The text's room: the box less its padding and the arrow (about one line's height).
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.fontSize);
+      return [...select.options].map((o) => ({ text: o.text, width: canvas.measureText(o.text).width, room }));
+    });
+    for (const { text, width, room } of fits) assert.ok(width <= room, `${text}: ${width} px in ${room} px`);
+  } finally {
+    await small.close();
+  }
+});
