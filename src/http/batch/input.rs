@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use axum::body::Bytes;
 use serde_json::Value;
 
 use super::spool::{End, Piece, Spool};
@@ -76,6 +77,8 @@ pub struct Input {
     /// Whether the rest of an over-long line is being skipped.
     skipping: bool,
     records: Vec<Record>,
+    /// The part of the last piece of the body not yet cut into lines.
+    rest: Bytes,
     max_lines: usize,
     stop: Option<Stop>,
 }
@@ -100,6 +103,7 @@ impl Input {
             pending: Vec::new(),
             skipping: false,
             records: Vec::new(),
+            rest: Bytes::new(),
             max_lines,
             stop: None,
         }
@@ -107,7 +111,7 @@ impl Input {
 
     /// Whether every record has been handed out.
     pub fn is_done(&self) -> bool {
-        matches!(self.source, Source::Done) && self.records.is_empty()
+        matches!(self.source, Source::Done) && self.records.is_empty() && self.rest.is_empty()
     }
 
     /// Why the input stopped early, once it has.
@@ -123,7 +127,12 @@ impl Input {
     pub async fn next_chunk(&mut self) -> Option<Vec<Record>> {
         loop {
             if self.records.len() >= CHUNK {
-                return Some(self.records.drain(..CHUNK).collect());
+                return Some(std::mem::take(&mut self.records));
+            }
+            if !self.rest.is_empty() {
+                let rest = std::mem::take(&mut self.rest);
+                self.split(rest);
+                continue;
             }
             let piece = match &mut self.source {
                 Source::Done if self.records.is_empty() => return None,
@@ -145,7 +154,7 @@ impl Input {
             };
             let line = self.reader.line() + 1;
             match piece {
-                Piece::Data(bytes) => self.split(&bytes),
+                Piece::Data(bytes) => self.split(bytes),
                 Piece::End(End::Complete) => self.end(None),
                 Piece::End(End::Idle(after)) => self.end(Some(Stop::Idle { line, after })),
                 Piece::End(End::Broken(detail)) => self.end(Some(Stop::Broken { line, detail })),
@@ -161,14 +170,23 @@ impl Input {
             Err(error) => error.line,
         });
         self.records.clear();
+        self.rest = Bytes::new();
         self.source = Source::Done;
         first.unwrap_or(self.reader.line() + 1)
     }
 
-    /// Cuts `bytes` into lines, the first continuing the line pending from before. A line whole
-    /// within `bytes` is read where it lies; only one cut by a piece's end is copied.
-    fn split(&mut self, mut bytes: &[u8]) {
+    /// Cuts `bytes` into lines, the first continuing the line pending from before, until a chunk's
+    /// worth of records is read: the rest waits in `self.rest` for the next chunk, so records are
+    /// handed out whole, never drained from the front of a longer list (which moved every record
+    /// behind them: a few per cent of a batch of easy puzzles). A line whole within `bytes` is read
+    /// where it lies; only one cut by a piece's end is copied.
+    fn split(&mut self, whole: Bytes) {
+        let mut bytes = &whole[..];
         while !matches!(self.source, Source::Done) {
+            if self.records.len() >= CHUNK {
+                self.rest = whole.slice(whole.len() - bytes.len()..);
+                return;
+            }
             let Some(at) = bytes.iter().position(|&b| b == b'\n') else {
                 self.hold(bytes);
                 return;
