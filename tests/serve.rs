@@ -267,3 +267,77 @@ fn a_million_lines_sent_before_any_answer_is_read_are_all_answered_in_order_in_b
         "the server peaked at {peak} KiB for an 82 MB body"
     );
 }
+
+/// A client that sends a batch and never reads its answer: after the write timeout (10 s) the
+/// connection is closed, and the log says so at WARN with the request's id; the stream is logged as
+/// cut, never as a request finished with 200.
+#[test]
+fn a_batch_whose_client_stops_reading_is_logged_as_cut_with_its_request_id() {
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let log = std::env::temp_dir().join(format!("sudoku-stalled-{}.log", std::process::id()));
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([
+            "serve",
+            "--workers=1",
+            "--shutdown-grace-ms=0",
+            "--log-format=json",
+        ])
+        .args(["--addr", &addr])
+        .env("RUST_LOG", "info")
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = Server(child);
+    let started = Instant::now();
+    while probe(&format!("http://{addr}/healthz"), Duration::from_secs(1)).ok() != Some(200) {
+        assert!(started.elapsed() < Duration::from_secs(20));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut body = Vec::new();
+    for k in 0..200_000 {
+        body.extend_from_slice(quick(k).0.as_bytes());
+        body.push(b'\n');
+    }
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    let head = format!(
+        "POST /solve/batch HTTP/1.1\r\nHost: test\r\nX-Request-Id: stalled-client-1\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(&body).unwrap();
+    // Never read: the server's writes stop going through.
+    let lines = || std::fs::read_to_string(&log).unwrap_or_default();
+    let waited = Instant::now();
+    while !lines().contains("stopped reading its answer") {
+        assert!(waited.elapsed() < Duration::from_secs(60), "{}", lines());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    drop(server);
+    let events: Vec<serde_json::Value> = lines()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let has = |level: &str, message: &str| {
+        events.iter().any(|e| {
+            e["level"] == level
+                && e["fields"]["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains(message))
+                && e.to_string().contains("stalled-client-1")
+        })
+    };
+    assert!(has("WARN", "stopped reading its answer"), "{}", lines());
+    assert!(has("WARN", "answer stream was cut"), "{}", lines());
+    assert!(
+        !events
+            .iter()
+            .any(|e| e["fields"]["message"] == "finished processing request"
+                && e.to_string().contains("stalled-client-1")),
+        "a cut stream is not logged as finished"
+    );
+    drop(stream);
+    let _ = std::fs::remove_file(&log);
+}
