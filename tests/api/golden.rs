@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::helpers::*;
 
 /// `text` with every search counter's and timing's value (digits, and a decimal point) set to 0.
-fn without_counters(text: &str) -> String {
+pub(crate) fn without_counters(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     'scan: while !rest.is_empty() {

@@ -9,6 +9,7 @@ mod connections;
 mod contract;
 mod errors;
 mod golden;
+mod golden_logic;
 #[path = "../support/http.rs"]
 mod harness;
 mod health;
