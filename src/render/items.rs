@@ -119,8 +119,13 @@ pub struct Text {
 pub enum Fill {
     /// Plain paper.
     White,
-    /// An extra unit's cell (diagonal, window).
+    /// A cell of a diagonal (the X variant's extra units).
     Shade,
+    /// A cell of a hyper window: a green tint, told apart from the diagonals' grey (the
+    /// playground's windows are green too).
+    Window,
+    /// A cell on a diagonal and in a window.
+    DiagonalWindow,
     /// A highlighted cell.
     Highlight,
 }
@@ -131,6 +136,8 @@ impl Fill {
         match self {
             Fill::White => [1.0, 1.0, 1.0],
             Fill::Shade => [0.87, 0.87, 0.87],
+            Fill::Window => [0.84, 0.93, 0.88],
+            Fill::DiagonalWindow => [0.74, 0.83, 0.78],
             Fill::Highlight => [1.0, 0.9, 0.5],
         }
     }

@@ -67,16 +67,20 @@ pub fn grid(sheet: &Sheet, x: f32, y: f32, side: f32, items: &mut Vec<Item>) {
     let shape = &sheet.shape;
     let n = shape.size();
     let cell = side / n as f32;
-    let shaded = shaded_cells(sheet);
+    let (diagonal, windowed) = shaded_cells(sheet);
     let highlight: HashSet<usize> = sheet.highlight.iter().copied().collect();
     for i in 0..n * n {
         let (r, c) = shape.row_col(i);
-        let fill = if highlight.contains(&i) {
-            Fill::Highlight
-        } else if shaded.contains(&i) {
-            Fill::Shade
-        } else {
-            Fill::White
+        let fill = match (
+            highlight.contains(&i),
+            diagonal.contains(&i),
+            windowed.contains(&i),
+        ) {
+            (true, _, _) => Fill::Highlight,
+            (false, true, true) => Fill::DiagonalWindow,
+            (false, true, false) => Fill::Shade,
+            (false, false, true) => Fill::Window,
+            (false, false, false) => Fill::White,
         };
         items.push(Item::Cell {
             x: x + c as f32 * cell,
@@ -93,18 +97,20 @@ pub fn grid(sheet: &Sheet, x: f32, y: f32, side: f32, items: &mut Vec<Item>) {
     digits(sheet, x, y, cell, items);
 }
 
-/// The cells of the variants' extra units: diagonals and windows are shaded.
-fn shaded_cells(sheet: &Sheet) -> HashSet<usize> {
+/// The cells of the variants' extra units, shaded: the diagonals' and the windows', apart, so
+/// that X + hyper shows which is which.
+fn shaded_cells(sheet: &Sheet) -> (HashSet<usize>, HashSet<usize>) {
     let shape = &sheet.shape;
-    (0..shape.unit_count())
-        .filter(|&u| {
-            matches!(
-                shape.unit_kind(u),
-                UnitKind::Diagonal | UnitKind::AntiDiagonal | UnitKind::Window(_)
-            )
-        })
-        .flat_map(|u| shape.unit(u).iter().map(|&c| usize::from(c)))
-        .collect()
+    let cells_of = |wanted: fn(UnitKind) -> bool| -> HashSet<usize> {
+        (0..shape.unit_count())
+            .filter(|&u| wanted(shape.unit_kind(u)))
+            .flat_map(|u| shape.unit(u).iter().map(|&c| usize::from(c)))
+            .collect()
+    };
+    (
+        cells_of(|k| matches!(k, UnitKind::Diagonal | UnitKind::AntiDiagonal)),
+        cells_of(|k| matches!(k, UnitKind::Window(_))),
+    )
 }
 
 /// Thick lines where neighbouring cells lie in different regions (boxes or jigsaw regions alike),

@@ -90,12 +90,13 @@ fn region_borders_follow_boxes_and_jigsaw_regions() {
 
 #[test]
 fn variants_shade_their_extra_units() {
+    // Any fill but the paper's white.
     let shaded = |name: &str| {
         let svg = render::to_svg(&samples::sheet(name));
         let doc = Document::parse(&svg).unwrap();
         class(&doc, "rect", "cell")
             .iter()
-            .filter(|c| c.attribute("fill") == Some("#dedede"))
+            .filter(|c| c.attribute("fill") != Some("#ffffff"))
             .count()
     };
     assert_eq!(shaded("classic"), 0);
@@ -165,6 +166,46 @@ fn killer_cages_are_dashed_outlines_with_their_sums() {
             for attr in ["x1", "y1", "x2", "y2"] {
                 let v: f32 = line.attribute(attr).unwrap().parse().unwrap();
                 assert!(v > 18.0 && v < 342.0, "{attr}={v}");
+            }
+        }
+    });
+}
+
+/// X + hyper: the diagonals' cells, the windows' cells and the cells on both are each shaded their
+/// own way, so a printed grid says which extra unit a cell is in.
+#[test]
+fn diagonals_and_windows_are_shaded_apart() {
+    use sudoku_service::engine::shape::{Cells, Rules, Shape, UnitKind, Variant};
+    let shape = Shape::new(&Rules {
+        variants: vec![Variant::X, Variant::Hyper],
+        ..Rules::default()
+    })
+    .unwrap();
+    let cells_of = |kinds: &[fn(UnitKind) -> bool]| -> std::collections::HashSet<usize> {
+        (0..shape.unit_count())
+            .filter(|&u| kinds.iter().any(|k| k(shape.unit_kind(u))))
+            .flat_map(|u| shape.unit(u).iter().map(|&c| usize::from(c)))
+            .collect()
+    };
+    let diagonal = cells_of(&[|k| matches!(k, UnitKind::Diagonal | UnitKind::AntiDiagonal)]);
+    let window = cells_of(&[|k| matches!(k, UnitKind::Window(_))]);
+    let sheet = Sheet::new(shape.clone(), Cells::empty(81));
+    check(&sheet, |doc| {
+        let fills: Vec<&str> = class(doc, "rect", "cell")
+            .iter()
+            .map(|c| c.attribute("fill").unwrap())
+            .collect();
+        let fill_of = |i: usize| fills[i];
+        let kind = |i: usize| (diagonal.contains(&i), window.contains(&i));
+        for i in 0..81 {
+            for j in 0..81 {
+                assert_eq!(
+                    fill_of(i) == fill_of(j),
+                    kind(i) == kind(j),
+                    "{i} and {j}: {} {}",
+                    fill_of(i),
+                    fill_of(j)
+                );
             }
         }
     });
