@@ -111,8 +111,9 @@ pub struct Conn {
     http2: AtomicBool,
     evicted: AtomicBool,
     evict: Notify,
-    /// The `x-request-id` of the last response started on it, for the log line of a close.
-    request_id: Mutex<Option<String>>,
+    /// The `x-request-id` of the last response started on it, for the log line of a close (a
+    /// header value: cloning one is a reference count, not an allocation).
+    request_id: Mutex<Option<axum::http::HeaderValue>>,
 }
 
 impl Conn {
@@ -132,15 +133,16 @@ impl Conn {
     }
 
     /// Notes the id of a response that has started, the one a close would cut.
-    pub fn note_request_id(&self, id: &str) {
+    pub fn note_request_id(&self, id: &axum::http::HeaderValue) {
         if let Ok(mut slot) = self.request_id.lock() {
-            *slot = Some(id.to_string());
+            *slot = Some(id.clone());
         }
     }
 
     /// The id of the last response started on this connection.
     pub fn request_id(&self) -> Option<String> {
-        self.request_id.lock().ok().and_then(|id| id.clone())
+        let id = self.request_id.lock().ok()?.clone()?;
+        Some(String::from_utf8_lossy(id.as_bytes()).into_owned())
     }
 
     fn now_ms(&self) -> u64 {

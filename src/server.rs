@@ -213,11 +213,7 @@ impl Server {
             let conn = conn.clone();
             async move {
                 let response = answer.await?;
-                if let Some(id) = response
-                    .headers()
-                    .get("x-request-id")
-                    .and_then(|id| id.to_str().ok())
-                {
+                if let Some(id) = response.headers().get("x-request-id") {
                     conn.note_request_id(id);
                 }
                 Ok::<_, Infallible>(response.map(|body| Tracked::new(body, in_flight)))

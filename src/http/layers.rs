@@ -73,7 +73,6 @@ pub(crate) fn with_layers(
         ))
         .layer(CompressionLayer::new().compress_when(worth_compressing()))
         .layer(cors(&config.cors_origins))
-        .layer(axum::middleware::from_fn(same_origin_only))
         // Outside CORS, which answers every OPTIONS as a preflight, even for routes that do not exist.
         .layer(axum::middleware::from_fn(only_real_preflights))
         .layer(axum::middleware::from_fn_with_state(
@@ -94,7 +93,7 @@ pub(crate) fn with_layers(
                 ),
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .layer(axum::middleware::from_fn(sane_request_id))
+        .layer(tower::util::MapRequestLayer::new(sane_request_id))
         .with_state(state)
 }
 
@@ -103,33 +102,32 @@ pub const MAX_REQUEST_ID_BYTES: usize = 128;
 
 /// Drops a client's `x-request-id` that is longer than [`MAX_REQUEST_ID_BYTES`] or holds anything
 /// but visible ASCII, so that a fresh one is made in its place: the id is echoed in every answer
-/// and written in every log line of the request, and a client must not make either large.
-async fn sane_request_id(mut req: Request, next: axum::middleware::Next) -> Response {
+/// and written in every log line of the request, and a client must not make either large. A plain
+/// map of the request, not a middleware: every request passes here.
+fn sane_request_id<B>(mut req: axum::http::Request<B>) -> axum::http::Request<B> {
     let unfit = req.headers().get("x-request-id").is_some_and(|id| {
         id.len() > MAX_REQUEST_ID_BYTES || !id.as_bytes().iter().all(u8::is_ascii_graphic)
     });
     if unfit {
         req.headers_mut().remove("x-request-id");
     }
-    next.run(req).await
+    req
 }
 
 /// Routes that no other origin may read, whatever `--cors-origin` allows: `/metrics` is for the
-/// operator's scraper, not for pages on other sites. Their answers (preflights included) carry no
-/// CORS headers, so a browser keeps them from other origins.
-async fn same_origin_only(req: Request, next: axum::middleware::Next) -> Response {
-    let private = req.uri().path() == "/metrics";
-    let mut response = next.run(req).await;
-    if private {
-        let names: Vec<header::HeaderName> = response
-            .headers()
-            .keys()
-            .filter(|name| name.as_str().starts_with("access-control-"))
-            .cloned()
-            .collect();
-        for name in names {
-            response.headers_mut().remove(name);
-        }
+/// operator's scraper, not for pages on other sites.
+const PRIVATE_ROUTES: [&str; 1] = ["/metrics"];
+
+/// Takes the CORS headers off `response`, so that a browser keeps it from other origins.
+fn without_cors(mut response: Response) -> Response {
+    let names: Vec<header::HeaderName> = response
+        .headers()
+        .keys()
+        .filter(|name| name.as_str().starts_with("access-control-"))
+        .cloned()
+        .collect();
+    for name in names {
+        response.headers_mut().remove(name);
     }
     response
 }
@@ -227,8 +225,17 @@ async fn problem_for_bare_errors(State(state): State<AppState>, response: Respon
 
 /// Lets an `OPTIONS` request through to CORS only when it is a browser's preflight (it names the
 /// method it wants) for a routed path; any other `OPTIONS` gets the router's answer: 404 for an
-/// unknown path (`*` included), 405 for a known one.
+/// unknown path (`*` included), 405 for a known one. Answers of [`PRIVATE_ROUTES`], preflights
+/// included, leave without CORS headers.
 async fn only_real_preflights(req: Request, next: axum::middleware::Next) -> Response {
+    if PRIVATE_ROUTES.contains(&req.uri().path()) {
+        return without_cors(preflight_or(req, next).await);
+    }
+    preflight_or(req, next).await
+}
+
+/// [`only_real_preflights`] for any route.
+async fn preflight_or(req: Request, next: axum::middleware::Next) -> Response {
     if req.method() != Method::OPTIONS {
         return next.run(req).await;
     }
