@@ -17,9 +17,9 @@ use super::shaped_logic::{self, OnePuzzle};
 use super::{fail, output_failed};
 use crate::batch::{self, shaped, Puzzle};
 use crate::engine::general::logic::ShapeLogic;
+use crate::engine::logic::words::progress_mismatch;
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver, Technique};
 use crate::engine::{Digit, Grid, Square};
-use crate::http::error::ApiError;
 use crate::pool::Pool;
 
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary
@@ -260,12 +260,8 @@ fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
             continue;
         };
         if progress.get(square) != Some(given) {
-            let mismatch = ApiError::ProgressMismatch {
-                square,
-                given: given.get(),
-                found: progress.get(square).map_or(0, Digit::get),
-            };
-            return Err(fail(&mismatch.to_string()));
+            let found = progress.get(square).map_or(0, Digit::get);
+            return Err(fail(&progress_mismatch(given.get(), square, found)));
         }
     }
     Ok(progress)

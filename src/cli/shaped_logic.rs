@@ -11,9 +11,9 @@ use super::logic::{
 };
 use crate::batch::{shaped, Puzzle};
 use crate::engine::general::logic::{ShapeHint, ShapeLogic, ShapeLogicError};
+use crate::engine::logic::words::progress_mismatch;
 use crate::engine::shape::{Cells, Shape};
 use crate::engine::Grid;
-use crate::http::error::ApiError;
 
 /// One puzzle given to `hint` or `explain`: classic 9x9 for the classic layer, or another shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,14 +91,8 @@ fn progress_of(shape: &Arc<Shape>, puzzle: &Cells, text: &str) -> Result<Cells, 
     for cell in 0..shape.cell_count() {
         let (given, found) = (puzzle.get(cell), progress.get(cell));
         if given != 0 && found != given {
-            let mismatch = ApiError::ShapeProgressMismatch {
-                square: shape.cell_name(cell),
-                given: symbol(given),
-                found: symbol(found),
-                given_value: given,
-                found_value: found,
-            };
-            return Err(mismatch.to_string());
+            let square = shape.cell_name(cell);
+            return Err(progress_mismatch(symbol(given), square, symbol(found)));
         }
     }
     Ok(progress)

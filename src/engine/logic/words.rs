@@ -13,6 +13,14 @@ pub fn or_list<T: Display>(items: impl IntoIterator<Item = T>) -> String {
     join(items, "or")
 }
 
+/// Why a player's grid is refused: it changes one of the puzzle's givens. The API's
+/// `progress_mismatch` problem and the command line say it in these words.
+pub fn progress_mismatch(given: impl Display, square: impl Display, found: impl Display) -> String {
+    format!(
+        "progress changes the given {given} at {square} to {found}; progress must keep every given"
+    )
+}
+
 fn join<T: Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
     match items.as_slice() {

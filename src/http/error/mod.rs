@@ -187,9 +187,7 @@ pub enum ApiError {
     #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
     ShapeMultipleSolutions(Box<[String; 2]>),
     /// 422: the player's progress changes one of the puzzle's givens.
-    #[error(
-        "progress changes the given {given} at {square} to {found}; progress must keep every given"
-    )]
+    #[error("{}", crate::engine::logic::words::progress_mismatch(.given, .square, .found))]
     ProgressMismatch {
         /// The square.
         square: Square,
@@ -199,9 +197,7 @@ pub enum ApiError {
         found: u8,
     },
     /// 422: as [`ApiError::ProgressMismatch`] on a grid of another shape (values 1..N, 0 blank).
-    #[error(
-        "progress changes the given {given} at {square} to {found}; progress must keep every given"
-    )]
+    #[error("{}", crate::engine::logic::words::progress_mismatch(.given, .square, .found))]
     ShapeProgressMismatch {
         /// The square's name.
         square: String,
