@@ -100,8 +100,8 @@ pub enum Command {
         timeout_ms: Option<u64>,
         /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
         /// keyed by its input line number and a CSV's `id`, to join answers to their input.
-        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
-        format: answers::Format,
+        #[arg(long, value_enum, default_value_t = answers::OutputFormat::Text)]
+        format: answers::OutputFormat,
     },
     /// Print Norvig's candidates (his `parse_grid`) for each puzzle.
     ///
@@ -130,8 +130,8 @@ pub enum Command {
         input: InputArgs,
         /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
         /// keyed by its input line number and a CSV's `id`.
-        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
-        format: answers::Format,
+        #[arg(long, value_enum, default_value_t = answers::OutputFormat::Text)]
+        format: answers::OutputFormat,
     },
     /// Print random puzzles: one 81-character line each, or with their solution, grade and seed.
     Random(RandomArgs),
@@ -146,8 +146,8 @@ pub enum Command {
         jobs: Option<u64>,
         /// text: one plain line a puzzle; jsonl or csv: one record a puzzle (and one a bad line)
         /// keyed by its input line number and a CSV's `id`.
-        #[arg(long, value_enum, default_value_t = answers::Format::Text)]
-        format: answers::Format,
+        #[arg(long, value_enum, default_value_t = answers::OutputFormat::Text)]
+        format: answers::OutputFormat,
     },
     /// Print the next logical step of one puzzle, explained, or the squares the player got wrong.
     ///

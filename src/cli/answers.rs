@@ -14,7 +14,7 @@ use crate::batch::{Answer, Puzzle, Summary};
 
 /// The output's form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub enum OutputFormat {
     /// One plain line per puzzle: the solution, `no solution`, `timeout`... (as always).
     #[default]
     Text,
@@ -64,14 +64,14 @@ impl Origin {
 /// `detail`).
 #[derive(Debug)]
 pub struct Keyed {
-    format: Format,
+    format: OutputFormat,
     columns: &'static [&'static str],
     header_written: bool,
 }
 
 impl Keyed {
     /// A writer of `format` (jsonl or csv) with `columns` for CSV.
-    pub fn new(format: Format, columns: &'static [&'static str]) -> Keyed {
+    pub fn new(format: OutputFormat, columns: &'static [&'static str]) -> Keyed {
         Keyed {
             format,
             columns,
@@ -81,7 +81,7 @@ impl Keyed {
 
     /// Writes `record`, a JSON object as one line, already serialised.
     pub fn write_json_line(&mut self, out: &mut impl Write, record: &[u8]) -> io::Result<()> {
-        if self.format != Format::Csv {
+        if self.format != OutputFormat::Csv {
             return out.write_all(record);
         }
         let json: serde_json::Value =
@@ -91,7 +91,7 @@ impl Keyed {
 
     /// Writes `record`, a JSON object.
     pub fn write(&mut self, out: &mut impl Write, record: &serde_json::Value) -> io::Result<()> {
-        if self.format != Format::Csv {
+        if self.format != OutputFormat::Csv {
             serde_json::to_writer(&mut *out, record)?;
             return out.write_all(b"\n");
         }
@@ -139,18 +139,18 @@ pub fn bad_line_record(bad: &BadLine) -> serde_json::Value {
     serde_json::from_slice(&line).expect("an error line is JSON")
 }
 
-/// Writes answers in one [`Format`], counting them in a [`Summary`].
+/// Writes answers in one [`OutputFormat`], counting them in a [`Summary`].
 #[derive(Debug)]
-pub struct Answers {
-    format: Format,
+pub struct AnswerWriter {
+    format: OutputFormat,
     keyed: Keyed,
     line: Vec<u8>,
 }
 
-impl Answers {
+impl AnswerWriter {
     /// A writer of `format`.
-    pub fn new(format: Format) -> Answers {
-        Answers {
+    pub fn new(format: OutputFormat) -> AnswerWriter {
+        AnswerWriter {
             format,
             keyed: Keyed::new(format, SOLVE_COLUMNS),
             line: Vec::new(),
@@ -159,10 +159,10 @@ impl Answers {
 
     /// Whether answers need their [`Origin`] (every format but plain text).
     pub fn keyed(&self) -> bool {
-        self.format != Format::Text
+        self.format != OutputFormat::Text
     }
 
-    /// Writes the answer of the puzzle from `origin` (only read when [`Answers::keyed`]).
+    /// Writes the answer of the puzzle from `origin` (only read when [`AnswerWriter::keyed`]).
     pub fn answer(
         &mut self,
         out: &mut impl Write,
@@ -172,7 +172,7 @@ impl Answers {
         elapsed: Duration,
     ) -> io::Result<()> {
         summary.add(answer, elapsed);
-        if self.format == Format::Text {
+        if self.format == OutputFormat::Text {
             return answer.write_line(out);
         }
         self.line.clear();
@@ -196,7 +196,7 @@ impl Answers {
         bad: &BadLine,
     ) -> io::Result<()> {
         summary.add_error();
-        if self.format == Format::Text {
+        if self.format == OutputFormat::Text {
             return writeln!(out, "{bad}");
         }
         self.line.clear();

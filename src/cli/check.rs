@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use super::answers::{bad_line_record, Format, Keyed, Origin};
+use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs};
 use super::output_failed;
 use crate::batch::{self, Puzzle, ShapedEntry};
@@ -100,7 +100,7 @@ fn symbols(shape: &Shape, mask: u32) -> String {
 }
 
 /// `sudoku validate`.
-pub fn validate(input: &InputArgs, format: Format) -> ExitCode {
+pub fn validate(input: &InputArgs, format: OutputFormat) -> ExitCode {
     let mut out = match super::open_output(input.output.as_deref()) {
         Ok(out) => io::BufWriter::new(out),
         Err(code) => return code,
@@ -119,7 +119,7 @@ pub fn validate(input: &InputArgs, format: Format) -> ExitCode {
                 Ok(Puzzle::Shaped(entry)) => shaped_validity(entry),
                 Err(bad) => {
                     bad_lines += 1;
-                    if format == Format::Text {
+                    if format == OutputFormat::Text {
                         writeln!(out, "{bad}")?;
                     } else {
                         keyed.write(&mut out, &bad_line_record(bad))?;
@@ -129,7 +129,7 @@ pub fn validate(input: &InputArgs, format: Format) -> ExitCode {
             };
             let puzzle = item.as_ref().expect("a bad line went on above");
             invalid += usize::from(!conflicts.is_empty());
-            if format == Format::Text {
+            if format == OutputFormat::Text {
                 writeln!(out, "{}", verdict(&conflicts, complete))?;
                 continue;
             }

@@ -10,7 +10,7 @@ use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::answers::{bad_line_record, Format, Keyed, Origin};
+use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::shape::ShapeArgs;
 use super::shaped_logic::{self, OnePuzzle};
@@ -25,7 +25,7 @@ use crate::pool::Pool;
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
 /// `multiple solutions`. Exit status 1 when some puzzle could not be graded.
-pub fn grade(input: &InputArgs, jobs: usize, format: Format) -> ExitCode {
+pub fn grade(input: &InputArgs, jobs: usize, format: OutputFormat) -> ExitCode {
     let mut out = match super::open_output(input.output.as_deref()) {
         Ok(out) => io::BufWriter::new(out),
         Err(code) => return code,
@@ -55,7 +55,7 @@ pub fn grade(input: &InputArgs, jobs: usize, format: Format) -> ExitCode {
                 Ok((_, Err(_))) => ungraded += 1,
                 Err(_) => bad_lines += 1,
             }
-            if format != Format::Text {
+            if format != OutputFormat::Text {
                 keyed.write(&mut out, &grade_record(&grade))?;
                 continue;
             }

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::answers::{Answers, Format, Origin};
+use super::answers::{AnswerWriter, Origin, OutputFormat};
 use super::input::{
     exit_status, for_each_chunk, for_each_record_chunk_of, BadLine, InputArgs, Item,
 };
@@ -35,14 +35,14 @@ pub fn solve(
     input: &InputArgs,
     jobs: usize,
     timeout: Option<Duration>,
-    format: Format,
+    format: OutputFormat,
 ) -> ExitCode {
     let mut out = match super::open_output(input.output.as_deref()) {
         Ok(out) => io::BufWriter::with_capacity(OUTPUT_BUFFER, out),
         Err(code) => return code,
     };
     let mut summary = Summary::default();
-    let mut answers = Answers::new(format);
+    let mut answers = AnswerWriter::new(format);
     // None when standard error is not a terminal: a hidden bar's counts each read the clock and
     // updated its rate estimate for no one.
     let progress = progress_bar(&input.names());
@@ -76,7 +76,7 @@ pub fn solve(
 struct Sink<'a, W: Write> {
     out: &'a mut W,
     summary: &'a mut Summary,
-    answers: &'a mut Answers,
+    answers: &'a mut AnswerWriter,
 }
 
 /// Records read at a time by [`solve_inline`]: each is answered as it comes, so a few dozen keep the
