@@ -201,28 +201,14 @@ async fn counted(
 ) -> Result<Response, ApiError> {
     let count = query.integer("count", 1, 1, count::MAX_COUNT)?;
     if let Some(wanted) = shaped::asked(query)? {
-        let seed = match query.get("seed") {
-            Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
-            None => None,
-        };
-        let first = count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
-            field: "seed".into(),
-            detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
-        })?;
+        let first = first_of_count(query, count)?;
         return count::shaped(state, headers, query, wanted, first, count, format).await;
     }
     let difficulty = difficulty(query)?;
     if let Some(difficulty) = difficulty {
         check_givens(difficulty, givens)?;
     }
-    let seed = match query.get("seed") {
-        Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
-        None => None,
-    };
-    let first = count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
-        field: "seed".into(),
-        detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
-    })?;
+    let first = first_of_count(query, count)?;
     let ask = count::Ask {
         givens,
         unique,
@@ -230,6 +216,19 @@ async fn counted(
         technique: technique::asked(query, givens)?,
     };
     count::answer(state, headers, ask, first, count, format).await
+}
+
+/// The seed of the first of `count` puzzles: `seed`, or a fresh one low enough for all of them; a
+/// 400 when `count` puzzles from `seed` would run past the largest seed.
+fn first_of_count(query: &QueryParams, count: u64) -> Result<u64, ApiError> {
+    let seed = match query.get("seed") {
+        Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
+        None => None,
+    };
+    count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
+        field: "seed".into(),
+        detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
+    })
 }
 
 /// The body of a 200 (members in alphabetical order, the order the service has always written).
