@@ -1,4 +1,5 @@
 //! The reader: what each kind of line comes to, and that records keep their lines' places.
+use super::line::{parse_line, plain_puzzle, Line};
 use super::*;
 
 const GRID2: &str =
