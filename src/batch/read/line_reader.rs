@@ -35,7 +35,7 @@ impl Partial {
 
 /// Reads lines handed to it one at a time, in order, into records: what a puzzle file carries from
 /// line to line (the line number, a CSV header, a grid being gathered, shapes already built).
-/// [`PuzzleReader`] hands it a file's lines; `POST /solve/batch` the lines of a request body as they
+/// [`PuzzleReader`](super::PuzzleReader) hands it a file's lines; `POST /solve/batch` the lines of a request body as they
 /// arrive.
 ///
 /// A puzzle is 81 cells on one line, a row of a CSV, or 9 rows of 9 cells on consecutive lines (a
