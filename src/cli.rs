@@ -25,7 +25,6 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::config::ServerConfig;
 use crate::limits::{Limit, LimitError, THREADS, TIMEOUT_MS};
 use crate::server;
 use input::InputArgs;
@@ -224,7 +223,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Explain { puzzle, shape } => logic::explain(puzzle.as_deref(), &shape),
         Command::Render(args) => print::render(&args),
         Command::Book(args) => print::book(&args),
-        Command::Serve(args) => server::serve(ServerConfig::from(&args)),
+        Command::Serve(args) => match args.config() {
+            Ok(config) => server::serve(config),
+            Err(err) => {
+                eprintln!("sudoku serve: {err}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Healthcheck(args) => serve::healthcheck(&args),
     }
 }

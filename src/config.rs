@@ -7,6 +7,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::clients::budget::BudgetLimits;
+use crate::clients::ClientRules;
+
 /// Solves allowed to wait for a worker before the server answers 503 (`--queue`).
 pub const DEFAULT_QUEUE: usize = 64;
 
@@ -75,6 +78,34 @@ pub struct ServerConfig {
     pub max_solutions: usize,
     /// The limits of `POST /solve/batch` ([`BatchLimits`]; not flags, tests shorten them).
     pub batch: BatchLimits,
+    /// How worker time is shared: the light lane's budget and each client's share of heavy work.
+    pub fairness: Fairness,
+}
+
+/// How worker time is shared between light and heavy work, and between clients.
+#[derive(Clone, Debug)]
+pub struct Fairness {
+    /// Worker time a job in the light lane may take before it is stopped and run again as heavy
+    /// work (`--light-budget-ms`).
+    pub light_budget: Duration,
+    /// Each client's share of heavy work (`--client-worker-seconds`, `--client-max-heavy`).
+    pub budget: BudgetLimits,
+    /// How clients are told apart (`--trusted-proxy`, `--api-keys-file`).
+    pub clients: ClientRules,
+}
+
+/// Worker time a light job may take by default before it is run again as heavy work: far above a
+/// classic solve, hint or grade (a millisecond or less), far below what heavy work takes.
+pub const DEFAULT_LIGHT_BUDGET: Duration = Duration::from_millis(25);
+
+impl Default for Fairness {
+    fn default() -> Self {
+        Fairness {
+            light_budget: DEFAULT_LIGHT_BUDGET,
+            budget: BudgetLimits::default(),
+            clients: ClientRules::default(),
+        }
+    }
 }
 
 /// The limits of `POST /solve/batch`, which streams and so has its own in place of the body cap and
@@ -150,6 +181,7 @@ impl Default for ServerConfig {
             write_timeout: WRITE_TIMEOUT,
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
             batch: BatchLimits::default(),
+            fairness: Fairness::default(),
         }
     }
 }

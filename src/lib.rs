@@ -21,6 +21,7 @@
 pub mod access_log;
 pub mod batch;
 pub mod cli;
+pub mod clients;
 pub mod config;
 pub mod connections;
 pub mod engine;

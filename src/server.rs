@@ -9,9 +9,11 @@
 
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
@@ -179,7 +181,7 @@ impl Server {
     async fn accept_until(&self, listener: &TcpListener) {
         loop {
             match listener.accept().await {
-                Ok((stream, _peer)) => self.serve(stream),
+                Ok((stream, peer)) => self.serve(stream, peer),
                 Err(error) => {
                     // Out of file descriptors, say: back off rather than spin.
                     tracing::warn!(%error, "accepting a connection failed");
@@ -190,7 +192,7 @@ impl Server {
     }
 
     /// Serves one connection on its own task, under its watchdog.
-    fn serve(&self, stream: TcpStream) {
+    fn serve(&self, stream: TcpStream, peer: SocketAddr) {
         let slot = match self.registry.admit() {
             Admission::Admitted(slot) | Admission::Evicted(slot) => slot,
             Admission::Full => {
@@ -207,7 +209,9 @@ impl Server {
         let _ = stream.set_nodelay(true);
         let conn = slot.conn().clone();
         let app = self.app.clone();
-        let service = tower::service_fn(move |request: axum::http::Request<Incoming>| {
+        let service = tower::service_fn(move |mut request: axum::http::Request<Incoming>| {
+            // Who sent it, for the budgets of heavy work ([`crate::http::caller`]).
+            request.extensions_mut().insert(ConnectInfo(peer));
             let in_flight = conn.begin_request();
             let answer = app.clone().oneshot(request);
             let conn = conn.clone();

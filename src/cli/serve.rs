@@ -1,12 +1,18 @@
 //! The flags of `sudoku serve` and `sudoku healthcheck`, each with an environment fallback, and how
 //! they become a [`ServerConfig`]. Serving itself is [`crate::server`]; the probe is [`crate::probe`].
 
+use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::clients::budget::{
+    BudgetLimits, DEFAULT_CLIENT_MAX_HEAVY, DEFAULT_CLIENT_WORKER_SECONDS,
+};
+use crate::clients::{ClientRules, IpRange};
 use crate::config::{
-    default_workers, BatchLimits, LogFormat, ServerConfig, SpoolLimits, DEFAULT_MAX_BATCHES,
-    DEFAULT_QUEUE, DEFAULT_SPOOL_DISK_BYTES, DEFAULT_SPOOL_MEMORY_BYTES,
+    default_workers, BatchLimits, Fairness, LogFormat, ServerConfig, SpoolLimits,
+    DEFAULT_LIGHT_BUDGET, DEFAULT_MAX_BATCHES, DEFAULT_QUEUE, DEFAULT_SPOOL_DISK_BYTES,
+    DEFAULT_SPOOL_MEMORY_BYTES,
 };
 use crate::connections::default_max_connections;
 use crate::probe::probe;
@@ -64,6 +70,31 @@ pub struct ServeArgs {
     /// system's temporary directory, TMPDIR or /tmp].
     #[arg(long, env = "SUDOKU_BATCH_SPOOL_DIR")]
     pub batch_spool_dir: Option<std::path::PathBuf>,
+    /// Worker time, in milliseconds, a request's job may take in the light lane before it is
+    /// stopped and run again as heavy work (heavy work runs on all workers but one).
+    #[arg(long, env = "SUDOKU_LIGHT_BUDGET_MS", default_value_t = DEFAULT_LIGHT_BUDGET.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub light_budget_ms: u64,
+    /// Heavy worker-seconds each client may use a minute; over it, 429 with Retry-After.
+    #[arg(long, env = "SUDOKU_CLIENT_WORKER_SECONDS", default_value_t = DEFAULT_CLIENT_WORKER_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub client_worker_seconds: u64,
+    /// Heavy jobs each client may have running or waiting at once; over it, 429 with Retry-After.
+    #[arg(long, env = "SUDOKU_CLIENT_MAX_HEAVY", default_value_t = DEFAULT_CLIENT_MAX_HEAVY,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub client_max_heavy: u32,
+    /// A proxy (an address or CIDR range) whose `Forwarded` or `X-Forwarded-For` header names the
+    /// client (repeat, or comma-separate in the variable) [default: none, the peer is the client].
+    #[arg(
+        long = "trusted-proxy",
+        env = "SUDOKU_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<IpRange>,
+    /// A file of API keys, one a line: a request with `Authorization: Bearer KEY` is the client KEY,
+    /// with a budget of its own, wherever it comes from [default: no keys].
+    #[arg(long, env = "SUDOKU_API_KEYS_FILE")]
+    pub api_keys_file: Option<std::path::PathBuf>,
     /// Log format; the level comes from RUST_LOG (default `info`).
     #[arg(long, env = "SUDOKU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
@@ -92,9 +123,48 @@ impl From<&ServeArgs> for ServerConfig {
                 },
                 ..BatchLimits::default()
             },
+            fairness: Fairness {
+                light_budget: Duration::from_millis(args.light_budget_ms),
+                budget: BudgetLimits {
+                    worker_ms_per_minute: args.client_worker_seconds.saturating_mul(1000),
+                    max_in_flight: args.client_max_heavy,
+                },
+                clients: ClientRules {
+                    trusted_proxies: args.trusted_proxies.clone(),
+                    keys: HashMap::new(),
+                },
+            },
             ..ServerConfig::default()
         }
     }
+}
+
+impl ServeArgs {
+    /// The configuration these flags give, with the API keys read from `--api-keys-file`.
+    pub fn config(&self) -> Result<ServerConfig, String> {
+        let mut config = ServerConfig::from(self);
+        if let Some(path) = &self.api_keys_file {
+            config.fairness.clients.keys = read_keys(path)?;
+        }
+        Ok(config)
+    }
+}
+
+/// The keys of an API keys file: one a line, blank lines and `#` comments skipped.
+fn read_keys(path: &std::path::Path) -> Result<HashMap<String, usize>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the API keys file {}: {e}", path.display()))?;
+    let keys: HashMap<String, usize> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .enumerate()
+        .map(|(n, key)| (key.to_string(), n))
+        .collect();
+    if keys.is_empty() {
+        return Err(format!("the API keys file {} holds no key", path.display()));
+    }
+    Ok(keys)
 }
 
 /// Checks the form `HOST:PORT` (resolving the name is left to binding, which reports failure with

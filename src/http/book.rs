@@ -96,7 +96,7 @@ async fn make_book(
     let timeout_ms = state.solve_cap_ms();
     let started = std::time::Instant::now();
     let pdf = state
-        .run_job(timeout_ms, move |deadline, cancel| {
+        .run_heavy(timeout_ms, move |deadline, cancel| {
             let entries = book::generate(&recipe, Some(deadline), Some(cancel), &mut |_| {})?;
             Ok::<_, BookError>(book::to_pdf(&entries, &options, &title))
         })

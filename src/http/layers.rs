@@ -60,6 +60,11 @@ pub(crate) fn with_layers(
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         .layer(body_limit)
         .merge(streamed)
+        // Every request is charged to its client: the jobs it runs, and the headers it gets back.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            super::caller::identify,
+        ))
         // Handlers answer by their job's deadline first, so what this catches is a client still
         // sending its request: a 408, the client's fault, not a 5xx.
         .layer(TimeoutLayer::with_status_code(

@@ -16,8 +16,9 @@ use axum::routing::get;
 use axum::Router;
 
 use super::AppState;
+use crate::clients::budget::Refusal;
 use crate::engine::{Interrupted, Outcome, StopReason, Verdict};
-use crate::pool::Pool;
+use crate::pool::{Lane, Pool};
 
 /// Upper bounds of the latency histogram's buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -38,6 +39,8 @@ pub struct Metrics {
     timeouts: AtomicU64,
     cancellations: AtomicU64,
     batch_puzzles: AtomicU64,
+    /// 429s by reason: budget, in flight.
+    refused: [AtomicU64; 2],
 }
 
 impl Metrics {
@@ -91,6 +94,15 @@ impl Metrics {
         if cancelled {
             self.cancellations.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// Counts a 429 by its reason.
+    pub fn observe_refusal(&self, refusal: Refusal) {
+        let i = match refusal {
+            Refusal::Budget { .. } => 0,
+            Refusal::InFlight { .. } => 1,
+        };
+        self.refused[i].fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts a deadline that passed before a search could start.
@@ -169,7 +181,69 @@ impl Metrics {
             metric(&mut out, name, kind, help);
             let _ = writeln!(out, "{name} {value}");
         }
+        self.render_lanes(&mut out, pool);
         out
+    }
+
+    /// The lanes and the budgets: per lane, queue depth, busy workers and worker seconds; light
+    /// jobs moved to the heavy lane; 429s by reason. No per-client labels, which would be unbounded.
+    fn render_lanes(&self, out: &mut String, pool: &Pool) {
+        let by_lane: [(&str, &str, &str, LaneValue); 3] = [
+            (
+                "sudoku_lane_queue_depth",
+                "gauge",
+                "Jobs waiting for a worker, by lane.",
+                |p, l| p.waiting_in(l).to_string(),
+            ),
+            (
+                "sudoku_lane_workers_busy",
+                "gauge",
+                "Workers running a job, by lane.",
+                |p, l| p.busy_in(l).to_string(),
+            ),
+            (
+                "sudoku_lane_worker_seconds_total",
+                "counter",
+                "Worker time spent on the jobs of each lane, in seconds.",
+                |p, l| format!("{:.6}", p.worker_time(l).as_secs_f64()),
+            ),
+        ];
+        for (name, kind, help, value) in by_lane {
+            metric(out, name, kind, help);
+            for lane in Lane::ALL {
+                let _ = writeln!(
+                    out,
+                    "{name}{{lane=\"{}\"}} {}",
+                    lane.name(),
+                    value(pool, lane)
+                );
+            }
+        }
+        let name = "sudoku_heavy_workers_max";
+        metric(out, name, "gauge", "Heavy jobs allowed to run at once.");
+        let _ = writeln!(out, "{name} {}", pool.heavy_limit());
+        let name = "sudoku_escalations_total";
+        metric(
+            out,
+            name,
+            "counter",
+            "Light jobs stopped at the light budget and run again as heavy work.",
+        );
+        let _ = writeln!(out, "{name} {}", pool.escalated());
+        let name = "sudoku_rate_limited_total";
+        metric(
+            out,
+            name,
+            "counter",
+            "Requests refused with 429, by reason.",
+        );
+        for (reason, count) in ["budget", "in_flight"].iter().zip(&self.refused) {
+            let _ = writeln!(
+                out,
+                "{name}{{reason=\"{reason}\"}} {}",
+                count.load(Ordering::Relaxed)
+            );
+        }
     }
 
     fn render_requests(&self, out: &mut String) {
@@ -209,6 +283,9 @@ impl Metrics {
         let _ = writeln!(out, "{name}_count {count}");
     }
 }
+
+/// A per-lane value of the pool, as exposition text.
+type LaneValue = fn(&Pool, Lane) -> String;
 
 fn metric(out: &mut String, name: &str, kind: &str, help: &str) {
     let _ = writeln!(out, "# HELP {name} {help}");

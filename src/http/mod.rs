@@ -5,6 +5,7 @@ pub mod accept;
 pub mod batch;
 pub mod before_router;
 pub mod book;
+pub mod caller;
 pub mod candidates;
 pub mod error;
 pub mod explain;
@@ -37,9 +38,11 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 pub use error::ApiError;
 
+use crate::clients::budget::{Budgets, Refusal};
 use crate::config::ServerConfig;
 use crate::engine::Stats;
-use crate::pool::{Pool, PoolError};
+use crate::pool::{Lane, Pool, PoolError};
+use caller::Caller;
 use metrics::Metrics;
 
 /// What every handler shares: the configuration, the solver pool, the metrics and readiness.
@@ -56,6 +59,8 @@ struct Inner {
     shutdown: watch::Sender<bool>,
     /// Places for `POST /solve/batch` streams at once.
     batches: Arc<Semaphore>,
+    /// Each client's share of heavy work.
+    budgets: Arc<Budgets>,
 }
 
 impl AppState {
@@ -68,7 +73,13 @@ impl AppState {
             shutting_down: AtomicBool::new(false),
             shutdown: watch::Sender::new(false),
             batches: Arc::new(Semaphore::new(config.batch.max_batches)),
+            budgets: Arc::new(Budgets::new(config.fairness.budget)),
         }))
+    }
+
+    /// Each client's share of heavy work.
+    pub fn budgets(&self) -> &Arc<Budgets> {
+        &self.0.budgets
     }
 
     /// A place for one more batch stream, or `None` when `max_batches` are running.
@@ -117,29 +128,145 @@ impl AppState {
         u64::try_from(self.config().solve_timeout.as_millis()).unwrap_or(u64::MAX)
     }
 
-    /// Runs `job` on the pool with a deadline `timeout_ms` from now; the pool's refusals become
-    /// 503 `queue_full` or 504 `deadline_exceeded` (no search ran, so its counters are zero).
+    /// Runs `job` on the pool with a deadline `timeout_ms` from now, as the current request's
+    /// client ([`Caller`]). It starts in the light lane; past the light budget it is stopped and run
+    /// again from the start as heavy work, if the client's budget allows (429 if not), charged to
+    /// it. A client whose budget is spent is refused at once. The pool's refusals become 503
+    /// `queue_full` or 504 `deadline_exceeded`. `job` may be called twice, so it takes `&self`.
     pub async fn run_job<T, F>(&self, timeout_ms: u64, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(Instant, &AtomicBool) -> T + Send + Sync + 'static,
+    {
+        let caller = Caller::current();
+        self.budgets()
+            .check(&caller.id)
+            .map_err(|refusal| self.refuse(refusal))?;
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(timeout_ms);
+        let job = Arc::new(job);
+        let light = {
+            let job = job.clone();
+            move |flag: &AtomicBool| job(deadline, flag)
+        };
+        let budget = Some(self.config().fairness.light_budget);
+        match self.pool().run(Lane::Light, budget, deadline, light).await {
+            Ok(ran) => Ok(ran.value),
+            Err(PoolError::Escalated { worker_time }) => {
+                // The light attempt is heavy work too: its time is the client's.
+                self.budgets().charge(&caller.id, worker_time);
+                let heavy = move |flag: &AtomicBool| job(deadline, flag);
+                self.run_heavy_as(&caller, started, timeout_ms, heavy).await
+            }
+            Err(error) => Err(self.pool_error(error, started, timeout_ms, Lane::Light)),
+        }
+    }
+
+    /// Runs `job` in the heavy lane from the start (work known to be long: books, counts,
+    /// technique searches), charged to the current request's client; see [`AppState::run_job`].
+    pub async fn run_heavy<T, F>(&self, timeout_ms: u64, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(Instant, &AtomicBool) -> T + Send + 'static,
     {
+        let caller = Caller::current();
         let started = Instant::now();
+        let deadline = started + Duration::from_millis(timeout_ms);
+        self.run_heavy_as(&caller, started, timeout_ms, move |flag| {
+            job(deadline, flag)
+        })
+        .await
+    }
+
+    /// Runs `job` in the light lane with no budget: work bounded by its input and known to be
+    /// short (candidates, drawing one sheet), which does not watch its flag. Its deadline is the cap;
+    /// a client whose budget is spent is refused, as for every job.
+    pub async fn run_small<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let caller = Caller::current();
+        self.budgets()
+            .check(&caller.id)
+            .map_err(|refusal| self.refuse(refusal))?;
+        let started = Instant::now();
+        let timeout_ms = self.solve_cap_ms();
         let deadline = started + Duration::from_millis(timeout_ms);
         match self
             .pool()
-            .run(deadline, move |flag| job(deadline, flag))
+            .run(Lane::Light, None, deadline, move |_| job())
             .await
         {
-            Ok(value) => Ok(value),
-            Err(PoolError::QueueFull) => Err(ApiError::QueueFull),
-            Err(PoolError::Deadline) => {
+            Ok(ran) => Ok(ran.value),
+            Err(error) => Err(self.pool_error(error, started, timeout_ms, Lane::Light)),
+        }
+    }
+
+    /// Heavy work for `caller`: admitted by its budget, run in the heavy lane, charged its time.
+    async fn run_heavy_as<T, F>(
+        &self,
+        caller: &Caller,
+        started: Instant,
+        timeout_ms: u64,
+        job: F,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    {
+        let permit = self
+            .budgets()
+            .admit(&caller.id)
+            .map_err(|refusal| self.refuse(refusal))?;
+        caller.note_heavy();
+        let deadline = started + Duration::from_millis(timeout_ms);
+        let ran = self.pool().run(Lane::Heavy, None, deadline, job).await;
+        drop(permit);
+        match ran {
+            Ok(ran) => {
+                self.budgets().charge(&caller.id, ran.worker_time);
+                Ok(ran.value)
+            }
+            Err(error) => {
+                if error == PoolError::Deadline {
+                    // It ran to its deadline and past the grace: the whole time is the client's.
+                    self.budgets().charge(&caller.id, started.elapsed());
+                }
+                Err(self.pool_error(error, started, timeout_ms, Lane::Heavy))
+            }
+        }
+    }
+
+    /// A 429 for `refusal`, counted.
+    pub fn refuse(&self, refusal: Refusal) -> ApiError {
+        self.metrics().observe_refusal(refusal);
+        ApiError::TooManyRequests {
+            refusal,
+            limits: self.budgets().limits(),
+        }
+    }
+
+    /// The answer for a job the pool did not finish: 503 when it never got a worker (heavy work
+    /// that waited its whole deadline is shed like a full queue: none of it ran, and the client
+    /// should come back), 504 with zero counters when a light job's deadline passed unrun or any
+    /// job overran.
+    fn pool_error(
+        &self,
+        error: PoolError,
+        started: Instant,
+        timeout_ms: u64,
+        lane: Lane,
+    ) -> ApiError {
+        match (error, lane) {
+            (PoolError::QueueFull, _) | (PoolError::Expired, Lane::Heavy) => ApiError::QueueFull,
+            (PoolError::Expired | PoolError::Deadline | PoolError::Escalated { .. }, _) => {
                 self.metrics().observe_timeout();
                 let stats = Stats {
                     elapsed: started.elapsed(),
                     ..Stats::default()
                 };
-                Err(ApiError::DeadlineExceeded { timeout_ms, stats })
+                ApiError::DeadlineExceeded { timeout_ms, stats }
             }
         }
     }

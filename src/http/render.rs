@@ -84,6 +84,7 @@ async fn render(
     let timeout_ms = state.solve_cap_ms();
     state
         .run_job(timeout_ms, move |deadline, cancel| {
+            let mut sheet = sheet.clone();
             if want_solution {
                 sheet.solution = Some(solve(&submitted, deadline, cancel, timeout_ms)?);
             }

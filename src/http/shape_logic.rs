@@ -83,7 +83,7 @@ pub async fn explain(
                 .deadline(deadline)
                 .cancel_flag(cancel)
                 .explain(&shape, &puzzle);
-            (shape, explained)
+            (shape.clone(), explained)
         })
         .await?;
     let e = explained.map_err(|e| logic_error(&shape, e, timeout_ms, started))?;
@@ -110,7 +110,7 @@ pub async fn grade(
                 .deadline(deadline)
                 .cancel_flag(cancel)
                 .grade(&shape, &puzzle);
-            (shape, graded)
+            (shape.clone(), graded)
         })
         .await?;
     let grade = graded.map_err(|e| logic_error(&shape, e, timeout_ms, started))?;
@@ -152,7 +152,7 @@ pub async fn hint(state: &AppState, input: HintInput<'_>) -> Result<HintResponse
                 .deadline(deadline)
                 .cancel_flag(cancel)
                 .hint(&shape, &puzzle, &progress, marks.as_deref());
-            (shape, hinted)
+            (shape.clone(), hinted)
         })
         .await?;
     Ok(

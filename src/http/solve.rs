@@ -62,7 +62,7 @@ async fn solve(
                     job_state
                         .metrics()
                         .observe_search(ended.map_err(|stop| stop.reason));
-                    (shape, result)
+                    (shape.clone(), result)
                 })
                 .await?;
             return match result {

@@ -5,7 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{Counts, Outcome, Pool, Task};
+use super::{Counts, Lane, Outcome, Pool, Task};
 
 impl Pool {
     /// Applies `f` to every item on the pool's threads and returns the results in input order.
@@ -98,7 +98,7 @@ impl<R> Mapped<R> {
 pub(super) struct Once<F>(pub(super) Mutex<Option<F>>);
 
 impl<F: FnOnce() + Send> Task for Once<F> {
-    fn run(&self, _: &Counts) {
+    fn run(&self, _: &Counts, _: Lane) {
         let task = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(task) = task {
             task();

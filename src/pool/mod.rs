@@ -7,6 +7,13 @@
 //! cancellation flag that is raised when its request future is dropped (client gone, request
 //! timeout), so no search outlives its request, and a job still queued at its deadline never runs.
 //!
+//! Jobs run in two lanes ([`Lane`]). Light work is taken first by every thread; heavy work runs on
+//! at most `workers - 1` threads at once (one with a single worker, which then gets a second thread
+//! for light work), so one thread is always free of it and light work never waits behind heavy work.
+//! A light job may be given a budget of worker time: past it, its flag is raised, it stops, and
+//! [`Pool::run`] answers [`PoolError::Escalated`] so that the caller can run it again as heavy work
+//! (the caller decides, since it knows who pays for heavy work).
+//!
 //! The hand-off is built for jobs far shorter than a thread wake-up (an easy puzzle solves in
 //! microseconds), where the hand-off, not the search, is the cost:
 //! - a thread that finds the queue empty sleeps at once: spinning and `sched_yield`ing first (as a
@@ -30,25 +37,67 @@ mod map;
 mod queue;
 
 use std::any::Any;
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 pub use map::Mapped;
 use queue::{Queue, Shared};
 
-/// Why a job did not run.
+/// Why a job did not run, or did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PoolError {
     /// Every worker was busy and the waiting line was full.
     QueueFull,
-    /// The deadline passed while the job waited for a worker.
+    /// The deadline passed while the job waited for a worker: it never ran.
+    Expired,
+    /// The job was still running past its deadline (and the grace for its answer).
     Deadline,
+    /// A light job ran past its budget and was stopped, its result thrown away: it is heavy work.
+    Escalated {
+        /// The worker time it took before it was stopped.
+        worker_time: Duration,
+    },
+}
+
+/// The two kinds of work the threads take, light first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lane {
+    /// Work expected to take milliseconds: every thread takes it, before any heavy work.
+    Light,
+    /// Work known or found to be long: at most all threads but one run it at once.
+    Heavy,
+}
+
+impl Lane {
+    /// Both lanes, for metrics.
+    pub const ALL: [Lane; 2] = [Lane::Light, Lane::Heavy];
+
+    /// The lane's name in metrics and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lane::Light => "light",
+            Lane::Heavy => "heavy",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A job's value, and the worker time it took.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Ran<T> {
+    /// What the job returned.
+    pub value: T,
+    /// How long it held its thread.
+    pub worker_time: Duration,
 }
 /// Work as the threads see it: run once, through a shared reference, so that the caller keeps (and
 /// finally frees) the job.
 trait Task: Send + Sync {
-    fn run(&self, counts: &Counts);
+    fn run(&self, counts: &Counts, lane: Lane);
 }
 
 /// A queued piece of work.
@@ -62,38 +111,45 @@ type Outcome<T> = Result<T, Box<dyn Any + Send>>;
 pub struct Pool {
     shared: Arc<Shared>,
     workers: usize,
-    /// Jobs allowed in at once: running plus waiting.
-    capacity: usize,
+    /// Jobs allowed in at once, running plus waiting, by lane.
+    capacity: [usize; 2],
 }
 
+/// The pool's counters, each by lane where it has one.
 #[derive(Debug, Default)]
 struct Counts {
     /// Jobs admitted and not yet finished (or dropped unrun).
-    admitted: AtomicUsize,
-    waiting: AtomicUsize,
-    busy: AtomicUsize,
+    admitted: [AtomicUsize; 2],
+    waiting: [AtomicUsize; 2],
+    busy: [AtomicUsize; 2],
+    /// Worker time spent, in microseconds.
+    worker_us: [AtomicU64; 2],
     rejected: AtomicU64,
+    escalated: AtomicU64,
 }
+
 impl Pool {
-    /// A pool running `workers` jobs at once (at least one) with `queue` more allowed to wait.
-    /// The threads end when the pool is dropped.
+    /// A pool running `workers` jobs at once (at least one) with `queue` more allowed to wait in
+    /// each lane. Heavy work runs on at most `workers - 1` threads (one, with a second thread for
+    /// light work, when `workers` is one). The threads end when the pool is dropped.
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
-        let capacity = workers.saturating_add(queue);
+        let heavy_limit = (workers - 1).max(1);
+        let threads = workers.max(heavy_limit + 1);
+        let capacity = [
+            threads.saturating_add(queue),
+            heavy_limit.saturating_add(queue),
+        ];
+        let bound = (capacity[0] + capacity[1])
+            .saturating_mul(2)
+            .saturating_add(16);
         let shared = Arc::new(Shared {
-            queue: Mutex::new(Queue {
-                tasks: VecDeque::new(),
-                bound: capacity.saturating_mul(2).saturating_add(16),
-                sleeping: 0,
-                wakeups: 0,
-                blocked: 0,
-                closed: false,
-            }),
+            queue: Mutex::new(Queue::new(bound, heavy_limit)),
             work: Condvar::new(),
             room: Condvar::new(),
             counts: Counts::default(),
         });
-        for n in 0..workers {
+        for n in 0..threads {
             let shared = shared.clone();
             std::thread::Builder::new()
                 .name(format!("solver-{n}"))
@@ -109,12 +165,37 @@ impl Pool {
 
     /// Jobs waiting for a worker.
     pub fn waiting(&self) -> usize {
-        self.shared.counts.waiting.load(Ordering::Relaxed)
+        Lane::ALL.iter().map(|&lane| self.waiting_in(lane)).sum()
+    }
+
+    /// Jobs of `lane` waiting for a worker.
+    pub fn waiting_in(&self, lane: Lane) -> usize {
+        self.shared.counts.waiting[lane.index()].load(Ordering::Relaxed)
     }
 
     /// Jobs running now.
     pub fn busy(&self) -> usize {
-        self.shared.counts.busy.load(Ordering::Relaxed)
+        Lane::ALL.iter().map(|&lane| self.busy_in(lane)).sum()
+    }
+
+    /// Jobs of `lane` running now.
+    pub fn busy_in(&self, lane: Lane) -> usize {
+        self.shared.counts.busy[lane.index()].load(Ordering::Relaxed)
+    }
+
+    /// Worker time spent on the jobs of `lane` so far.
+    pub fn worker_time(&self, lane: Lane) -> Duration {
+        Duration::from_micros(self.shared.counts.worker_us[lane.index()].load(Ordering::Relaxed))
+    }
+
+    /// Light jobs stopped at their budget to be run again as heavy work.
+    pub fn escalated(&self) -> u64 {
+        self.shared.counts.escalated.load(Ordering::Relaxed)
+    }
+
+    /// Heavy jobs allowed to run at once.
+    pub fn heavy_limit(&self) -> usize {
+        self.shared.lock().heavy_limit
     }
 
     /// The number of workers.
@@ -135,9 +216,30 @@ impl Drop for Pool {
     }
 }
 
+/// How much lower than the async workers the solver threads run (a nice value): on a machine
+/// whose cores are all solving, the threads that answer `/healthz`, parse requests and write
+/// answers still get the CPU within milliseconds, and a solver thread loses only what they use.
+const SOLVER_NICENESS: i32 = 10;
+
+/// Lowers this thread's scheduling priority by [`SOLVER_NICENESS`] (Linux: a nice value is per
+/// thread). Best effort: where it fails, the thread runs at the process's priority.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{getpriority_process, setpriority_process, Pid};
+        let this = Pid::from_raw(rustix::thread::gettid().as_raw_nonzero().get());
+        if let Ok(now) = getpriority_process(this) {
+            let _ = setpriority_process(this, now.saturating_add(SOLVER_NICENESS));
+        }
+    }
+}
+
 /// A worker thread: runs queued tasks until the pool is dropped.
 fn work(shared: &Shared) {
-    while let Some(task) = shared.next() {
-        task.run(&shared.counts);
+    lower_priority();
+    let mut finished = None;
+    while let Some((task, lane)) = shared.next(finished) {
+        task.run(&shared.counts, lane);
+        finished = Some(lane);
     }
 }

@@ -118,7 +118,7 @@ async fn a_client_that_expects_100_continue_is_told_to_send_at_once() {
 
 /// Mathemagic's first killer (`puzzles/killer/mathemagic.txt`) as a JSON line: seconds to solve,
 /// so under a short deadline each one takes the whole deadline.
-fn slow_killer() -> String {
+pub(crate) fn slow_killer() -> String {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/puzzles/killer/mathemagic.txt"
@@ -191,9 +191,18 @@ async fn a_shutdown_mid_batch_sends_what_was_answered_and_a_record_naming_the_fi
         "{answered:?}"
     );
     assert!(answered.len() < 40, "{} killers answered", answered.len());
-    let first_not_answered = 4 + answered.len();
+    // Chunks run side by side (one worker has a second thread for light work), so a later chunk
+    // may have answered lines after the first one not answered: the record names that first one.
+    let lines: Vec<u64> = answered
+        .iter()
+        .map(|a| a["line"].as_u64().unwrap())
+        .collect();
+    let first_not_answered = (4..).find(|n| !lines.contains(n)).unwrap();
     assert_eq!(record["error"]["code"], "shutting_down", "{record}");
-    assert_eq!(record["line"], first_not_answered, "{record}");
+    assert_eq!(
+        record["line"], first_not_answered,
+        "{record} after {answered:?}"
+    );
     assert!(record["error"]["detail"]
         .as_str()
         .unwrap()

@@ -72,6 +72,9 @@ async fn metrics_count_requests_by_route_and_status_and_solves_by_verdict() {
         "sudoku_workers 2",
         "sudoku_solve_timeouts_total 0",
         "sudoku_solve_cancellations_total 0",
+        "sudoku_lane_queue_depth{lane=\"heavy\"} 0",
+        "sudoku_escalations_total 0",
+        "sudoku_rate_limited_total{reason=\"budget\"} 0",
     ] {
         assert!(
             r.text.lines().any(|l| l == line),

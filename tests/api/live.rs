@@ -46,14 +46,19 @@ pub(crate) fn no_grace(config: ServerConfig) -> ServerConfig {
 
 /// One worker, long searches allowed: an empty grid with a huge `max_solutions` runs until its
 /// deadline (5 s) or until it is cancelled.
-pub(crate) fn one_worker(queue: usize) -> ServerConfig {
-    ServerConfig {
-        workers: 1,
+/// A server whose threads the long searches of [`hold_every_thread`] can all hold, with `queue`
+/// waiting places: two workers (so two threads, one of them for light work only), and a light
+/// budget long enough that a long search stays light work, in the lane whose queue is tested.
+pub(crate) fn held_pool(queue: usize) -> ServerConfig {
+    let mut config = ServerConfig {
+        workers: 2,
         queue,
         solve_timeout: Duration::from_secs(5),
         max_solutions: usize::MAX,
         ..ServerConfig::default()
-    }
+    };
+    config.fairness.light_budget = Duration::from_secs(60);
+    config
 }
 
 pub(crate) fn long_search() -> String {
@@ -87,14 +92,20 @@ pub(crate) async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, wi
 }
 
 /// Starts a long search on its own connection and returns that connection once a worker runs it.
-pub(crate) async fn start_long_search(addr: SocketAddr) -> TcpStream {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(post("/solve", &long_search()).as_bytes())
-        .await
-        .unwrap();
-    wait_for_metric(addr, "sudoku_workers_busy", 1, Duration::from_secs(5)).await;
-    stream
+/// Starts a long search on each thread of a [`held_pool`] server and waits until they all run;
+/// dropping the streams ends them.
+pub(crate) async fn hold_every_thread(addr: SocketAddr) -> Vec<TcpStream> {
+    let mut streams = Vec::new();
+    for _ in 0..2 {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream
+            .write_all(post("/solve", &long_search()).as_bytes())
+            .await
+            .unwrap();
+        streams.push(stream);
+    }
+    wait_for_metric(addr, "sudoku_workers_busy", 2, Duration::from_secs(5)).await;
+    streams
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -123,15 +134,15 @@ async fn graceful_shutdown_finishes_the_request_in_flight_then_returns_ok() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_disconnects_cancels_its_search_and_frees_the_worker() {
-    let live = start(one_worker(4)).await;
-    let stream = start_long_search(live.addr).await;
+    let live = start(held_pool(4)).await;
+    let stream = hold_every_thread(live.addr).await;
     drop(stream);
     // Counted as a cancellation, and no timeout below: the search stopped because its client
     // left, before its 5 s deadline.
     wait_for_metric(
         live.addr,
         "sudoku_solve_cancellations_total",
-        1,
+        2,
         Duration::from_secs(4),
     )
     .await;
@@ -148,8 +159,8 @@ async fn a_client_that_disconnects_cancels_its_search_and_frees_the_worker() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_queue_answers_503_with_retry_after() {
-    let live = start(one_worker(0)).await;
-    let stream = start_long_search(live.addr).await;
+    let live = start(held_pool(0)).await;
+    let stream = hold_every_thread(live.addr).await;
     let r = exchange(
         live.addr,
         &post("/solve", &json!({ "puzzle": EASY }).to_string()),
@@ -173,9 +184,9 @@ async fn a_full_queue_answers_503_with_retry_after() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_queued_solve_waits_for_a_worker_but_not_past_its_deadline() {
-    let live = start(one_worker(1)).await;
+    let live = start(held_pool(1)).await;
     let addr = live.addr;
-    let long = start_long_search(addr).await;
+    let long = hold_every_thread(addr).await;
     let started = Instant::now();
     let r = exchange(
         addr,

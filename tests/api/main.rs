@@ -8,6 +8,7 @@ mod candidates;
 mod connections;
 mod contract;
 mod errors;
+mod fairness;
 mod golden;
 mod golden_logic;
 #[path = "../support/http.rs"]

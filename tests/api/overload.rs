@@ -8,13 +8,13 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::helpers::*;
-use crate::live::{metric, one_worker, start, start_long_search, wait_for_metric};
+use crate::live::{held_pool, hold_every_thread, metric, start, wait_for_metric};
 use crate::wire::{exchange, post};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_job_still_in_the_queue_is_answered_at_its_deadline_without_the_running_grace() {
-    let live = start(one_worker(1)).await;
-    let long = start_long_search(live.addr).await;
+    let live = start(held_pool(1)).await;
+    let long = hold_every_thread(live.addr).await;
     let timeout_ms = 300;
     let started = Instant::now();
     let r = exchange(
@@ -62,8 +62,8 @@ async fn turning_requests_away_is_counted_and_logged_as_one_throttled_warning_no
         .with_writer(move || sink.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
-    let live = start(one_worker(0)).await;
-    let long = start_long_search(live.addr).await;
+    let live = start(held_pool(0)).await;
+    let long = hold_every_thread(live.addr).await;
     let turned_away = 40;
     for _ in 0..turned_away {
         let r = exchange(

@@ -13,9 +13,10 @@
 //!   - `body`, sent as JSON, or `raw`, sent as text; `content_type` (default `application/json`
 //!     when there is a body) and `headers`; `pad_to`, trailing spaces that make the body that many
 //!     bytes long; `stall`: the body never ends;
-//!   - `busy_pool: {queue: N}`: the server has one worker, busy with a long search, and N waiting
-//!     places; `shutting_down: true`: the server has begun its shutdown; `busy_batches: {max: N}`:
-//!     the server allows N batches at once, and N are streaming.
+//!   - `busy_pool: {queue: N}`: the server's two threads are busy with long searches (light work
+//!     under a long light budget), and it has N waiting places; `shutting_down: true`: the server has begun its shutdown; `busy_batches: {max: N}`:
+//!     the server allows N batches at once, and N are streaming; `spent_budget: true`: the client
+//!     (the in-process one, with no address) has spent its share of heavy work, by a minute's worth.
 //!
 //! The default configuration serves every replay, so limits in the examples are the defaults.
 
@@ -29,6 +30,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, Method, Request};
 use http_body::Frame;
 use serde_json::{json, Value};
+use sudoku_service::clients::ClientId;
 use sudoku_service::config::ServerConfig;
 use sudoku_service::http::{router, AppState};
 use tower::ServiceExt;
@@ -103,13 +105,18 @@ fn request_of(method: &str, spec: &Value) -> Request<Body> {
 async fn replay(spec: &Value, request: Request<Body>) -> Answer {
     let busy_queue = spec["busy_pool"]["queue"].as_u64();
     let mut config = match busy_queue {
-        Some(queue) => ServerConfig {
-            workers: 1,
-            queue: queue as usize,
-            // Lets the blocking search ask for more solutions than there is time to count.
-            max_solutions: usize::MAX,
-            ..ServerConfig::default()
-        },
+        Some(queue) => {
+            let mut config = ServerConfig {
+                // Two threads, both held by long searches that stay light work.
+                workers: 2,
+                queue: queue as usize,
+                // Lets the blocking search ask for more solutions than there is time to count.
+                max_solutions: usize::MAX,
+                ..ServerConfig::default()
+            };
+            config.fairness.light_budget = Duration::from_secs(60);
+            config
+        }
         None => ServerConfig::default(),
     };
     let busy_batches = spec["busy_batches"]["max"].as_u64();
@@ -124,12 +131,18 @@ async fn replay(spec: &Value, request: Request<Body>) -> Answer {
     if spec["shutting_down"] == true {
         state.begin_shutdown();
     }
-    let blocker = match busy_queue {
-        Some(_) => Some(occupy_the_worker(&state).await),
-        None => None,
-    };
+    if spec["spent_budget"] == true {
+        let spent = Duration::from_secs(3600);
+        state.budgets().charge(&ClientId::Unknown, spent);
+    }
+    let mut blockers = Vec::new();
+    if busy_queue.is_some() {
+        for held in 1..=2 {
+            blockers.push(occupy_a_thread(&state, held).await);
+        }
+    }
     let answer = crate::harness::send(router(state), request).await;
-    if let Some(blocker) = blocker {
+    for blocker in blockers {
         // Dropping the request raises its cancel flag, which ends the search.
         blocker.abort();
     }
@@ -137,8 +150,8 @@ async fn replay(spec: &Value, request: Request<Body>) -> Answer {
 }
 
 /// Starts a search of the empty grid for more solutions than it can count in its deadline, and
-/// waits until it holds the one worker.
-async fn occupy_the_worker(state: &AppState) -> tokio::task::JoinHandle<()> {
+/// waits until `held` threads are busy.
+async fn occupy_a_thread(state: &AppState, held: usize) -> tokio::task::JoinHandle<()> {
     let body = json!({ "puzzle": ".".repeat(81), "max_solutions": 1u64 << 40 });
     let request = request_of("POST", &json!({ "path": "/solve", "body": body }));
     let app = router(state.clone());
@@ -146,7 +159,7 @@ async fn occupy_the_worker(state: &AppState) -> tokio::task::JoinHandle<()> {
         let _ = app.oneshot(request).await;
     });
     for _ in 0..500 {
-        if state.pool().busy() == 1 {
+        if state.pool().busy() == held {
             return blocker;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;

@@ -28,13 +28,18 @@ const HANG_GUARD: Duration = Duration::from_secs(300);
 
 /// A small configuration for tests: two workers, a short queue, the documented limits, and the
 /// generous [`SOLVE_CAP`].
+/// The tests' server: two workers, and budgets wide enough that the suites' own requests (one
+/// client, many heavy ones at once) are never refused; the budgets have tests of their own.
 pub fn test_config() -> ServerConfig {
-    ServerConfig {
+    let mut config = ServerConfig {
         workers: 2,
         queue: 8,
         solve_timeout: SOLVE_CAP,
         ..ServerConfig::default()
-    }
+    };
+    config.fairness.budget.max_in_flight = 64;
+    config.fairness.budget.worker_ms_per_minute = 3_600_000;
+    config
 }
 
 /// The router with [`test_config`].

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::input::Stop;
 use crate::batch::answer_line::{write_answer, write_error, write_line, AnswerLine, ErrorJson};
-use crate::batch::{answer_entry_until, solve_shaped_until, Puzzle, Record, Summary};
+use crate::batch::{answer_entry_until, solve_shaped_until, Answer, Puzzle, Record, Summary};
+use crate::clients::budget::Refusal;
 
 /// A chunk answered: its NDJSON lines, and its share of the summary.
 #[derive(Debug, Default)]
@@ -21,6 +22,12 @@ pub struct Answered {
     pub cancelled: bool,
     /// The line of the first record not answered, when the chunk was stopped short.
     pub unanswered_from: Option<usize>,
+    /// A puzzle stopped at the light budget, to be answered as heavy work.
+    pub heavy: Option<Record>,
+    /// The records after a yield (at the light budget) or after `heavy`, not yet answered.
+    pub rest: Vec<Record>,
+    /// Why the client may not have its heavy work answered, when that stopped the chunk.
+    pub refused: Option<Refusal>,
 }
 
 /// How often a chunk's answers so far are handed out while it is being solved: often enough that
@@ -28,27 +35,39 @@ pub struct Answered {
 /// rarely enough that easy puzzles go out in large pieces.
 pub const FLUSH_EVERY: Duration = Duration::from_millis(20);
 
-/// Answers `records` in order, each puzzle by its own deadline of `timeout` from its start,
-/// stopping (and saying so) once `cancel` is raised (the client left) or `halt` is (the server is
-/// shutting down). The answers so far are handed to `flush` once `FLUSH_EVERY` of solving has
-/// passed since the last hand-out, measured by the puzzles' own times (no clock read of its own:
-/// an easy puzzle takes microseconds), so one slow puzzle's answer goes out as soon as it is
-/// made; the rest are left in [`Answered::bytes`].
+/// How a chunk is answered: each puzzle's deadline, and the light lane's budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    /// Each puzzle's deadline, from its start.
+    pub timeout: Duration,
+    /// In the light lane, the chunk's budget: a puzzle that runs this long is stopped and handed
+    /// back as heavy work ([`Answered::heavy`]), and the chunk yields the rest of its records
+    /// ([`Answered::rest`]) once it has solved this long, so other light work gets its turn.
+    /// `None` in the heavy lane.
+    pub light: Option<Duration>,
+}
+
+/// Answers `records` in order, each puzzle by its own deadline, stopping (and saying so) once
+/// `cancel` is raised (the client left) or `halt` is (the server is shutting down), and at the
+/// light budget as [`Pace::light`] says. The answers so far are handed to `flush` once
+/// `FLUSH_EVERY` of solving has passed since the last hand-out, measured by the puzzles' own times
+/// (no clock read of its own: an easy puzzle takes microseconds), so one slow puzzle's answer goes
+/// out as soon as it is made; the rest are left in [`Answered::bytes`].
 pub fn answer_chunk(
     records: Vec<Record>,
-    timeout: Duration,
+    pace: Pace,
     cancel: &AtomicBool,
     halt: &AtomicBool,
     flush: &mut dyn FnMut(Vec<u8>),
 ) -> Answered {
-    answer_chunk_every(records, timeout, cancel, halt, FLUSH_EVERY, flush)
+    answer_chunk_every(records, pace, cancel, halt, FLUSH_EVERY, flush)
 }
 
 /// [`answer_chunk`], handing out the answers so far after each answer that ends `every` of
 /// solving since the last hand-out.
 fn answer_chunk_every(
     records: Vec<Record>,
-    timeout: Duration,
+    pace: Pace,
     cancel: &AtomicBool,
     halt: &AtomicBool,
     every: Duration,
@@ -59,10 +78,15 @@ fn answer_chunk_every(
         ..Answered::default()
     };
     let mut since_flush = Duration::ZERO;
+    let mut solving = Duration::ZERO;
+    // A puzzle is stopped at the light budget only where its own deadline is later.
+    let budget = pace.light.filter(|&light| light < pace.timeout);
+    let timeout = budget.unwrap_or(pace.timeout);
     // One clock reading a classic puzzle: the end of one is the start of the next (a timed search
     // reads it twice more, a few per cent of a batch of easy puzzles).
     let mut clock = Instant::now();
-    for record in records {
+    let mut records = records.into_iter();
+    while let Some(record) = records.next() {
         if cancel.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
             out.cancelled = cancel.load(Ordering::Relaxed);
             out.unanswered_from = Some(match &record {
@@ -89,6 +113,13 @@ fn answer_chunk_every(
                         (answer, elapsed, entry.expected.is_some())
                     }
                 };
+                if budget.is_some() && answer == Answer::Timeout && !cancel.load(Ordering::Relaxed)
+                {
+                    // Stopped at the light budget, not its own deadline: heavy work.
+                    out.heavy = Some(Ok(puzzle));
+                    out.rest = records.collect();
+                    break;
+                }
                 out.summary.add(&answer, elapsed);
                 let id = match &puzzle {
                     Puzzle::Classic(entry) => entry.id.as_deref(),
@@ -106,6 +137,12 @@ fn answer_chunk_every(
                 if since_flush >= every {
                     flush(std::mem::take(&mut out.bytes));
                     since_flush = Duration::ZERO;
+                }
+                solving += elapsed;
+                if budget.is_some_and(|light| solving >= light) {
+                    // The chunk's turn is over: the rest go back in line.
+                    out.rest = records.collect();
+                    break;
                 }
             }
             Err(error) => {
@@ -134,6 +171,15 @@ pub fn stop_line(stop: &Stop) -> Vec<u8> {
             ),
         ),
         Stop::Broken { line, detail } => (*line, "body_error", detail.clone()),
+        Stop::OverBudget { line, retry_after } => (
+            *line,
+            "too_many_requests",
+            format!(
+                "this client's share of heavy work is spent: line {line} needs heavy work and was \
+                 not answered, nor were the lines after it that needed heavy work; send the lines \
+                 from {line} on again in {retry_after} s"
+            ),
+        ),
         Stop::ShuttingDown { line } => (
             *line,
             "shutting_down",
@@ -228,7 +274,10 @@ mod tests {
         }
         let out = answer_chunk(
             records,
-            Duration::from_secs(5),
+            Pace {
+                timeout: Duration::from_secs(5),
+                light: None,
+            },
             &AtomicBool::new(false),
             &AtomicBool::new(false),
             &mut |_| {},
@@ -256,6 +305,66 @@ mod tests {
             .starts_with("the givens conflict: digit 5"));
     }
 
+    /// Records of `lines`, read as the command line reads them.
+    fn records(lines: &[&str]) -> Vec<Record> {
+        let mut reader = LineReader::new();
+        let mut records = Vec::new();
+        for line in lines {
+            reader.push(line.as_bytes(), &mut records);
+        }
+        records
+    }
+
+    #[test]
+    fn in_the_light_lane_a_chunk_yields_its_turn_once_it_has_solved_for_the_budget() {
+        let no = AtomicBool::new(false);
+        let pace = Pace {
+            timeout: Duration::from_secs(5),
+            light: Some(Duration::from_nanos(1)),
+        };
+        let out = answer_chunk(records(&[EASY, EASY, EASY]), pace, &no, &no, &mut |_| {});
+        let answered = out.bytes.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(answered, 1, "one puzzle, then the turn is over");
+        assert_eq!(out.rest.len(), 2, "the others go back in line, in order");
+        assert!(out.heavy.is_none());
+    }
+
+    #[test]
+    fn a_puzzle_stopped_at_the_light_budget_is_handed_back_as_heavy_work_unanswered() {
+        let no = AtomicBool::new(false);
+        let top95 = include_str!("../../../puzzles/top95.txt");
+        let pace = Pace {
+            timeout: Duration::from_secs(5),
+            light: Some(Duration::from_nanos(1)),
+        };
+        // The search looks at its deadline every 64 nodes: the first of top95 that needs more is
+        // stopped at a budget of a nanosecond, and the chunk ends there.
+        let lines: Vec<&str> = top95.lines().collect();
+        let mut stopped = None;
+        for (n, line) in lines.iter().enumerate() {
+            let out = answer_chunk(records(&[line, EASY]), pace, &no, &no, &mut |_| {});
+            if let Some(Ok(heavy)) = &out.heavy {
+                assert!(out.bytes.is_empty(), "no answer is written for it");
+                assert_eq!(heavy.line(), 1);
+                assert_eq!(out.rest.len(), 1, "the rest wait for it");
+                assert_eq!(out.summary.puzzles, 0, "it is counted where it is answered");
+                stopped = Some(n);
+                break;
+            }
+        }
+        let n = stopped.expect("some top95 puzzle needs more than 64 nodes");
+        // Where the light budget is no shorter than the puzzle's own deadline, a timeout is an answer.
+        let own = Pace {
+            timeout: Duration::from_nanos(1),
+            light: Some(Duration::from_secs(1)),
+        };
+        let out = answer_chunk(records(&[lines[n]]), own, &no, &no, &mut |_| {});
+        assert!(out.heavy.is_none());
+        assert!(String::from_utf8(out.bytes)
+            .unwrap()
+            .contains("\"timeout\""));
+    }
+
     #[test]
     fn a_raised_cancel_flag_stops_the_chunk_before_its_next_puzzle() {
         let mut reader = LineReader::new();
@@ -263,7 +372,10 @@ mod tests {
         reader.push(EASY.as_bytes(), &mut records);
         let out = answer_chunk(
             records,
-            Duration::from_secs(5),
+            Pace {
+                timeout: Duration::from_secs(5),
+                light: None,
+            },
             &AtomicBool::new(true),
             &AtomicBool::new(false),
             &mut |_| {},
@@ -281,7 +393,10 @@ mod tests {
         reader.push(EASY.as_bytes(), &mut records);
         let out = answer_chunk(
             records,
-            Duration::from_secs(5),
+            Pace {
+                timeout: Duration::from_secs(5),
+                light: None,
+            },
             &AtomicBool::new(false),
             &AtomicBool::new(true),
             &mut |_| {},
@@ -305,7 +420,10 @@ mod tests {
             let mut pieces = Vec::new();
             let out = answer_chunk_every(
                 records(),
-                Duration::from_secs(5),
+                Pace {
+                    timeout: Duration::from_secs(5),
+                    light: None,
+                },
                 &no,
                 &no,
                 every,

@@ -53,6 +53,14 @@ pub enum Stop {
         /// The first line not answered.
         line: usize,
     },
+    /// The client's share of heavy work was spent: a puzzle that needed heavy work was not
+    /// answered, and nothing more was read.
+    OverBudget {
+        /// The first line not answered.
+        line: usize,
+        /// Seconds until the client's budget is above zero again.
+        retry_after: u64,
+    },
 }
 
 /// Where the records come from.

@@ -18,13 +18,14 @@
 //! what was answered goes out, and a `shutting_down` record names the first line not answered.
 
 pub mod answer;
+mod chunk;
 pub mod input;
 pub mod spool;
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
@@ -37,12 +38,13 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 use tokio::task::JoinHandle;
 
+use super::caller::Caller;
 use super::error::ApiError;
 use super::extract::parse_json;
 use super::AppState;
 use crate::batch::{Record, Summary};
-use crate::pool::PoolError;
-use answer::{answer_chunk, merge, stop_line, summary_line, Answered};
+use crate::clients::budget::Refusal;
+use answer::{merge, stop_line, summary_line, Answered};
 use input::{Format, Input, Stop};
 use spool::Spool;
 
@@ -66,6 +68,12 @@ pub fn router() -> Router<AppState> {
 async fn solve_batch(State(state): State<AppState>, req: Request) -> Result<Response, ApiError> {
     let limits = state.config().batch.clone();
     let format = format(req.headers())?;
+    let caller = Caller::current();
+    // A client whose budget is spent is told at once, before its body is read.
+    state
+        .budgets()
+        .check(&caller.id)
+        .map_err(|refusal| state.refuse(refusal))?;
     let permit = state.batch_permit().ok_or(ApiError::TooManyBatches {
         max: limits.max_batches,
     })?;
@@ -86,6 +94,7 @@ async fn solve_batch(State(state): State<AppState>, req: Request) -> Result<Resp
     let answers = Answers {
         window: window(&state),
         shutdown: state.shutdown_watch(),
+        caller,
         state,
         input,
         in_flight: VecDeque::new(),
@@ -192,6 +201,8 @@ impl Drop for AbortOnDrop {
 /// The answers of one request, produced as the response is read.
 struct Answers {
     state: AppState,
+    /// The client the batch's heavy work is charged to.
+    caller: Arc<Caller>,
     input: Input,
     in_flight: VecDeque<Flight>,
     window: usize,
@@ -259,8 +270,10 @@ impl Answers {
                     // A chunk's task ends only by answering: its abort comes with this stream's end.
                     let done = done.expect("a batch chunk's task is aborted only when dropped");
                     merge(&mut self.summary, &done.summary);
-                    if let Some(first) = done.unanswered_from {
-                        self.cut_at(first);
+                    match (done.unanswered_from, done.refused) {
+                        (Some(first), Some(refusal)) => self.over_budget(first, refusal),
+                        (Some(first), None) => self.cut_at(first),
+                        _ => {}
                     }
                     return Some(rest);
                 }
@@ -286,17 +299,50 @@ impl Answers {
 
     /// Notes `line` as not answered: the `shutting_down` record names the first such line.
     fn cut_at(&mut self, line: usize) {
-        let first = match self.cut {
-            Some(Stop::ShuttingDown { line: earlier }) => earlier.min(line),
-            _ => line,
-        };
-        self.cut = Some(Stop::ShuttingDown { line: first });
+        self.cut = Some(match self.cut {
+            Some(Stop::ShuttingDown { line: earlier }) => Stop::ShuttingDown {
+                line: earlier.min(line),
+            },
+            Some(Stop::OverBudget {
+                line: earlier,
+                retry_after,
+            }) if earlier <= line => Stop::OverBudget {
+                line: earlier,
+                retry_after,
+            },
+            _ => Stop::ShuttingDown { line },
+        });
+    }
+
+    /// The client's budget is spent at `line`: nothing more is read, the chunks on the pool answer
+    /// what needs no heavy work, and the stream ends with a `too_many_requests` record.
+    fn over_budget(&mut self, line: usize, refusal: Refusal) {
+        if !self.input.is_done() {
+            self.input.halt();
+        }
+        let retry_after = refusal.retry_after();
+        self.cut = Some(match self.cut {
+            Some(Stop::ShuttingDown { line: earlier }) if earlier < line => {
+                Stop::ShuttingDown { line: earlier }
+            }
+            Some(Stop::OverBudget { line: earlier, .. }) if earlier < line => Stop::OverBudget {
+                line: earlier,
+                retry_after,
+            },
+            _ => Stop::OverBudget { line, retry_after },
+        });
     }
 
     /// Puts a chunk on the pool.
     fn start(&mut self, records: Vec<Record>) {
         let (send, pieces) = mpsc::unbounded_channel();
-        let done = tokio::spawn(solve(self.state.clone(), records, send, self.halt.clone()));
+        let done = tokio::spawn(chunk::solve(
+            self.state.clone(),
+            self.caller.clone(),
+            records,
+            send,
+            self.halt.clone(),
+        ));
         self.in_flight.push_back(Flight {
             pieces,
             done: AbortOnDrop(done),
@@ -321,91 +367,4 @@ impl Answers {
         );
         out
     }
-}
-
-/// Answers a chunk on the pool, its answers sent to `pieces` as they are made. A batch is one
-/// client, not many to shed: when the queue is full it waits for room rather than failing its
-/// lines. Dropping the future cancels the chunk.
-async fn solve(
-    state: AppState,
-    records: Vec<Record>,
-    pieces: mpsc::UnboundedSender<Vec<u8>>,
-    halt: Arc<AtomicBool>,
-) -> Answered {
-    let timeout = state.config().batch.puzzle_timeout;
-    let count = u32::try_from(records.len()).unwrap_or(u32::MAX);
-    let slot = Arc::new(Mutex::new(Some(records)));
-    loop {
-        // Every puzzle may take its whole deadline, after waiting behind the other chunks.
-        let deadline = Instant::now() + timeout * count + Duration::from_secs(60);
-        let (taken, sender, halted) = (slot.clone(), pieces.clone(), halt.clone());
-        let job = move |cancel: &_| {
-            let records = taken.lock().ok().and_then(|mut r| r.take());
-            let mut flush = |piece| {
-                let _ = sender.send(piece);
-            };
-            let mut answered = answer_chunk(
-                records.unwrap_or_default(),
-                timeout,
-                cancel,
-                &halted,
-                &mut flush,
-            );
-            flush(std::mem::take(&mut answered.bytes));
-            answered
-        };
-        match state.pool().run(deadline, job).await {
-            Ok(answered) => {
-                let metrics = state.metrics();
-                metrics.observe_batch(answered.summary.puzzles as u64, answered.cancelled);
-                return answered;
-            }
-            Err(PoolError::QueueFull) if halt.load(Ordering::Relaxed) => {
-                return Answered {
-                    unanswered_from: first_line(&slot),
-                    ..Answered::default()
-                };
-            }
-            Err(PoolError::QueueFull) => tokio::time::sleep(Duration::from_millis(5)).await,
-            Err(PoolError::Deadline) => return unanswered(&slot, &pieces),
-        }
-    }
-}
-
-/// The line of the first record of a chunk that never ran.
-fn first_line(slot: &Mutex<Option<Vec<Record>>>) -> Option<usize> {
-    let records = slot.lock().ok()?;
-    let first = records.as_ref()?.first()?;
-    Some(match first {
-        Ok(puzzle) => puzzle.line(),
-        Err(error) => error.line,
-    })
-}
-
-/// The records of a chunk that never ran, each answered `timeout` in its place.
-fn unanswered(
-    slot: &Mutex<Option<Vec<Record>>>,
-    pieces: &mpsc::UnboundedSender<Vec<u8>>,
-) -> Answered {
-    let records = slot
-        .lock()
-        .ok()
-        .and_then(|mut r| r.take())
-        .unwrap_or_default();
-    let mut answered = Answered::default();
-    let mut bytes = Vec::new();
-    for record in records {
-        let line = match &record {
-            Ok(puzzle) => puzzle.line(),
-            Err(error) => error.line,
-        };
-        answered
-            .summary
-            .add(&crate::batch::Answer::Timeout, Duration::ZERO);
-        bytes.extend(
-            format!("{{\"line\":{line},\"verdict\":\"timeout\",\"time_us\":0}}\n").into_bytes(),
-        );
-    }
-    let _ = pieces.send(bytes);
-    answered
 }

@@ -67,6 +67,8 @@ pub(super) const METHOD_NOT_ALLOWED: ProblemKind =
 pub(super) const QUEUE_FULL: ProblemKind = kind(503, "queue_full", "Queue full");
 pub(super) const TOO_MANY_BATCHES: ProblemKind =
     kind(503, "too_many_batches", "Too many batches at once");
+pub(super) const TOO_MANY_REQUESTS: ProblemKind =
+    kind(429, "too_many_requests", "Too many requests");
 pub(super) const DEADLINE_EXCEEDED: ProblemKind =
     kind(504, "deadline_exceeded", "Deadline exceeded");
 pub(super) const REQUEST_TIMEOUT: ProblemKind = kind(408, "request_timeout", "Request timeout");
@@ -78,7 +80,7 @@ pub(super) const HEADERS_TOO_LARGE: ProblemKind =
 pub(super) const INTERNAL: ProblemKind = kind(500, "internal", "Internal error");
 
 /// Every kind of problem the API answers, one row each: the table the spec's `ProblemCode` is held to.
-pub const PROBLEM_KINDS: [ProblemKind; 31] = [
+pub const PROBLEM_KINDS: [ProblemKind; 32] = [
     INVALID_JSON,
     INVALID_FIELD,
     DUPLICATE_PARAMETER,
@@ -104,6 +106,7 @@ pub const PROBLEM_KINDS: [ProblemKind; 31] = [
     METHOD_NOT_ALLOWED,
     QUEUE_FULL,
     TOO_MANY_BATCHES,
+    TOO_MANY_REQUESTS,
     DEADLINE_EXCEEDED,
     REQUEST_TIMEOUT,
     MALFORMED_REQUEST,

@@ -4,6 +4,7 @@
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
+use crate::clients::budget::{BudgetLimits, Refusal};
 use crate::engine::shape::{CellsError, ShapeError};
 use crate::engine::{Conflict, Grid, GridError, Square, Stats};
 
@@ -234,6 +235,15 @@ pub enum ApiError {
         /// The cap (`--max-batches`).
         max: usize,
     },
+    /// 429: this client's share of heavy work is spent, or it has its most heavy jobs in flight
+    /// (sent with `Retry-After` and the `RateLimit` headers).
+    #[error("{}", too_many_requests(*refusal, limits))]
+    TooManyRequests {
+        /// Why.
+        refusal: Refusal,
+        /// The share every client has.
+        limits: BudgetLimits,
+    },
     /// 504: the deadline passed, with the search counters so far (zero nodes when the work never
     /// got a worker).
     #[error(
@@ -377,6 +387,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,
             ApiError::QueueFull => QUEUE_FULL,
             ApiError::TooManyBatches { .. } => TOO_MANY_BATCHES,
+            ApiError::TooManyRequests { .. } => TOO_MANY_REQUESTS,
             ApiError::DeadlineExceeded { .. } => DEADLINE_EXCEEDED,
             ApiError::RequestTimeout { .. } => REQUEST_TIMEOUT,
             ApiError::MalformedRequest => MALFORMED_REQUEST,
@@ -392,6 +403,21 @@ const PUZZLE: &str = "puzzle";
 
 /// `text` with its leading `puzzle` (a field path such as `puzzle[3]`, or a sentence about it)
 /// put as `member`.
+/// The sentence of a 429: what was spent and when to come back.
+fn too_many_requests(refusal: Refusal, limits: &BudgetLimits) -> String {
+    match refusal {
+        Refusal::Budget { retry_after } => format!(
+            "this client has used its share of heavy work ({} worker-seconds a minute); come back \
+             in {retry_after} s (light work, such as a classic solve, is never charged)",
+            limits.worker_ms_per_minute / 1000
+        ),
+        Refusal::InFlight { max } => format!(
+            "this client already has {max} heavy jobs running or waiting, the most allowed at \
+             once; send the next when one is answered"
+        ),
+    }
+}
+
 fn renamed(text: &str, member: &str) -> String {
     match text.strip_prefix(PUZZLE) {
         Some(rest) => format!("{member}{rest}"),
@@ -410,6 +436,12 @@ impl IntoResponse for ApiError {
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
         if matches!(self, ApiError::QueueFull | ApiError::TooManyBatches { .. }) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        if let ApiError::TooManyRequests { refusal, .. } = self {
+            headers.insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(refusal.retry_after()),
+            );
         }
         response
     }

@@ -82,6 +82,12 @@ impl ApiError {
             ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
             ApiError::DeadlineExceeded { stats, .. } => ProblemDetails {
                 stats: Some(StatsJson::from(stats)),
+                verdict: Some("timeout"),
+                ..base
+            },
+            ApiError::TooManyRequests { refusal, .. } => ProblemDetails {
+                reason: Some(refusal.reason()),
+                retry_after: Some(refusal.retry_after()),
                 ..base
             },
             ApiError::RequestTimeout { limit_ms } => ProblemDetails {
@@ -192,9 +198,15 @@ pub struct ProblemDetails {
     /// The 1-based position, among the text's characters, of a character that is no symbol.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<usize>,
+    /// Why a client's request was refused (429): `budget` or `in_flight`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
     /// The value sent for a parameter that accepts none such.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub received: Option<String>,
+    /// Seconds to wait before asking again (429), as in `Retry-After`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
     /// The 1-based row of a value out of range or of a row of the wrong length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
@@ -223,6 +235,9 @@ pub struct ProblemDetails {
     /// The value out of range.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i64>,
+    /// `timeout` for a deadline that passed, as a solve's answer says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<&'static str>,
 }
 
 impl ProblemDetails {

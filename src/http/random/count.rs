@@ -268,27 +268,29 @@ pub(super) async fn one(
     timeout_ms: u64,
 ) -> Result<RandomResponse, ApiError> {
     let started = Instant::now();
-    state
-        .run_job(timeout_ms, move |deadline, cancel| {
-            make(&ask, seed, format, Some(deadline), Some(cancel))
-        })
-        .await?
-        .map_err(|stop| match stop {
-            TechniqueStop::Stopped(reason) => generation_stopped(reason, timeout_ms, started),
-            TechniqueStop::Exhausted => ApiError::InvalidField {
-                field: "technique".into(),
-                detail: format!(
-                    "no puzzle showing {} was found in {} attempts from seed {seed}; try another seed",
-                    ask.technique.map_or("the technique", |t| t.id()),
-                    ask.technique.and_then(method).map_or(0, Method::budget),
-                ),
-            },
-            TechniqueStop::Unsupported => super::technique::Refused {
-                name: ask.technique.map_or("", |t| t.id()).to_string(),
-                why: ask.technique.and_then(crate::engine::targeted::refusal),
-            }
-            .into(),
-        })
+    let job = move |deadline, cancel: &_| make(&ask, seed, format, Some(deadline), Some(cancel));
+    // A technique search tries puzzle after puzzle: heavy work from the start.
+    let made = if ask.technique.is_some() {
+        state.run_heavy(timeout_ms, job).await?
+    } else {
+        state.run_job(timeout_ms, job).await?
+    };
+    made.map_err(|stop| match stop {
+        TechniqueStop::Stopped(reason) => generation_stopped(reason, timeout_ms, started),
+        TechniqueStop::Exhausted => ApiError::InvalidField {
+            field: "technique".into(),
+            detail: format!(
+                "no puzzle showing {} was found in {} attempts from seed {seed}; try another seed",
+                ask.technique.map_or("the technique", |t| t.id()),
+                ask.technique.and_then(method).map_or(0, Method::budget),
+            ),
+        },
+        TechniqueStop::Unsupported => super::technique::Refused {
+            name: ask.technique.map_or("", |t| t.id()).to_string(),
+            why: ask.technique.and_then(crate::engine::targeted::refusal),
+        }
+        .into(),
+    })
 }
 
 /// Whether the client asks for NDJSON (`Accept: application/x-ndjson`).

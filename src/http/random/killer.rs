@@ -58,8 +58,9 @@ pub(super) async fn random(
     let size = template.size();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
+    // Killer generation watches its flag only in part: heavy work from the start.
     let outcome = state
-        .run_job(timeout_ms, move |deadline, cancel| {
+        .run_heavy(timeout_ms, move |deadline, cancel| {
             let request = KillerRequest {
                 seed,
                 givens,

@@ -140,8 +140,10 @@ pub(super) async fn random(
     let rules = wanted.rules.clone();
     let shape_name = wanted.name();
     let wanted_size = wanted.rules.size.unwrap_or(9);
+    // Generation of other shapes watches only its deadline, so it cannot be stopped at the light
+    // budget and moved: it is heavy work from the start.
     let outcome = state
-        .run_job(timeout_ms, move |deadline, _| {
+        .run_heavy(timeout_ms, move |deadline, _| {
             let request = ShapeRequest {
                 symmetry: wanted.symmetry,
                 jigsaw: wanted.jigsaw,
