@@ -58,7 +58,7 @@ impl Pool {
                 }
                 let _ = done_tx.send(claimed.map(|()| finished));
             };
-            self.shared
+            self.lane(Lane::Light)
                 .push_waiting(Arc::new(Once(Mutex::new(Some(task)))));
         }
         Mapped { done, blocks }
@@ -98,7 +98,7 @@ impl<R> Mapped<R> {
 pub(super) struct Once<F>(pub(super) Mutex<Option<F>>);
 
 impl<F: FnOnce() + Send> Task for Once<F> {
-    fn run(&self, _: &Counts, _: Lane) {
+    fn run(&self, _: &Counts) {
         let task = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(task) = task {
             task();

@@ -7,12 +7,14 @@
 //! cancellation flag that is raised when its request future is dropped (client gone, request
 //! timeout), so no search outlives its request, and a job still queued at its deadline never runs.
 //!
-//! Jobs run in two lanes ([`Lane`]). Light work is taken first by every thread; heavy work runs on
-//! at most `workers - 1` threads at once (one with a single worker, which then gets a second thread
-//! for light work), so one thread is always free of it and light work never waits behind heavy work.
-//! A light job may be given a budget of worker time: past it, its flag is raised, it stops, and
-//! [`Pool::run`] answers [`PoolError::Escalated`] so that the caller can run it again as heavy work
-//! (the caller decides, since it knows who pays for heavy work).
+//! Jobs run in two lanes ([`Lane`]), each with threads and a queue of its own: `workers` threads
+//! for light work, and `workers - 1` (at least one) for heavy work, which run at a lower priority
+//! (a nice value 10 higher). So light work never waits behind heavy work, neither for a thread nor
+//! for a core: when both lanes have work, the light threads get nearly all the CPU they ask for,
+//! and heavy work has what is left, which on a machine with no light work is all of it but the
+//! share of one thread. A light job may be given a budget of worker time: past it, its flag is
+//! raised, it stops, and [`Pool::run`] answers [`PoolError::Escalated`] so that the caller can run
+//! it again as heavy work (the caller decides, since it knows who pays for heavy work).
 //!
 //! The hand-off is built for jobs far shorter than a thread wake-up (an easy puzzle solves in
 //! microseconds), where the hand-off, not the search, is the cost:
@@ -28,13 +30,16 @@
 //!   the system allocator serialises frees of another thread's memory on that thread's arena lock.
 //!
 //! # Layout
-//! - `queue`: the queue the threads sleep on, and who wakes whom;
+//! - `queue`: a lane's queue that its threads sleep on, and who wakes whom;
 //! - `job`: [`Pool::run`], one job of a request with its ticket, deadline and cancellation;
-//! - `map`: [`Pool::map`] and [`Pool::map_async`], a batch over the threads in blocks.
+//! - `map`: [`Pool::map`] and [`Pool::map_async`], a batch over the threads in blocks;
+//! - `tests`: the pool as its callers see it.
 
 mod job;
 mod map;
 mod queue;
+#[cfg(test)]
+mod tests;
 
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -97,7 +102,7 @@ pub struct Ran<T> {
 /// Work as the threads see it: run once, through a shared reference, so that the caller keeps (and
 /// finally frees) the job.
 trait Task: Send + Sync {
-    fn run(&self, counts: &Counts, lane: Lane);
+    fn run(&self, counts: &Counts);
 }
 
 /// A queued piece of work.
@@ -106,61 +111,75 @@ type Queued = Arc<dyn Task>;
 /// What a job's thread hands back: a panic is carried to the caller to be resumed there.
 type Outcome<T> = Result<T, Box<dyn Any + Send>>;
 
-/// Worker threads fed by a bounded queue.
+/// Worker threads fed by bounded queues, one of each per lane.
 #[derive(Debug)]
 pub struct Pool {
-    shared: Arc<Shared>,
+    /// The light lane's queue and threads, then the heavy lane's.
+    lanes: [Arc<Shared>; 2],
     workers: usize,
+    heavy_threads: usize,
     /// Jobs allowed in at once, running plus waiting, by lane.
     capacity: [usize; 2],
-}
-
-/// The pool's counters, each by lane where it has one.
-#[derive(Debug, Default)]
-struct Counts {
-    /// Jobs admitted and not yet finished (or dropped unrun).
-    admitted: [AtomicUsize; 2],
-    waiting: [AtomicUsize; 2],
-    busy: [AtomicUsize; 2],
-    /// Worker time spent, in microseconds.
-    worker_us: [AtomicU64; 2],
     rejected: AtomicU64,
     escalated: AtomicU64,
 }
 
+/// One lane's counters.
+#[derive(Debug, Default)]
+struct Counts {
+    /// Jobs admitted and not yet finished (or dropped unrun).
+    admitted: AtomicUsize,
+    waiting: AtomicUsize,
+    busy: AtomicUsize,
+    /// Worker time spent, in microseconds.
+    worker_us: AtomicU64,
+}
+
+/// How much lower than the async workers and the light lane the heavy lane's threads run (a nice
+/// value): when both lanes have work, a light thread gets about nine tenths of a core it shares
+/// with a heavy one, and the async workers that answer `/healthz`, parse requests and write
+/// answers are not kept waiting by heavy work.
+const HEAVY_NICENESS: i32 = 10;
+
 impl Pool {
-    /// A pool running `workers` jobs at once (at least one) with `queue` more allowed to wait in
-    /// each lane. Heavy work runs on at most `workers - 1` threads (one, with a second thread for
-    /// light work, when `workers` is one). The threads end when the pool is dropped.
+    /// A pool running `workers` light jobs at once (at least one) and `workers - 1` heavy ones (at
+    /// least one), with `queue` more allowed to wait in each lane. The threads end when the pool is
+    /// dropped.
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
-        let heavy_limit = (workers - 1).max(1);
-        let threads = workers.max(heavy_limit + 1);
-        let capacity = [
-            threads.saturating_add(queue),
-            heavy_limit.saturating_add(queue),
-        ];
-        let bound = (capacity[0] + capacity[1])
-            .saturating_mul(2)
-            .saturating_add(16);
-        let shared = Arc::new(Shared {
-            queue: Mutex::new(Queue::new(bound, heavy_limit)),
-            work: Condvar::new(),
-            room: Condvar::new(),
-            counts: Counts::default(),
-        });
-        for n in 0..threads {
-            let shared = shared.clone();
-            std::thread::Builder::new()
-                .name(format!("solver-{n}"))
-                .spawn(move || work(&shared))
-                .expect("the operating system starts a solver thread");
-        }
+        let heavy_threads = (workers - 1).max(1);
+        let lane = |threads: usize, niceness: i32, name: &str| {
+            let capacity = threads.saturating_add(queue);
+            let bound = capacity.saturating_mul(2).saturating_add(16);
+            let shared = Arc::new(Shared {
+                queue: Mutex::new(Queue::new(bound)),
+                work: Condvar::new(),
+                room: Condvar::new(),
+                counts: Counts::default(),
+            });
+            for n in 0..threads {
+                let shared = shared.clone();
+                std::thread::Builder::new()
+                    .name(format!("{name}-{n}"))
+                    .spawn(move || work(&shared, niceness))
+                    .expect("the operating system starts a solver thread");
+            }
+            (shared, capacity)
+        };
+        let (light, light_capacity) = lane(workers, 0, "solver");
+        let (heavy, heavy_capacity) = lane(heavy_threads, HEAVY_NICENESS, "heavy");
         Pool {
-            shared,
+            lanes: [light, heavy],
             workers,
-            capacity,
+            heavy_threads,
+            capacity: [light_capacity, heavy_capacity],
+            rejected: AtomicU64::new(0),
+            escalated: AtomicU64::new(0),
         }
+    }
+
+    fn lane(&self, lane: Lane) -> &Shared {
+        &self.lanes[lane.index()]
     }
 
     /// Jobs waiting for a worker.
@@ -170,7 +189,7 @@ impl Pool {
 
     /// Jobs of `lane` waiting for a worker.
     pub fn waiting_in(&self, lane: Lane) -> usize {
-        self.shared.counts.waiting[lane.index()].load(Ordering::Relaxed)
+        self.lane(lane).counts.waiting.load(Ordering::Relaxed)
     }
 
     /// Jobs running now.
@@ -180,22 +199,22 @@ impl Pool {
 
     /// Jobs of `lane` running now.
     pub fn busy_in(&self, lane: Lane) -> usize {
-        self.shared.counts.busy[lane.index()].load(Ordering::Relaxed)
+        self.lane(lane).counts.busy.load(Ordering::Relaxed)
     }
 
     /// Worker time spent on the jobs of `lane` so far.
     pub fn worker_time(&self, lane: Lane) -> Duration {
-        Duration::from_micros(self.shared.counts.worker_us[lane.index()].load(Ordering::Relaxed))
+        Duration::from_micros(self.lane(lane).counts.worker_us.load(Ordering::Relaxed))
     }
 
     /// Light jobs stopped at their budget to be run again as heavy work.
     pub fn escalated(&self) -> u64 {
-        self.shared.counts.escalated.load(Ordering::Relaxed)
+        self.escalated.load(Ordering::Relaxed)
     }
 
     /// Heavy jobs allowed to run at once.
     pub fn heavy_limit(&self) -> usize {
-        self.shared.lock().heavy_limit
+        self.heavy_threads
     }
 
     /// The number of workers.
@@ -205,41 +224,39 @@ impl Pool {
 
     /// Jobs turned away because the queue was full.
     pub fn rejected(&self) -> u64 {
-        self.shared.counts.rejected.load(Ordering::Relaxed)
+        self.rejected.load(Ordering::Relaxed)
     }
 }
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        self.shared.lock().closed = true;
-        self.shared.work.notify_all();
-    }
-}
-
-/// How much lower than the async workers the solver threads run (a nice value): on a machine
-/// whose cores are all solving, the threads that answer `/healthz`, parse requests and write
-/// answers still get the CPU within milliseconds, and a solver thread loses only what they use.
-const SOLVER_NICENESS: i32 = 10;
-
-/// Lowers this thread's scheduling priority by [`SOLVER_NICENESS`] (Linux: a nice value is per
-/// thread). Best effort: where it fails, the thread runs at the process's priority.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::process::{getpriority_process, setpriority_process, Pid};
-        let this = Pid::from_raw(rustix::thread::gettid().as_raw_nonzero().get());
-        if let Ok(now) = getpriority_process(this) {
-            let _ = setpriority_process(this, now.saturating_add(SOLVER_NICENESS));
+        for lane in &self.lanes {
+            lane.lock().closed = true;
+            lane.work.notify_all();
         }
     }
 }
 
-/// A worker thread: runs queued tasks until the pool is dropped.
-fn work(shared: &Shared) {
-    lower_priority();
-    let mut finished = None;
-    while let Some((task, lane)) = shared.next(finished) {
-        task.run(&shared.counts, lane);
-        finished = Some(lane);
+/// Raises this thread's nice value by `niceness` (Linux: a nice value is per thread), through
+/// rustix's safe wrappers (the crate forbids unsafe code). Best effort: where it fails, the thread
+/// runs at the process's priority.
+fn lower_priority(niceness: i32) {
+    #[cfg(target_os = "linux")]
+    if niceness > 0 {
+        use rustix::process::{getpriority_process, setpriority_process, Pid};
+        let this = Pid::from_raw(rustix::thread::gettid().as_raw_nonzero().get());
+        if let Ok(now) = getpriority_process(this) {
+            let _ = setpriority_process(this, now.saturating_add(niceness));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = niceness;
+}
+
+/// A worker thread of a lane: runs its queued tasks until the pool is dropped.
+fn work(shared: &Shared, niceness: i32) {
+    lower_priority(niceness);
+    while let Some(task) = shared.next() {
+        task.run(&shared.counts);
     }
 }

@@ -1,15 +1,11 @@
-//! The queue of tasks the pool's threads take from, in two lanes, and the rule for waking them: a
-//! thread that finishes a task takes the next itself, and a sleeping one is woken only when the
-//! threads already woken are too few for the tasks that may start.
-//!
-//! A thread takes light work first, and heavy work only while fewer than `heavy_limit` heavy tasks
-//! run: the pool has more threads than that limit, so one thread is always free of heavy work and a
-//! light task never waits behind a heavy one.
+//! The queue of one lane's tasks and the threads that take from it, and the rule for waking them:
+//! a thread that finishes a task takes the next itself, and a sleeping one is woken only when the
+//! threads already woken are too few for the queue.
 
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::{Counts, Lane, Queued};
+use super::{Counts, Queued};
 
 /// What the threads and the callers share.
 pub(super) struct Shared {
@@ -31,15 +27,8 @@ impl std::fmt::Debug for Shared {
 
 /// The queue and who is asleep on it.
 pub(super) struct Queue {
-    /// Light tasks, taken first by every thread.
-    pub(super) light: VecDeque<Queued>,
-    /// Heavy tasks, taken only while fewer than `heavy_limit` run.
-    pub(super) heavy: VecDeque<Queued>,
-    /// Heavy tasks running now.
-    pub(super) heavy_running: usize,
-    /// Heavy tasks allowed to run at once: fewer than the threads.
-    pub(super) heavy_limit: usize,
-    /// Room in the two lanes together: admission is counted in [`Counts::admitted`], but the queue also holds
+    pub(super) tasks: VecDeque<Queued>,
+    /// Room in `tasks`: admission is counted in [`Counts::admitted`], but the queue also holds
     /// abandoned jobs until a thread skips them, so it has room for more, still bounded.
     pub(super) bound: usize,
     /// Threads waiting on [`Shared::work`].
@@ -53,14 +42,10 @@ pub(super) struct Queue {
 }
 
 impl Queue {
-    /// An empty queue whose two lanes hold `bound` tasks together, `heavy_limit` heavy ones running
-    /// at once.
-    pub(super) fn new(bound: usize, heavy_limit: usize) -> Queue {
+    /// An empty queue of room for `bound` tasks.
+    pub(super) fn new(bound: usize) -> Queue {
         Queue {
-            light: VecDeque::new(),
-            heavy: VecDeque::new(),
-            heavy_running: 0,
-            heavy_limit,
+            tasks: VecDeque::new(),
             bound,
             sleeping: 0,
             wakeups: 0,
@@ -69,41 +54,10 @@ impl Queue {
         }
     }
 
-    /// Tasks queued in both lanes.
-    fn len(&self) -> usize {
-        self.light.len() + self.heavy.len()
-    }
-
-    /// Queued tasks a thread may start now: every light one, and heavy ones up to the limit.
-    fn startable(&self) -> usize {
-        let heavy_room = self.heavy_limit.saturating_sub(self.heavy_running);
-        self.light.len() + self.heavy.len().min(heavy_room)
-    }
-
-    /// Whether a sleeping thread must be woken: some are asleep, and the tasks that may start
-    /// outnumber the threads already woken. A thread that is running a task takes the next itself.
+    /// Whether a sleeping thread must be woken: some are asleep, and the queued tasks outnumber
+    /// the threads already woken. A thread that is running a task takes the next one itself.
     fn needs_wake(&self) -> bool {
-        self.sleeping > self.wakeups && self.startable() > self.wakeups
-    }
-
-    fn lane(&mut self, lane: Lane) -> &mut VecDeque<Queued> {
-        match lane {
-            Lane::Light => &mut self.light,
-            Lane::Heavy => &mut self.heavy,
-        }
-    }
-
-    /// The next task a thread may start, light first; a heavy one is counted as running.
-    fn pop(&mut self) -> Option<(Queued, Lane)> {
-        if let Some(task) = self.light.pop_front() {
-            return Some((task, Lane::Light));
-        }
-        if self.heavy_running < self.heavy_limit {
-            let task = self.heavy.pop_front()?;
-            self.heavy_running += 1;
-            return Some((task, Lane::Heavy));
-        }
-        None
+        self.sleeping > self.wakeups && self.tasks.len() > self.wakeups
     }
 }
 
@@ -115,7 +69,7 @@ impl Shared {
 
     /// Queues `task` and wakes a thread if the threads on their way to the queue are too few for it.
     fn push(&self, mut queue: MutexGuard<'_, Queue>, task: Queued) {
-        queue.light.push_back(task);
+        queue.tasks.push_back(task);
         self.wake_for(queue);
     }
 
@@ -130,14 +84,14 @@ impl Shared {
         self.work.notify_one();
     }
 
-    /// Queues `task` in `lane` without waking a thread, unless the queue is full; `Ok(true)` when
-    /// the caller must call [`Shared::wake`] for it.
-    pub(super) fn try_push(&self, lane: Lane, task: Queued) -> Result<bool, Queued> {
+    /// Queues `task` without waking a thread, unless the queue is full; `Ok(true)` when the
+    /// caller must call [`Shared::wake`] for it.
+    pub(super) fn try_push(&self, task: Queued) -> Result<bool, Queued> {
         let mut queue = self.lock();
-        if queue.len() >= queue.bound || queue.closed {
+        if queue.tasks.len() >= queue.bound || queue.closed {
             return Err(task);
         }
-        queue.lane(lane).push_back(task);
+        queue.tasks.push_back(task);
         Ok(queue.needs_wake())
     }
 
@@ -149,7 +103,7 @@ impl Shared {
     /// Queues `task`, waiting while the queue is full.
     pub(super) fn push_waiting(&self, task: Queued) {
         let mut queue = self.lock();
-        while queue.len() >= queue.bound {
+        while queue.tasks.len() >= queue.bound {
             queue.blocked += 1;
             queue = self
                 .room
@@ -160,22 +114,17 @@ impl Shared {
         self.push(queue, task);
     }
 
-    /// The next task, sleeping while there is none that may start; `None` once the pool is closed
-    /// and drained. `finished` is the lane of the task this thread has just run: a heavy one's
-    /// place is given back here, under the same lock.
-    pub(super) fn next(&self, finished: Option<Lane>) -> Option<(Queued, Lane)> {
+    /// The next task, sleeping while there is none; `None` once the pool is closed and drained.
+    pub(super) fn next(&self) -> Option<Queued> {
         let mut queue = self.lock();
-        if finished == Some(Lane::Heavy) {
-            queue.heavy_running -= 1;
-        }
         loop {
-            if let Some(next) = queue.pop() {
+            if let Some(task) = queue.tasks.pop_front() {
                 if queue.blocked > 0 {
                     self.room.notify_one();
                 }
-                return Some(next);
+                return Some(task);
             }
-            if queue.closed && queue.len() == 0 {
+            if queue.closed {
                 return None;
             }
             queue.sleeping += 1;
@@ -204,37 +153,16 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    fn task() -> Queued {
-        Arc::new(Once(Mutex::new(Some(|| ()))))
-    }
-
     fn queue(tasks: usize, sleeping: usize, wakeups: usize) -> Queue {
-        let mut queue = Queue::new(64, 1);
-        queue.light = (0..tasks).map(|_| task()).collect();
-        queue.sleeping = sleeping;
-        queue.wakeups = wakeups;
-        queue
-    }
-
-    #[test]
-    fn light_work_is_taken_first_and_heavy_work_only_below_its_limit() {
-        let mut queue = Queue::new(64, 1);
-        queue.heavy.push_back(task());
-        queue.heavy.push_back(task());
-        queue.light.push_back(task());
-        assert_eq!(queue.pop().map(|(_, lane)| lane), Some(Lane::Light));
-        assert_eq!(queue.pop().map(|(_, lane)| lane), Some(Lane::Heavy));
-        assert!(queue.pop().is_none(), "one heavy task runs at a time");
-        queue.sleeping = 1;
-        assert!(
-            !queue.needs_wake(),
-            "a queued heavy task that may not start wakes nobody"
-        );
-        queue.light.push_back(task());
-        assert!(queue.needs_wake(), "a light one does");
-        assert_eq!(queue.pop().map(|(_, lane)| lane), Some(Lane::Light));
-        queue.heavy_running -= 1;
-        assert_eq!(queue.pop().map(|(_, lane)| lane), Some(Lane::Heavy));
+        let task: Queued = Arc::new(Once(Mutex::new(Some(|| ()))));
+        Queue {
+            tasks: (0..tasks).map(|_| task.clone()).collect(),
+            bound: 64,
+            sleeping,
+            wakeups,
+            blocked: 0,
+            closed: false,
+        }
     }
 
     #[test]
