@@ -26,7 +26,8 @@ pub struct ServeArgs {
     /// such as `localhost` (the first address it resolves to is used).
     #[arg(long, env = "SUDOKU_ADDR", default_value = "0.0.0.0:8080", value_parser = host_and_port)]
     pub addr: String,
-    /// Solver threads (jobs running at once) [default: available cores].
+    /// Solver threads for light work (light jobs running at once; heavy work has one thread fewer,
+    /// at least one) [default: available cores].
     #[arg(long, env = "SUDOKU_WORKERS", value_parser = clap::value_parser!(u32).range(1..))]
     pub workers: Option<u32>,
     /// Jobs allowed to wait for a solver thread; beyond that the server answers 503 with Retry-After.
@@ -71,7 +72,8 @@ pub struct ServeArgs {
     #[arg(long, env = "SUDOKU_BATCH_SPOOL_DIR")]
     pub batch_spool_dir: Option<std::path::PathBuf>,
     /// Worker time, in milliseconds, a request's job may take in the light lane before it is
-    /// stopped and run again as heavy work (heavy work runs on all workers but one).
+    /// stopped and run again as heavy work (heavy work has workers - 1 threads of its own, at a lower
+    /// priority).
     #[arg(long, env = "SUDOKU_LIGHT_BUDGET_MS", default_value_t = DEFAULT_LIGHT_BUDGET.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub light_budget_ms: u64,

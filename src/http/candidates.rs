@@ -95,7 +95,7 @@ async fn candidates_of(
         Submitted::Classic(grid) => grid,
         Submitted::Shaped { shape, cells } => {
             let (shape, found) = state
-                .run_small(move || {
+                .run_small(move |_| {
                     let found = general::candidates(&shape, &cells);
                     (shape, found)
                 })
@@ -103,6 +103,6 @@ async fn candidates_of(
             return Ok(Json(CandidatesResponse::shaped(&shape, found.as_deref())));
         }
     };
-    let found = state.run_small(move || candidates(&grid)).await?;
+    let found = state.run_small(move |_| candidates(&grid)).await?;
     Ok(Json(CandidatesResponse::of(found.as_ref())))
 }

@@ -179,12 +179,13 @@ impl AppState {
     }
 
     /// Runs `job` in the light lane with no budget: work bounded by its input and known to be
-    /// short (candidates, drawing one sheet), which does not watch its flag. Its deadline is the cap;
-    /// a client whose budget is spent is refused, as for every job.
+    /// short (candidates, drawing one sheet, generating a 4x4 or 6x6), which does not watch its
+    /// flag. Its deadline, handed to it, is the cap; a client whose budget is spent is refused, as
+    /// for every job.
     pub async fn run_small<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
+        F: FnOnce(Instant) -> T + Send + 'static,
     {
         let caller = Caller::current();
         self.budgets()
@@ -195,7 +196,7 @@ impl AppState {
         let deadline = started + Duration::from_millis(timeout_ms);
         match self
             .pool()
-            .run(Lane::Light, None, deadline, move |_| job())
+            .run(Lane::Light, None, deadline, move |_| job(deadline))
             .await
         {
             Ok(ran) => Ok(ran.value),

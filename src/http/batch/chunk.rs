@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::answer::{answer_chunk, merge, Answered, Pace};
+use super::answer::{answer_chunk, Answered, Pace};
+use super::closing::merge;
 use crate::batch::Record;
 use crate::clients::budget::Refusal;
 use crate::http::caller::Caller;

@@ -5,7 +5,10 @@
 //!   bounded, so that a client that sends everything before it reads is answered in full;
 //! - [`input`]: the spooled body (a JSON array, NDJSON, or the command line's text and CSV) cut
 //!   into lines and read by the command line's reader, a record for every line in its place;
-//! - [`answer`]: a chunk of records answered on a solver thread, and the closing lines;
+//! - `chunk`: a chunk on the pool, in turns of the light lane, each puzzle past the light budget
+//!   answered as heavy work charged to the batch's client;
+//! - [`answer`]: a chunk's records answered on a solver thread, written as NDJSON lines;
+//! - [`closing`]: the lines that end the stream (an early stop's record, the summary);
 //! - here: the route, the cap on batches at once, and the window that keeps a bounded number of
 //!   chunks on the pool at once.
 //!
@@ -15,10 +18,12 @@
 //! spool); when it disconnects, the response is dropped with the window in it, which raises the
 //! cancel flag of every chunk on the pool (a running one stops before its next puzzle, queued ones
 //! never start). When the server begins to shut down, the chunks stop before their next puzzle,
-//! what was answered goes out, and a `shutting_down` record names the first line not answered.
+//! what was answered goes out, and a `shutting_down` record names the first line not answered; when
+//! the client's budget of heavy work is spent, a `too_many_requests` record does.
 
 pub mod answer;
 mod chunk;
+pub mod closing;
 pub mod input;
 pub mod spool;
 
@@ -44,7 +49,8 @@ use super::extract::parse_json;
 use super::AppState;
 use crate::batch::{Record, Summary};
 use crate::clients::budget::Refusal;
-use answer::{merge, stop_line, summary_line, Answered};
+use answer::Answered;
+use closing::{merge, stop_line, summary_line};
 use input::{Format, Input, Stop};
 use spool::Spool;
 

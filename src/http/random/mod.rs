@@ -56,7 +56,7 @@ async fn random(
         return Ok(response);
     }
     let sheet = drawn(&body)?;
-    state.run_small(move || media.draw(&sheet)).await
+    state.run_small(move |_| media.draw(&sheet)).await
 }
 
 /// The generated puzzle as a sheet, its caption naming level, seed and shape.

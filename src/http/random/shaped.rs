@@ -99,6 +99,9 @@ pub(crate) fn asked(query: &QueryParams) -> Result<Option<Wanted>, ApiError> {
     }))
 }
 
+/// The largest size whose generation is light work: a 4x4 or 6x6 takes milliseconds.
+const SMALL_SIZE: usize = 6;
+
 /// A unique puzzle of the wanted shape (at the level asked for, if any), generated on the pool under
 /// the server's deadline. Node and attempt budgets alone decide the puzzle, so a seed gives the same
 /// puzzle on a loaded server as on an idle one; the deadline only turns into a 504.
@@ -140,28 +143,35 @@ pub(super) async fn random(
     let rules = wanted.rules.clone();
     let shape_name = wanted.name();
     let wanted_size = wanted.rules.size.unwrap_or(9);
+    let small = wanted_size <= SMALL_SIZE;
     // Generation of other shapes watches only its deadline, so it cannot be stopped at the light
-    // budget and moved: it is heavy work from the start.
-    let outcome = state
-        .run_heavy(timeout_ms, move |deadline, _| {
-            let request = ShapeRequest {
-                symmetry: wanted.symmetry,
-                jigsaw: wanted.jigsaw,
-                seed,
-                deadline: Some(deadline),
-            };
-            match level {
-                None => general::generate(&rules, &request)
-                    .map(|g| g.map(|g| (g, None)))
-                    .map_err(LevelError::Shape),
-                Some(level) => match general::generate_leveled(&rules, &request, level) {
-                    Ok(leveled) => Ok(Some((leveled.generated, Some(leveled.grade)))),
-                    Err(LevelError::Stopped(_)) => Ok(None),
-                    Err(other) => Err(other),
-                },
-            }
-        })
-        .await?;
+    // budget and moved: 4x4 and 6x6 take milliseconds and stay light, the rest is heavy work from
+    // the start.
+    let job = move |deadline| {
+        let request = ShapeRequest {
+            symmetry: wanted.symmetry,
+            jigsaw: wanted.jigsaw,
+            seed,
+            deadline: Some(deadline),
+        };
+        match level {
+            None => general::generate(&rules, &request)
+                .map(|g| g.map(|g| (g, None)))
+                .map_err(LevelError::Shape),
+            Some(level) => match general::generate_leveled(&rules, &request, level) {
+                Ok(leveled) => Ok(Some((leveled.generated, Some(leveled.grade)))),
+                Err(LevelError::Stopped(_)) => Ok(None),
+                Err(other) => Err(other),
+            },
+        }
+    };
+    let outcome = if small {
+        state.run_small(job).await?
+    } else {
+        state
+            .run_heavy(timeout_ms, move |deadline, _| job(deadline))
+            .await?
+    };
     let (generated, grade) = match outcome {
         Ok(Some(found)) => found,
         Ok(None) => {
