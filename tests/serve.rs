@@ -9,6 +9,18 @@ use std::time::{Duration, Instant};
 
 use sudoku_service::probe::probe;
 
+/// Held by every test of this file, so that they run one at a time: each starts a server, some load
+/// the machine (a million lines, thousands of connections), and the fairness scenario times answers,
+/// which must not share the cores with another test's load.
+static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This test's turn alone on the machine among the tests of this file.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ALONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A port free on loopback a moment ago.
 fn free_port() -> u16 {
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
@@ -63,6 +75,7 @@ fn serve(prefix: &[&str], port: u16, args: &[&str]) -> Server {
 
 #[test]
 fn healthz_answers_while_idle_connections_outnumber_the_file_descriptors() {
+    let _alone = alone();
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
     let _server = serve(
@@ -81,12 +94,14 @@ fn healthz_answers_while_idle_connections_outnumber_the_file_descriptors() {
 
 #[test]
 fn a_host_name_is_accepted_as_the_address() {
+    let _alone = alone();
     let port = free_port();
     let _server = serve(&[], port, &["--addr", &format!("localhost:{port}")]);
 }
 
 #[test]
 fn an_address_in_use_is_named_in_the_error() {
+    let _alone = alone();
     let taken = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
     let addr = taken.local_addr().unwrap().to_string();
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -123,6 +138,7 @@ fn healthcheck_at(addr: &str) -> std::process::Output {
 
 #[test]
 fn healthcheck_probes_where_sudoku_addr_says_the_server_listens() {
+    let _alone = alone();
     let port = free_port();
     let _server = serve(&[], port, &["--addr", &format!("127.0.0.1:{port}")]);
     for addr in [format!("127.0.0.1:{port}"), format!("0.0.0.0:{port}")] {
@@ -146,6 +162,7 @@ fn healthcheck_probes_where_sudoku_addr_says_the_server_listens() {
 
 #[test]
 fn an_address_in_use_is_said_once() {
+    let _alone = alone();
     let taken = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
     let addr = taken.local_addr().unwrap().to_string();
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -191,6 +208,7 @@ fn peak_rss_kib(server: &Server) -> u64 {
 /// what waits is held on disk.
 #[test]
 fn a_million_lines_sent_before_any_answer_is_read_are_all_answered_in_order_in_bounded_memory() {
+    let _alone = alone();
     const LINES: usize = 1_000_000;
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
@@ -273,6 +291,7 @@ fn a_million_lines_sent_before_any_answer_is_read_are_all_answered_in_order_in_b
 /// cut, never as a request finished with 200.
 #[test]
 fn a_batch_whose_client_stops_reading_is_logged_as_cut_with_its_request_id() {
+    let _alone = alone();
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
     let log = std::env::temp_dir().join(format!("sudoku-stalled-{}.log", std::process::id()));
@@ -489,8 +508,18 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
 /// percentile, `/healthz` within 50 ms, and the heavy client gets its answers or a 429/503 with
 /// `Retry-After` (or, for work that ran to the two-second cap, a 504 whose body says `timeout` with
 /// its counters), nothing else.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn light_work_and_health_stay_fast_while_one_client_keeps_eight_heavy_requests_in_flight() {
+#[test]
+fn light_work_and_health_stay_fast_while_one_client_keeps_eight_heavy_requests_in_flight() {
+    let _alone = alone();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(4)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(fairness_scenario());
+}
+
+async fn fairness_scenario() {
     let port = free_port();
     let _server = serve(
         &[],
