@@ -37,7 +37,6 @@ pub struct Metrics {
     multiple: AtomicU64,
     none: AtomicU64,
     timeouts: AtomicU64,
-    cancellations: AtomicU64,
     batch_puzzles: AtomicU64,
     /// 429s by reason: budget, in flight.
     refused: [AtomicU64; 2],
@@ -64,7 +63,8 @@ impl Metrics {
         self.latency_sum_us.fetch_add(micros, Ordering::Relaxed);
     }
 
-    /// Counts the end of one search, including those whose client has gone.
+    /// Counts the end of one search by its verdict, or a timeout (a search stopped by its flag is
+    /// the pool's to count: it knows a client gone from a job moved to the heavy lane).
     pub fn observe_solve(&self, result: &Result<Outcome, Interrupted>) {
         self.observe_search(
             result
@@ -82,18 +82,17 @@ impl Metrics {
             Ok(Verdict::Multiple) => &self.multiple,
             Ok(Verdict::None) => &self.none,
             Err(StopReason::Deadline) => &self.timeouts,
-            Err(StopReason::Cancelled) => &self.cancellations,
+            // Counted by the pool, which knows a caller that left from a job stopped at the light
+            // budget to be run again as heavy work.
+            Err(StopReason::Cancelled) => return,
         };
         counter.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Counts the lines of a `POST /solve/batch` chunk answered on a worker, and the chunk itself as
-    /// a cancellation when its client left before it was done.
-    pub fn observe_batch(&self, lines: u64, cancelled: bool) {
+    /// Counts the lines of a `POST /solve/batch` chunk answered on a worker (a chunk whose client
+    /// left is counted as a cancellation by the pool).
+    pub fn observe_batch(&self, lines: u64) {
         self.batch_puzzles.fetch_add(lines, Ordering::Relaxed);
-        if cancelled {
-            self.cancellations.fetch_add(1, Ordering::Relaxed);
-        }
     }
 
     /// Counts a 429 by its reason.
@@ -143,8 +142,8 @@ impl Metrics {
             (
                 "sudoku_solve_cancellations_total",
                 "counter",
-                "Searches (and batch chunks) cancelled because their request ended.",
-                load(&self.cancellations),
+                "Jobs (searches, logic, generation, batch chunks) stopped because their request ended.",
+                pool.cancelled(),
             ),
             (
                 "sudoku_batch_lines_total",

@@ -52,6 +52,7 @@ impl Pool {
         let job = Arc::new(Job {
             ticket: AtomicU8::new(QUEUED),
             cancel: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
             deadline,
             timed: budget.is_some(),
             span: tracing::Span::current(),
@@ -164,6 +165,8 @@ const ABANDONED: u8 = 2;
 struct Job<F, T> {
     ticket: AtomicU8,
     cancel: AtomicBool,
+    /// Set once the thread is done with it (run or skipped).
+    finished: AtomicBool,
     deadline: Instant,
     /// Whether the caller watches how long it runs (it has a budget): its start is then noted.
     timed: bool,
@@ -201,6 +204,7 @@ impl<F, T> Job<F, T> {
 
     /// Hands `outcome` to the caller and wakes it.
     fn finish(&self, outcome: Option<(Outcome<T>, Duration)>) {
+        self.finished.store(true, Ordering::SeqCst);
         let waker = {
             let mut answer = self.answer();
             answer.done = Some(outcome);
@@ -278,8 +282,10 @@ impl<F, T> Future for Answered<'_, F, T> {
     }
 }
 
-/// Ends a job's claim when its request future ends: raises the cancellation flag, and frees the
-/// place of a job no worker has taken yet.
+/// Ends a job's claim when its request future ends: raises the cancellation flag, frees the place
+/// of a job no worker has taken yet, and counts a job still running before its deadline as
+/// cancelled (its caller left: a client gone, a stream cut). A job stopped at the light budget is
+/// not counted: its caller waits for it to end.
 struct Release<'a, F, T> {
     job: &'a Job<F, T>,
     counts: &'a Counts,
@@ -295,6 +301,8 @@ impl<F, T> Drop for Release<'_, F, T> {
         if abandoned.is_ok() {
             counts.waiting.fetch_sub(1, Ordering::SeqCst);
             counts.admitted.fetch_sub(1, Ordering::SeqCst);
+        } else if !job.finished.load(Ordering::SeqCst) && Instant::now() < job.deadline {
+            counts.cancelled.fetch_add(1, Ordering::Relaxed);
         }
     }
 }

@@ -133,6 +133,8 @@ struct Counts {
     busy: AtomicUsize,
     /// Worker time spent, in microseconds.
     worker_us: AtomicU64,
+    /// Jobs whose caller left while they ran, before their deadline.
+    cancelled: AtomicU64,
 }
 
 /// How much lower than the async workers and the light lane the heavy lane's threads run (a nice
@@ -205,6 +207,14 @@ impl Pool {
     /// Worker time spent on the jobs of `lane` so far.
     pub fn worker_time(&self, lane: Lane) -> Duration {
         Duration::from_micros(self.lane(lane).counts.worker_us.load(Ordering::Relaxed))
+    }
+
+    /// Jobs whose caller left while they ran (a client gone, a stream cut), before their deadline.
+    pub fn cancelled(&self) -> u64 {
+        self.lanes
+            .iter()
+            .map(|lane| lane.counts.cancelled.load(Ordering::Relaxed))
+            .sum()
     }
 
     /// Light jobs stopped at their budget to be run again as heavy work.

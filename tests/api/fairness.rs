@@ -93,6 +93,11 @@ async fn work_past_the_light_budget_runs_as_heavy_work_and_its_timeout_says_how_
         "{}",
         metrics.text
     );
+    assert!(
+        metrics.text.contains("sudoku_solve_cancellations_total 0"),
+        "a light attempt stopped to be moved is no cancellation: {}",
+        metrics.text
+    );
     // A classic solve is light: no budget headers, nothing charged.
     let easy = json!({ "puzzle": EASY });
     let r = send(

@@ -133,7 +133,7 @@ async fn run(
             Ok(ran) => {
                 let answered = ran.value;
                 let metrics = state.metrics();
-                metrics.observe_batch(answered.summary.puzzles as u64, answered.cancelled);
+                metrics.observe_batch(answered.summary.puzzles as u64);
                 return answered;
             }
             Err(PoolError::QueueFull) if halt.load(Ordering::Relaxed) => {
