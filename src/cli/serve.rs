@@ -253,6 +253,65 @@ mod tests {
         healthcheck: HealthcheckArgs,
     }
 
+    fn serve_args(args: &[&str]) -> Result<ServeArgs, clap::Error> {
+        let mut argv = vec!["sudoku"];
+        argv.extend(args);
+        Cli::try_parse_from(argv).map(|cli| cli.serve)
+    }
+
+    #[test]
+    fn the_budget_flags_fill_the_fairness_config_and_bad_ranges_are_refused() {
+        let args = serve_args(&[
+            "--light-budget-ms=40",
+            "--client-worker-seconds=30",
+            "--client-max-heavy=3",
+            "--trusted-proxy=10.0.0.0/8,192.0.2.1",
+        ])
+        .unwrap();
+        let config = args.config().unwrap();
+        let fairness = &config.fairness;
+        assert_eq!(fairness.light_budget, Duration::from_millis(40));
+        assert_eq!(fairness.budget.worker_ms_per_minute, 30_000);
+        assert_eq!(fairness.budget.max_in_flight, 3);
+        let proxies: Vec<String> = fairness
+            .clients
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(proxies, ["10.0.0.0/8", "192.0.2.1/32"]);
+        let refused = serve_args(&["--trusted-proxy=10.0.0.0/40"]).unwrap_err();
+        assert!(refused.to_string().contains("0 to 32"), "{refused}");
+        assert!(serve_args(&["--client-max-heavy=0"]).is_err());
+        let defaults = serve_args(&[]).unwrap().config().unwrap().fairness;
+        assert_eq!(defaults.light_budget, DEFAULT_LIGHT_BUDGET);
+        assert_eq!(defaults.budget, BudgetLimits::default());
+        assert!(defaults.clients.keys.is_empty());
+    }
+
+    #[test]
+    fn an_api_keys_file_gives_one_client_a_key_and_a_missing_or_empty_one_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("keys");
+        std::fs::write(&path, "# the demo's keys\nalpha\n\n  beta  \n").unwrap();
+        let flag = format!("--api-keys-file={}", path.display());
+        let keys = serve_args(&[&flag])
+            .unwrap()
+            .config()
+            .unwrap()
+            .fairness
+            .clients
+            .keys;
+        assert_eq!(keys.len(), 2);
+        assert!(keys.contains_key("alpha") && keys.contains_key("beta"));
+        std::fs::write(&path, "# nothing but comments\n").unwrap();
+        let empty = serve_args(&[&flag]).unwrap().config().unwrap_err();
+        assert!(empty.contains("holds no key"), "{empty}");
+        let missing = format!("--api-keys-file={}", dir.path().join("none").display());
+        let error = serve_args(&[&missing]).unwrap().config().unwrap_err();
+        assert!(error.contains("cannot read the API keys file"), "{error}");
+    }
+
     #[test]
     fn the_healthcheck_probes_healthz_where_serve_listens() {
         let url = |args: &[&str]| {
