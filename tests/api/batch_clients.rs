@@ -116,35 +116,10 @@ async fn a_client_that_expects_100_continue_is_told_to_send_at_once() {
     live.shutdown.send(()).unwrap();
 }
 
-/// Mathemagic's first killer (`puzzles/killer/mathemagic.txt`) as a JSON line: seconds to solve,
-/// so under a short deadline each one takes the whole deadline.
+/// Mathemagic's first killer as a JSON line: seconds to solve, so under a short deadline each one
+/// takes the whole deadline.
 pub(crate) fn slow_killer() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/puzzles/killer/mathemagic.txt"
-    ))
-    .unwrap();
-    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-    let fields: Vec<&str> = line.split(" | ").collect();
-    let (ids, sums) = (fields[1].as_bytes(), fields[2]);
-    let mut order: Vec<u8> = Vec::new();
-    for &id in ids {
-        if !order.contains(&id) {
-            order.push(id);
-        }
-    }
-    let cages: Vec<Value> = order
-        .iter()
-        .zip(sums.split(','))
-        .map(|(&id, sum)| {
-            let cells: Vec<String> = (0..81)
-                .filter(|&k| ids[k] == id)
-                .map(|k| format!("{}{}", (b'A' + (k / 9) as u8) as char, k % 9 + 1))
-                .collect();
-            json!({ "sum": sum.parse::<u32>().unwrap(), "cells": cells })
-        })
-        .collect();
-    json!({ "puzzle": ".".repeat(81), "rules": { "cages": cages } }).to_string()
+    crate::killers::mathemagic_first().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -18,12 +18,6 @@ use sudoku_service::http::{router, AppState};
 
 use crate::helpers::*;
 
-/// Mathemagic's first killer as a `/solve` body (seconds of search).
-fn hard_killer() -> Value {
-    let line: Value = serde_json::from_str(&crate::batch_clients::slow_killer()).unwrap();
-    line
-}
-
 /// A request from `peer` (as the server's accept loop marks it), with `headers` and a JSON body.
 fn from_peer(peer: &str, path: &str, headers: &[(&str, &str)], body: &Value) -> Request<Body> {
     let mut request = Request::post(path).header("content-type", "application/json");
@@ -67,7 +61,7 @@ async fn work_past_the_light_budget_runs_as_heavy_work_and_its_timeout_says_how_
         worker_ms_per_minute: 60_000,
         max_in_flight: 2,
     }));
-    let mut body = hard_killer();
+    let mut body = crate::killers::mathemagic_first();
     body["timeout_ms"] = json!(300);
     let r = send(
         router(state.clone()),
@@ -116,7 +110,7 @@ async fn a_client_at_its_most_heavy_jobs_is_refused_and_another_client_is_not() 
         max_in_flight: 1,
     }));
     let app = router(state.clone());
-    let mut body = hard_killer();
+    let mut body = crate::killers::mathemagic_first();
     body["timeout_ms"] = json!(1500);
     let first = tokio::spawn(send(
         app.clone(),

@@ -17,6 +17,8 @@ mod health;
 mod helpers;
 mod killer;
 mod killer_logic;
+#[path = "../support/killers.rs"]
+mod killers;
 mod live;
 mod logic;
 mod overload;
