@@ -186,4 +186,6 @@ enum Raw {
 }
 
 #[cfg(test)]
+mod csv_tests;
+#[cfg(test)]
 mod tests;

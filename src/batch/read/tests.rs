@@ -2,11 +2,11 @@
 use super::line::{parse_line, plain_puzzle, Line};
 use super::*;
 
-const GRID2: &str =
+pub(super) const GRID2: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 /// Every record in `text`, as the puzzle's line or the error's text.
-fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
+pub(super) fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
     let mut reader = PuzzleReader::new(text);
     let mut all = Vec::new();
     loop {
@@ -23,7 +23,7 @@ fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
 }
 
 /// The records of `text` as lines: `ok N` for a puzzle from line N, or the error.
-fn outline(text: &str) -> Vec<String> {
+pub(super) fn outline(text: &str) -> Vec<String> {
     read_all(text.as_bytes())
         .into_iter()
         .map(|r| r.map_or_else(|e| e, |entry| format!("ok {}", entry.line)))
@@ -74,66 +74,6 @@ fn a_letter_led_line_is_an_error_in_its_place_not_a_title() {
             "ok 1",
             "2: 'S' at character 1 is not a cell (1-9, or 0 or . for a blank)",
             "3: 'G' at character 1 is not a cell (1-9, or 0 or . for a blank)",
-        ]
-    );
-}
-
-#[test]
-fn a_letter_led_csv_row_is_an_error_in_its_place_with_or_without_a_header() {
-    let row = format!("x{},{GRID2}", &GRID2[1..]);
-    let stray = "'x' at character 1 is not a cell (1-9, or 0 or . for a blank)";
-    assert_eq!(
-        outline(&format!("quizzes,solutions\n{GRID2},\n{row}\n{GRID2},\n")),
-        [
-            "ok 2".to_string(),
-            format!("3: puzzle column: {stray}"),
-            "ok 4".into()
-        ]
-    );
-    assert_eq!(
-        outline(&format!("{GRID2},\n{row}\n{GRID2},\n")),
-        ["ok 1".to_string(), format!("2: {stray}"), "ok 3".into()]
-    );
-}
-
-#[test]
-fn the_five_column_kaggle_layout_is_read_by_its_header() {
-    let text = format!("id,puzzle,solution,clues,difficulty\n0,{GRID2},,17,2.5\n1,{GRID2}\n");
-    assert_eq!(
-        outline(&text),
-        ["ok 2", "3: expected 5 columns, as the header has, found 2"]
-    );
-}
-
-#[test]
-fn a_header_is_only_a_header_on_the_first_line() {
-    assert_eq!(
-        outline(&format!("{GRID2}\nquizzes,solutions\n")),
-        [
-            "ok 1",
-            "2: 'q' at character 1 is not a cell (1-9, or 0 or . for a blank)"
-        ]
-    );
-    assert_eq!(
-        outline("\u{feff}id,grid\n"),
-        ["1: a CSV header names its puzzle column puzzle or quizzes; found id,grid"]
-    );
-}
-
-#[test]
-fn a_puzzle_with_commas_between_cells_is_not_mistaken_for_csv() {
-    let line = vec!["0"; 81].join(",");
-    assert!(matches!(parse_line(&line, 4), Line::Entry(e) if e.puzzle.givens() == 0));
-}
-
-#[test]
-fn a_csv_row_with_a_broken_solution_is_an_error_and_reading_goes_on() {
-    assert_eq!(
-        outline(&format!("{GRID2}\n{GRID2},123\n{GRID2}\n")),
-        [
-            "ok 1",
-            "2: solution column: expected 81 cells, found 3",
-            "ok 3"
         ]
     );
 }
@@ -441,18 +381,4 @@ fn lines_read_in_place_or_copied_give_the_same_records_whatever_the_buffer() {
     for capacity in [1, 2, 7, 80, 81, 82, 83, 84, 100, 163, 164, 165] {
         assert_eq!(read(capacity), whole, "buffer of {capacity} bytes");
     }
-}
-
-#[test]
-fn a_csv_row_with_a_quoted_newline_is_one_record_numbered_by_its_first_line() {
-    let text = format!(
-        "id,puzzle,note\n1,{GRID2},\"one line\"\n2,\"{GRID2}\",\"two\nlines, and a comma\"\n3,{GRID2},\"\"\n"
-    );
-    assert_eq!(outline(&text), ["ok 2", "ok 3", "ok 5"]);
-}
-
-#[test]
-fn a_csv_row_whose_quote_never_closes_is_an_error_naming_its_lines() {
-    let text = format!("id,puzzle,note\n1,{GRID2},\"open\n2,{GRID2},x\n");
-    assert_eq!(outline(&text), ["2-3: a quoted field is not closed"]);
 }
