@@ -175,6 +175,18 @@ impl Metrics {
                 "Size of the worker pool.",
                 pool.workers() as u64,
             ),
+            (
+                "sudoku_heavy_workers_max",
+                "gauge",
+                "Heavy jobs allowed to run at once.",
+                pool.heavy_limit() as u64,
+            ),
+            (
+                "sudoku_escalations_total",
+                "counter",
+                "Light jobs stopped at the light budget and run again as heavy work.",
+                pool.escalated(),
+            ),
         ];
         for (name, kind, help, value) in rows {
             metric(&mut out, name, kind, help);
@@ -184,8 +196,8 @@ impl Metrics {
         out
     }
 
-    /// The lanes and the budgets: per lane, queue depth, busy workers and worker seconds; light
-    /// jobs moved to the heavy lane; 429s by reason. No per-client labels, which would be unbounded.
+    /// The lanes and the budgets: per lane, queue depth, busy workers and worker seconds; 429s by
+    /// reason. No per-client labels, which would be unbounded.
     fn render_lanes(&self, out: &mut String, pool: &Pool) {
         let by_lane: [(&str, &str, &str, LaneValue); 3] = [
             (
@@ -218,17 +230,6 @@ impl Metrics {
                 );
             }
         }
-        let name = "sudoku_heavy_workers_max";
-        metric(out, name, "gauge", "Heavy jobs allowed to run at once.");
-        let _ = writeln!(out, "{name} {}", pool.heavy_limit());
-        let name = "sudoku_escalations_total";
-        metric(
-            out,
-            name,
-            "counter",
-            "Light jobs stopped at the light budget and run again as heavy work.",
-        );
-        let _ = writeln!(out, "{name} {}", pool.escalated());
         let name = "sudoku_rate_limited_total";
         metric(
             out,
