@@ -4,6 +4,7 @@
 //! one minute's share), and a client whose bucket is empty waits until it is above zero again.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -92,6 +93,9 @@ struct Bucket {
 pub struct Budgets {
     limits: BudgetLimits,
     table: Mutex<HashMap<ClientId, Bucket>>,
+    /// The table's length after its last change: [`Budgets::check`] runs before every light job,
+    /// and while no client has done heavy work lately it need not take the lock.
+    tracked: AtomicUsize,
 }
 
 impl Budgets {
@@ -100,6 +104,7 @@ impl Budgets {
         Budgets {
             limits,
             table: Mutex::new(HashMap::new()),
+            tracked: AtomicUsize::new(0),
         }
     }
 
@@ -128,15 +133,22 @@ impl Budgets {
         client: &ClientId,
         now: Instant,
     ) -> &'t mut Bucket {
-        if table.len() >= MAX_CLIENTS && !table.contains_key(client) {
-            self.sweep(table, now);
-        }
         let (capacity, rate) = (self.capacity(), self.rate());
-        let bucket = table.entry(client.clone()).or_insert(Bucket {
-            tokens: capacity,
-            updated: now,
-            in_flight: 0,
-        });
+        if !table.contains_key(client) {
+            if table.len() >= MAX_CLIENTS {
+                self.sweep(table, now);
+            }
+            let full = Bucket {
+                tokens: capacity,
+                updated: now,
+                in_flight: 0,
+            };
+            table.insert(client.clone(), full);
+            self.tracked.store(table.len(), Ordering::Relaxed);
+        }
+        let bucket = table
+            .get_mut(client)
+            .expect("inserted above if it was missing");
         let earned = now.duration_since(bucket.updated).as_secs_f64() * 1000.0 * rate;
         bucket.tokens = (bucket.tokens + earned).min(capacity);
         bucket.updated = now;
@@ -150,10 +162,14 @@ impl Budgets {
             let earned = now.duration_since(b.updated).as_secs_f64() * 1000.0 * rate;
             b.in_flight > 0 || b.tokens + earned < capacity
         });
+        self.tracked.store(table.len(), Ordering::Relaxed);
     }
 
     /// Whether `client` may start work at all: refused while its bucket is empty.
     pub fn check(&self, client: &ClientId) -> Result<(), Refusal> {
+        if self.tracked.load(Ordering::Relaxed) == 0 {
+            return Ok(()); // every bucket is full
+        }
         let mut table = self.lock();
         if !table.contains_key(client) {
             return Ok(()); // a full bucket
