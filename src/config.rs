@@ -190,26 +190,3 @@ impl Default for ServerConfig {
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
-
-#[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    /// The layers point one way: the server serves the HTTP API, so the API must not reach back.
-    #[test]
-    fn the_http_layer_does_not_import_the_server() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|ext| ext != "rs") {
-                continue;
-            }
-            let source = std::fs::read_to_string(&path).unwrap();
-            assert!(
-                !source.contains("crate::server"),
-                "{} imports crate::server",
-                path.display()
-            );
-        }
-    }
-}

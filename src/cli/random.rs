@@ -16,12 +16,12 @@ use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::graded::max_givens;
 use crate::engine::logic::Technique;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
-use crate::engine::targeted::TechniqueGenerator;
+use crate::engine::targeted::{parse_technique, TechniqueGenerator};
 use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
-use crate::http::grid_json::GridFormat;
-use crate::http::random::{count, technique};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
+use crate::wire::grid::GridFormat;
+use crate::wire::random::{self, Ask};
 
 // The flags of `sudoku random`.
 // Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
@@ -47,7 +47,7 @@ pub struct RandomArgs {
     pub difficulty: Option<Difficulty>,
     /// Unique puzzles whose logical path uses this technique (an id such as `x_wing`; any the
     /// grader names but `brute_force`) and nothing harder, as `GET /random?technique=` makes them.
-    #[arg(long, conflicts_with = "difficulty", value_parser = technique::parse)]
+    #[arg(long, conflicts_with = "difficulty", value_parser = parse_technique)]
     pub technique: Option<Technique>,
     /// `line`: the puzzle alone; `json`: a JSON object a line, as `GET /random` answers (with the
     /// grade of unique puzzles); `csv` (or `columns`): a header, then
@@ -256,13 +256,13 @@ fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
 
 /// The puzzle of `seed` as a JSON line, made as `GET /random?count=` makes it.
 fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<()> {
-    let ask = count::Ask {
+    let ask = Ask {
         givens: args.givens as usize,
         unique: args.unique,
         difficulty: args.difficulty,
         technique: args.technique,
     };
-    let made = count::make(&ask, seed, GridFormat::String, None, None)
+    let made = random::make(&ask, seed, GridFormat::String, None, None)
         .expect("no deadline and no cancel flag, and a supported technique is found long before its method's budget runs out");
     serde_json::to_writer(&mut *out, &made)?;
     writeln!(out)

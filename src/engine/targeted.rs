@@ -114,6 +114,44 @@ pub fn supported_techniques() -> impl Iterator<Item = Technique> {
     Technique::ALL.into_iter().filter(|&t| supported(t))
 }
 
+/// A technique name that puzzles cannot be asked to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TechniqueRefused {
+    /// The name sent.
+    pub name: String,
+    /// Why the grader's technique of that name is not offered, if it names one.
+    pub why: Option<&'static str>,
+}
+
+impl std::fmt::Display for TechniqueRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.why {
+            Some(why) => write!(f, "technique {:?} is not offered: {why}", self.name)?,
+            None => write!(f, "unknown technique {:?}", self.name)?,
+        }
+        write!(f, "; expected one of: {}", accepted_ids().join(", "))
+    }
+}
+
+impl std::error::Error for TechniqueRefused {}
+
+/// The supported technique with id `name`, or why it is refused (`GET /random?technique=` answers
+/// it as a 422, `sudoku random --technique` as clap's message for a bad value).
+pub fn parse_technique(name: &str) -> Result<Technique, TechniqueRefused> {
+    match Technique::from_id(name) {
+        Some(technique) if supported(technique) => Ok(technique),
+        known => Err(TechniqueRefused {
+            name: name.to_string(),
+            why: known.and_then(refusal),
+        }),
+    }
+}
+
+/// The ids puzzles can be asked to show, in the order the grader tries them.
+pub fn accepted_ids() -> Vec<&'static str> {
+    supported_techniques().map(Technique::id).collect()
+}
+
 /// Why a search found nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TechniqueStop {

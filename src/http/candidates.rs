@@ -7,11 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{GridFormat, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::shape_json::{parse_consistent, Submitted};
 use super::AppState;
 use crate::engine::shape::{display, Rules, Shape};
 use crate::engine::{candidates, general, Candidates};
+use crate::wire::grid::GridFormat;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {

@@ -10,12 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::extract::ApiJson;
-use super::grid_json::{GridFormat, GridJson, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, StepJson};
 use super::shape_json::{parse_consistent, Submitted};
 use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
+use crate::wire::grid::{GridFormat, GridJson};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {

@@ -6,9 +6,10 @@
 use std::sync::Arc;
 
 use super::error::{ApiError, ConflictJson};
-use super::grid_json::{parse_puzzle, GridFormat, GridJson, PuzzleField};
+use super::grid_json::{parse_puzzle, PuzzleField};
 use crate::engine::shape::{Cells, CellsError, Rules, Shape};
 use crate::engine::Grid;
+use crate::wire::grid::{GridFormat, GridJson};
 
 /// A submitted puzzle, on the engine that will take it.
 #[derive(Clone, Debug)]

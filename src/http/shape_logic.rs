@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::explain::ExplainResponse;
-use super::grid_json::{GridFormat, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::hint::HintResponse;
 use super::logic_json::{deadline, CandidateJson, GradeJson, PatternJson, StepJson};
 use super::shape_json::{parse_cells, render};
@@ -19,6 +19,7 @@ use crate::engine::general::logic::{
     Mark, ShapeHint, ShapeLogic, ShapeLogicError, ShapePosition, ShapeStep,
 };
 use crate::engine::shape::{Cells, Shape};
+use crate::wire::grid::GridFormat;
 
 /// A step in the classic JSON: squares by name, values 1..N.
 pub fn step_json(shape: &Shape, step: &ShapeStep) -> StepJson {

@@ -8,13 +8,14 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
-use super::grid_json::{GridFormat, GridJson, PuzzleField};
+use super::grid_json::PuzzleField;
 use super::members::whole_number;
 use super::shape_json::{parse_consistent, render, Submitted};
 use super::AppState;
 use crate::engine::general;
 use crate::engine::shape::{Rules, Shape};
 use crate::engine::{Outcome, Solver, Stats, Verdict};
+use crate::wire::grid::{GridFormat, GridJson};
 
 /// Solutions returned when the request does not say.
 const DEFAULT_MAX_SOLUTIONS: u64 = 2;

@@ -11,7 +11,6 @@ use std::time::Instant;
 use axum::Json;
 
 use super::shaped::query_fault;
-use super::RandomResponse;
 use crate::engine::general::logic::ShapeLogic;
 use crate::engine::general::{
     generate_killer, generate_killer_leveled, level_attempts, Generated, KillerRequest, LevelError,
@@ -22,9 +21,10 @@ use crate::engine::shape::{Rules, Shape};
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
-use crate::http::grid_json::GridFormat;
 use crate::http::shape_json::render;
 use crate::http::AppState;
+use crate::wire::grid::GridFormat;
+use crate::wire::random::RandomResponse;
 
 /// A unique killer of the wanted shape, generated and graded on the pool under the deadline.
 pub(super) async fn random(

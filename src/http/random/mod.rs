@@ -8,12 +8,11 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
 
 use super::accept::{negotiate, Media};
 use super::error::ApiError;
 use super::extract::QueryParams;
-use super::grid_json::{GridFormat, GridJson};
+use super::grid_json::format_param;
 use super::logic_json::generation_stopped;
 use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
@@ -23,6 +22,8 @@ use crate::engine::shape::{Cells, Shape};
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::render::{Caption, Sheet};
+use crate::wire::grid::GridFormat;
+use crate::wire::random::{first_seed, Ask, RandomResponse};
 
 pub mod count;
 mod killer;
@@ -122,7 +123,7 @@ async fn random_json(
         Some(_) => query.integer("seed", 0, 0, MAX_SEED)?,
         None => fresh_seed(),
     };
-    let format = GridFormat::from_query(query.get("format"))?;
+    let format = format_param(query.get("format"))?;
     let technique = technique::asked(&query, givens)?;
     if query.get("count").is_some() {
         let response = counted(state, headers, &query, givens, unique, format).await?;
@@ -135,7 +136,7 @@ async fn random_json(
         GridFormat::String
     };
     if technique.is_some() {
-        let ask = count::Ask {
+        let ask = Ask {
             givens,
             unique,
             difficulty: None,
@@ -207,7 +208,7 @@ async fn counted(
         check_givens(difficulty, givens)?;
     }
     let first = first_of_count(query, count)?;
-    let ask = count::Ask {
+    let ask = Ask {
         givens,
         unique,
         difficulty,
@@ -223,37 +224,10 @@ fn first_of_count(query: &QueryParams, count: u64) -> Result<u64, ApiError> {
         Some(_) => Some(query.integer("seed", 0, 0, MAX_SEED)?),
         None => None,
     };
-    count::first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
+    first_seed(seed, count).ok_or_else(|| ApiError::InvalidField {
         field: "seed".into(),
         detail: format!("seed with count={count} runs past the largest seed, {MAX_SEED}"),
     })
-}
-
-/// The body of a 200 (members in alphabetical order, the order the service has always written).
-#[derive(Debug, Serialize)]
-pub struct RandomResponse {
-    /// The level asked for, when `difficulty` was.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<&'static str>,
-    /// How many givens `puzzle` has.
-    pub givens: usize,
-    /// Whether no given can be removed without losing uniqueness.
-    pub minimal: bool,
-    /// The puzzle.
-    pub puzzle: GridJson,
-    /// The shape, for any but classic 9x9 (with the regions drawn for jigsaw).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<crate::engine::shape::Rules>,
-    /// The grade's score, when `difficulty` was asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<u32>,
-    /// The seed that reproduces the puzzle.
-    pub seed: u64,
-    /// The solution, when the puzzle is known to be unique.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<GridJson>,
-    /// Whether the puzzle has exactly one solution.
-    pub unique: bool,
 }
 
 /// The `difficulty` parameter. A graded puzzle is always unique, which `unique=false` (uniqueness

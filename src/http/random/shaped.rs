@@ -7,16 +7,16 @@ use std::time::Instant;
 
 use axum::Json;
 
-use super::RandomResponse;
 use crate::engine::general::{self, level_attempts, LevelError, ShapeRequest, Symmetry};
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Rules, Shape, ShapeError, Variant};
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
-use crate::http::grid_json::GridFormat;
 use crate::http::shape_json::render;
 use crate::http::AppState;
+use crate::wire::grid::GridFormat;
+use crate::wire::random::RandomResponse;
 
 /// The shape and pattern a request asked for.
 #[derive(Clone, Debug)]
