@@ -9,6 +9,7 @@ mod connections;
 mod contract;
 mod errors;
 mod fairness;
+mod fuzz_props;
 mod golden;
 mod golden_logic;
 #[path = "../support/http.rs"]

@@ -1,6 +1,6 @@
 //! The properties the parsers must keep, written once and checked twice: by the cargo-fuzz targets in
 //! `fuzz/fuzz_targets/` (nightly, coverage-guided, millions of inputs) and by the proptest suite
-//! `tests/fuzz_props.rs` (stable, in every `cargo test`), which includes this file with `#[path]`.
+//! `tests/api/fuzz_props.rs` (stable, in every `cargo test`), which includes this file with `#[path]`.
 //!
 //! Every check panics with the input in its message when a property fails, which is what both
 //! libFuzzer and proptest take as a finding.

@@ -1,10 +1,7 @@
 //! `sudoku random` on classic puzzles, run as a real process: seeds, uniqueness, levels, the bounds
 //! it refuses, and its JSON and CSV forms as the API shapes them.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{stderr, stdout, sudoku};
+use crate::cli::{stderr, stdout, sudoku};
 use sudoku_service::engine::logic::LogicSolver;
 use sudoku_service::engine::{generate, Grid, Request, Solver, Verdict};
 

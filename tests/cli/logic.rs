@@ -1,10 +1,7 @@
 //! The logic commands run as a real process: `sudoku grade`, `hint`, `explain` and
 //! `random --difficulty`, held to what the library says about the same puzzles.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{lines, sudoku};
+use crate::cli::{lines, sudoku};
 use sudoku_service::engine::logic::{Difficulty, Hint, LogicSolver};
 use sudoku_service::engine::{Grid, Solver, Verdict};
 use sudoku_service::http::error::ApiError;

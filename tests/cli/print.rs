@@ -3,11 +3,8 @@
 //! books checked by `pdfinfo` where poppler-utils is installed (required when CI sets
 //! `SUDOKU_REQUIRE_PDF_TOOLS`).
 
+use crate::cli::sudoku;
 use std::path::PathBuf;
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::sudoku;
 use std::process::Command;
 
 const EASY: &str =

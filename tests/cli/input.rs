@@ -2,10 +2,7 @@
 //! separated by commas, a grid pasted in Norvig's display or in Project Euler's blocks of nine
 //! rows, a name after the grid; and how it names the lines of input that are not a puzzle.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{stderr, stdout, sudoku};
+use crate::cli::{stderr, stdout, sudoku};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use sudoku_service::engine::Grid;

@@ -4,7 +4,7 @@
 //! Case counts are small enough for a debug build to run the file in a few seconds.
 
 #[allow(dead_code)]
-#[path = "../fuzz/src/props/mod.rs"]
+#[path = "../../fuzz/src/props/mod.rs"]
 mod props;
 
 use std::sync::OnceLock;

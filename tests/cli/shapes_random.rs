@@ -1,10 +1,7 @@
 //! `sudoku random` on every shape, run as a real process: sizes, boxes, jigsaw regions it draws
 //! and prints, symmetry, and what only classic puzzles take.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku};
+use crate::cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku};
 use serde_json::Value;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
 

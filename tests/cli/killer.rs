@@ -2,10 +2,7 @@
 //! whose rules carry the cages, `solve` reads them back (no flags), the compact form (`--cages`
 //! ids and `--sums`) reads a killer from flags, and bad cages are refused naming the flag and cage.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::sudoku;
+use crate::cli::sudoku;
 
 use serde_json::Value;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};

@@ -1,13 +1,10 @@
 //! The `sudoku` command on every shape, run as a real process: the shape flags, lines of N*N
 //! symbols, JSON lines with their own rules, and classic input and classic flags answered exactly
 //! as before. Solutions are checked by the rules (every unit, the givens kept), not by string
-//! equality. `random` on shapes is in `cli_shapes_random.rs`, the logic commands in
-//! `cli_shapes_logic.rs`.
+//! equality. `random` on shapes is in `shapes_random`, the logic commands in
+//! `shapes_logic`.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku, GRID2};
+use crate::cli::{assert_solved, ok, shape, sized, stderr, stdout, sudoku, GRID2};
 use sudoku_service::engine::shape::{Regions, Rules, Variant};
 
 /// A 6x6 jigsaw layout that some grid fills (not all layouts do), one row a word.

@@ -1,10 +1,7 @@
 //! `sudoku solve` never loses or misaligns a row: every data line gets one output line in its place,
 //! a bad line an `error: …` record, and the exit status says whether any line failed.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{stderr, stdout, sudoku};
+use crate::cli::{stderr, stdout, sudoku};
 use sudoku_service::engine::{Grid, Solver};
 use sudoku_service::http::error::ApiError;
 

@@ -3,10 +3,7 @@
 //! the same puzzles and printed in the shape's symbols and cell names; classic input and flags that
 //! describe classic 9x9 answered exactly as before.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{ok, stderr, stdout, sudoku, GRID2};
+use crate::cli::{ok, stderr, stdout, sudoku, GRID2};
 use serde_json::Value;
 use sudoku_service::engine::general::logic::{ShapeHint, ShapeLogic};
 use sudoku_service::engine::logic::{Grade, LogicSolver};

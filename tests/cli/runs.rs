@@ -1,9 +1,6 @@
 //! The `sudoku` command, run as a real process: output lines, summaries and exit codes.
 
-#[path = "support/cli.rs"]
-mod cli;
-
-use cli::{stderr, stdout, sudoku};
+use crate::cli::{stderr, stdout, sudoku};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use sudoku_service::engine::{Grid, Solver};
