@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Finds the stored grid of src/engine/general/pattern.rs: a complete 25x25 grid with 5x5 boxes
+"""Finds the stored grid of crates/engine/src/general/pattern.rs: a complete 25x25 grid with 5x5 boxes
 whose two diagonals (X) and sixteen hyper windows also hold every symbol once.
 
 The generator's random fill finds none within its budget on this shape, so the generator starts

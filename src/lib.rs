@@ -35,23 +35,27 @@
 //! The layers point down (a unit test checks the imports): the CLI never imports the HTTP layer,
 //! and the engine imports nothing above it.
 
+/// The engine, a crate of its own (`crates/engine`): shapes, solving, logic, generation.
+pub use sudoku_engine as engine;
+/// The drawing, a crate of its own (`crates/render`): SVG, PDF and puzzle books.
+pub use sudoku_render as render;
+
 pub mod access_log;
 pub mod batch;
 pub mod cli;
 pub mod clients;
 pub mod config;
 pub mod connections;
-pub mod engine;
 pub mod http;
 pub mod limits;
 pub mod pool;
 pub mod probe;
-pub mod render;
 pub mod server;
 pub mod wire;
 
 #[cfg(test)]
 mod layering {
+    use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};
 
     /// Every `.rs` file under `dir`, at any depth.
@@ -68,30 +72,18 @@ mod layering {
         found
     }
 
-    /// The layers point one way, down: the server serves the HTTP API, which must not reach back;
-    /// the command line starts the server (`sudoku serve`) but shares nothing else with the API;
-    /// the batch runner, the drawing, the shared JSON and the engine stand below
-    /// the HTTP layer (what the CLI and the API both need lives in `wire` or lower); the engine
-    /// knows nothing above it.
+    /// The layers inside this crate point one way, down: the server serves the HTTP API, which
+    /// must not reach back; the command line starts the server (`sudoku serve`) but shares nothing
+    /// else with the API; the batch runner and the shared JSON stand below both. (The engine and
+    /// the drawing are crates of their own: the compiler keeps them below everything.)
     #[test]
     fn layers_import_only_what_is_below_them() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let rules: [(&str, &[&str]); 6] = [
+        let rules: [(&str, &[&str]); 4] = [
             ("http", &["crate::server"]),
             ("cli", &["crate::http"]),
             ("batch", &["crate::http", "crate::server", "crate::cli"]),
-            ("render", &["crate::http", "crate::server", "crate::cli"]),
             ("wire", &["crate::http", "crate::server", "crate::cli"]),
-            (
-                "engine",
-                &[
-                    "crate::http",
-                    "crate::server",
-                    "crate::cli",
-                    "crate::render",
-                    "crate::wire",
-                ],
-            ),
         ];
         for (dir, forbidden) in rules {
             for path in sources(&root.join(dir)) {
@@ -104,6 +96,65 @@ mod layering {
                     );
                 }
             }
+        }
+    }
+
+    /// Each package of `Cargo.lock` and the names of the packages it depends on.
+    fn locked_dependencies() -> BTreeMap<String, Vec<String>> {
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock")).unwrap();
+        let mut packages = BTreeMap::new();
+        for block in lock.split("[[package]]").skip(1) {
+            let name = block
+                .lines()
+                .find_map(|l| l.strip_prefix("name = "))
+                .unwrap()
+                .trim_matches('"')
+                .to_string();
+            let dependencies = block
+                .split_once("dependencies = [")
+                .map(|(_, rest)| rest.split(']').next().unwrap_or(""))
+                .unwrap_or("")
+                .lines()
+                .filter_map(|l| l.trim().trim_end_matches(',').strip_prefix('"'))
+                .map(|d| {
+                    d.trim_end_matches('"')
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            packages.insert(name, dependencies);
+        }
+        packages
+    }
+
+    /// The engine is a library for anyone who wants Sudoku in Rust: nothing of HTTP or async is
+    /// anywhere in its dependency tree (as `Cargo.lock` records it), nor in the drawing's.
+    #[test]
+    fn the_engine_and_the_drawing_depend_on_no_http_or_async_crate() {
+        let packages = locked_dependencies();
+        for top in ["sudoku-engine", "sudoku-render"] {
+            let mut seen = BTreeSet::new();
+            let mut next = vec![top.to_string()];
+            while let Some(name) = next.pop() {
+                if seen.insert(name.clone()) {
+                    next.extend(packages[&name].iter().cloned());
+                }
+            }
+            for forbidden in [
+                "tokio",
+                "axum",
+                "hyper",
+                "tower",
+                "http",
+                "mio",
+                "sudoku-service",
+            ] {
+                assert!(!seen.contains(forbidden), "{top} depends on {forbidden}");
+            }
+            assert!(seen.len() > 3, "{top}'s tree was read: {seen:?}");
         }
     }
 }

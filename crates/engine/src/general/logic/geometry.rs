@@ -1,0 +1,116 @@
+//! What the finders need to know about a shape beyond its units, worked out once per puzzle: which
+//! pairs of units cross in two cells or more (for intersections), which units are the rows and the
+//! columns (for fish), each cell's units as a bit set (for subsets whose cells share units), and on a
+//! killer its cages and the rule of 45's groups.
+
+use super::killer::KillerGeometry;
+use crate::shape::{Shape, UnitKind};
+
+/// A shape's crossings, lines and unit sets.
+#[derive(Clone, Debug)]
+pub struct Geometry<'s> {
+    /// The shape.
+    pub shape: &'s Shape,
+    /// Ordered pairs `(from, to)` of distinct units sharing at least two cells, `from` not a line
+    /// first (pointing), then `from` a line (claiming).
+    pub crossings: Vec<(usize, usize)>,
+    /// The unit of each row, top to bottom.
+    pub rows: Vec<usize>,
+    /// The unit of each column, left to right.
+    pub columns: Vec<usize>,
+    /// The box or jigsaw region of each cell, as a unit (every shape has one per cell).
+    pub regions: Vec<usize>,
+    /// Each cell's units, one bit per unit (a shape has at most 128 units).
+    unit_sets: Vec<u128>,
+    /// The cages and the rule of 45's groups, on a shape with cages.
+    pub killer: Option<KillerGeometry>,
+}
+
+impl<'s> Geometry<'s> {
+    /// Works out `shape`'s crossings and lines.
+    pub fn new(shape: &'s Shape) -> Geometry<'s> {
+        let n = shape.size();
+        let units = shape.unit_count();
+        assert!(units <= 128, "a shape has at most 3 * 25 + 2 + 16 units");
+        let unit_sets: Vec<u128> = (0..shape.cell_count())
+            .map(|c| shape.units_of(c).iter().fold(0u128, |acc, &u| acc | 1 << u))
+            .collect();
+        let (mut rows, mut columns) = (vec![0; n], vec![0; n]);
+        for u in 0..units {
+            match shape.unit_kind(u) {
+                UnitKind::Row(r) => rows[usize::from(r)] = u,
+                UnitKind::Column(c) => columns[usize::from(c)] = u,
+                _ => {}
+            }
+        }
+        let regions: Vec<usize> = (0..shape.cell_count())
+            .map(|c| {
+                let unit = shape
+                    .units_of(c)
+                    .iter()
+                    .map(|&u| usize::from(u))
+                    .find(|&u| {
+                        matches!(shape.unit_kind(u), UnitKind::Box(_) | UnitKind::Region(_))
+                    });
+                unit.expect("a shape has boxes or regions")
+            })
+            .collect();
+        let mut pointing = Vec::new();
+        let mut claiming = Vec::new();
+        for from in 0..units {
+            for to in 0..units {
+                let shared = shape
+                    .unit(from)
+                    .iter()
+                    .filter(|&&c| unit_sets[usize::from(c)] & 1 << to != 0)
+                    .count();
+                if from == to || shared < 2 {
+                    continue;
+                }
+                if is_line(shape.unit_kind(from)) {
+                    claiming.push((from, to));
+                } else {
+                    pointing.push((from, to));
+                }
+            }
+        }
+        pointing.extend(claiming);
+        Geometry {
+            shape,
+            crossings: pointing,
+            rows,
+            columns,
+            regions,
+            unit_sets,
+            killer: KillerGeometry::new(shape),
+        }
+    }
+
+    /// Whether `cell` is in `unit`.
+    pub fn contains(&self, unit: usize, cell: usize) -> bool {
+        self.unit_sets[cell] & 1 << unit != 0
+    }
+
+    /// Whether two distinct cells share a unit (see each other).
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.unit_sets[a] & self.unit_sets[b] != 0
+    }
+
+    /// The units every one of `cells` lies in, ascending.
+    pub fn common_units(&self, cells: &[usize]) -> Vec<usize> {
+        let mut set = cells
+            .iter()
+            .fold(u128::MAX, |acc, &c| acc & self.unit_sets[c]);
+        let mut units = Vec::new();
+        while set != 0 {
+            units.push(set.trailing_zeros() as usize);
+            set &= set - 1;
+        }
+        units
+    }
+}
+
+/// Whether a unit is a row or a column.
+pub fn is_line(kind: UnitKind) -> bool {
+    matches!(kind, UnitKind::Row(_) | UnitKind::Column(_))
+}

@@ -1,0 +1,308 @@
+//! Human-style solving on any shape: the techniques whose assumptions the shape meets, tried
+//! simplest first, each step explained in the shape's own symbols and unit names, and the grade of a
+//! puzzle from its path, on the classic layer's scale (same technique ids, levels and base scores).
+//!
+//! The classic 9x9 keeps its own logic layer ([`crate::logic`]), whose grades agree with
+//! HoDoKu; this one serves every other shape. Each technique declares what it assumes of the shape
+//! ([`Assumes`]) and runs only where that holds: most need nothing but units; fish need rows and
+//! columns; kites and empty rectangles need boxes or jigsaw regions (every shape has one or the
+//! other); unique and hidden rectangles assume the one solution the service proves before any step,
+//! and check each rectangle against the shape's units and cages before using it; BUG+1 needs every
+//! constraint to be a unit, so it is not offered on killers. When nothing applies, a guess checked
+//! against the unique solution (`brute_force`) keeps the path going, so every unique puzzle
+//! finishes.
+//!
+//! - `step`: what one step places, removes and looks at.
+//! - `position`: placed values and candidates.
+//! - `geometry`: crossings of units, rows and columns, worked out once per puzzle.
+//! - `singles`, `intersections`, `subsets`, `fish`: the finders of single cells, crossings, subsets
+//!   and fish.
+//! - `finned_fish` (Finned and Sashimi X-Wing and Swordfish): fish whose fins share a box, region,
+//!   window or diagonal.
+//! - `single_digit` (Skyscraper, 2-String Kite, Empty Rectangle): conjugate pairs joined through a
+//!   line, a box or a region.
+//! - `uniqueness` (Unique Rectangle types 1, 2 and 4, Hidden Rectangle, BUG+1): deadly patterns
+//!   avoided, each checked against the shape's own units and cages.
+//! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
+//!   breadth-first search every chain walks.
+//! - `chains` (Turbot Fish, XY-Wing, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring),
+//!   `wings` (W-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
+//!   each runs on every shape, and each is capped in chain length and in work per step so that a
+//!   25x25 hint stays cheap.
+//! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
+//!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
+//!   and how they are calibrated are in that module's documentation.
+//! - `solver`: walking a puzzle, grading it, hinting a player.
+
+mod als;
+mod chain_search;
+mod chains;
+mod coloring;
+mod finned_fish;
+mod fish;
+mod geometry;
+mod intersections;
+mod killer;
+mod links;
+mod position;
+mod single_digit;
+mod singles;
+mod solver;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+mod words;
+
+pub use geometry::Geometry;
+pub use position::ShapePosition;
+pub use solver::{scaled_difficulty, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError};
+pub use step::{Mark, Pattern, ShapeStep};
+
+use crate::logic::Technique;
+use crate::shape::{Cells, Shape, UnitKind};
+
+/// What a technique assumes of the shape it runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assumes {
+    /// Only that every unit holds each value once: true of every shape.
+    Units,
+    /// That the rows and the columns are units (fish reason about them): true of every shape.
+    RowsAndColumns,
+    /// That the shape has killer cages.
+    Cages,
+    /// That every cell lies in a box or a jigsaw region (kites and empty rectangles reason about
+    /// them): true of every shape.
+    Regions,
+    /// That the puzzle has one solution (the service proves it before any step) and that swapping
+    /// two values in a rectangle's four cells would keep every unit and cage valid, which each
+    /// rectangle checks for itself: true of every shape, instance by instance.
+    Unique,
+    /// That the puzzle has one solution and every constraint is a unit of N cells, so a bivalue
+    /// grave has two solutions or none: true of every shape without cages.
+    UniqueWithoutCages,
+}
+
+impl Assumes {
+    /// Whether `shape` meets the assumption.
+    pub fn holds(self, shape: &Shape) -> bool {
+        match self {
+            Assumes::Units => true,
+            Assumes::RowsAndColumns => {
+                let lines = (0..shape.unit_count())
+                    .filter(|&u| {
+                        matches!(shape.unit_kind(u), UnitKind::Row(_) | UnitKind::Column(_))
+                    })
+                    .count();
+                lines == 2 * shape.size()
+            }
+            Assumes::Cages => shape.is_killer(),
+            Assumes::Regions => (0..shape.cell_count()).all(|c| {
+                shape.units_of(c).iter().any(|&u| {
+                    matches!(
+                        shape.unit_kind(usize::from(u)),
+                        UnitKind::Box(_) | UnitKind::Region(_)
+                    )
+                })
+            }),
+            Assumes::Unique => true,
+            Assumes::UniqueWithoutCages => !shape.is_killer(),
+        }
+    }
+}
+
+/// A finder: the first instance of its pattern that changes something, as a step.
+pub type FindFn = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
+
+/// A technique, what it assumes, and its finder.
+#[derive(Clone, Copy, Debug)]
+pub struct Finder {
+    /// The technique found (the classic layer's, for its id, level and score).
+    pub technique: Technique,
+    /// What it assumes of the shape.
+    pub assumes: Assumes,
+    /// The finder.
+    pub find: FindFn,
+}
+
+const fn finder(technique: Technique, assumes: Assumes, find: FindFn) -> Finder {
+    Finder {
+        technique,
+        assumes,
+        find,
+    }
+}
+
+/// Every technique of this layer, in the classic layer's order (simplest first).
+pub const FINDERS: &[Finder] = &[
+    finder(Technique::FullHouse, Assumes::Units, singles::full_house),
+    finder(
+        Technique::NakedSingle,
+        Assumes::Units,
+        singles::naked_single,
+    ),
+    finder(
+        Technique::HiddenSingle,
+        Assumes::Units,
+        singles::hidden_single,
+    ),
+    finder(
+        Technique::CageCombination,
+        Assumes::Cages,
+        killer::cage_combination,
+    ),
+    finder(Technique::RuleOf45, Assumes::Cages, killer::rule_of_45),
+    finder(Technique::LockedPair, Assumes::Units, subsets::locked_pair),
+    finder(
+        Technique::LockedTriple,
+        Assumes::Units,
+        subsets::locked_triple,
+    ),
+    finder(
+        Technique::LockedCandidatesPointing,
+        Assumes::Units,
+        intersections::pointing,
+    ),
+    finder(
+        Technique::LockedCandidatesClaiming,
+        Assumes::Units,
+        intersections::claiming,
+    ),
+    finder(
+        Technique::CagePointing,
+        Assumes::Cages,
+        killer::cage_pointing,
+    ),
+    finder(
+        Technique::CageClaiming,
+        Assumes::Cages,
+        killer::cage_claiming,
+    ),
+    finder(
+        Technique::InniesOuties,
+        Assumes::Cages,
+        killer::innies_outies,
+    ),
+    finder(
+        Technique::CageSplitting,
+        Assumes::Cages,
+        killer::cage_splitting,
+    ),
+    finder(Technique::NakedPair, Assumes::Units, subsets::naked_pair),
+    finder(
+        Technique::NakedTriple,
+        Assumes::Units,
+        subsets::naked_triple,
+    ),
+    finder(
+        Technique::InnieOutieDifference,
+        Assumes::Cages,
+        killer::innie_outie_difference,
+    ),
+    finder(Technique::HiddenPair, Assumes::Units, subsets::hidden_pair),
+    finder(
+        Technique::HiddenTriple,
+        Assumes::Units,
+        subsets::hidden_triple,
+    ),
+    finder(
+        Technique::CombinationConflict,
+        Assumes::Cages,
+        killer::combination_conflict,
+    ),
+    finder(Technique::NakedQuad, Assumes::Units, subsets::naked_quad),
+    finder(Technique::HiddenQuad, Assumes::Units, subsets::hidden_quad),
+    finder(Technique::XWing, Assumes::RowsAndColumns, fish::x_wing),
+    finder(
+        Technique::Swordfish,
+        Assumes::RowsAndColumns,
+        fish::swordfish,
+    ),
+    finder(
+        Technique::Jellyfish,
+        Assumes::RowsAndColumns,
+        fish::jellyfish,
+    ),
+    finder(
+        Technique::BugPlusOne,
+        Assumes::UniqueWithoutCages,
+        uniqueness::bug_plus_one,
+    ),
+    finder(
+        Technique::Skyscraper,
+        Assumes::RowsAndColumns,
+        single_digit::skyscraper,
+    ),
+    finder(
+        Technique::TwoStringKite,
+        Assumes::Regions,
+        single_digit::two_string_kite,
+    ),
+    finder(Technique::TurbotFish, Assumes::Units, chains::turbot_fish),
+    finder(
+        Technique::EmptyRectangle,
+        Assumes::Regions,
+        single_digit::empty_rectangle,
+    ),
+    finder(Technique::WWing, Assumes::Units, wings::w_wing),
+    finder(Technique::XYWing, Assumes::Units, chains::xy_wing),
+    finder(
+        Technique::UniqueRectangle1,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_1,
+    ),
+    finder(
+        Technique::UniqueRectangle2,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_2,
+    ),
+    finder(
+        Technique::UniqueRectangle4,
+        Assumes::Unique,
+        uniqueness::unique_rectangle_4,
+    ),
+    finder(
+        Technique::HiddenRectangle,
+        Assumes::Unique,
+        uniqueness::hidden_rectangle,
+    ),
+    finder(
+        Technique::FinnedXWing,
+        Assumes::RowsAndColumns,
+        finned_fish::finned_x_wing,
+    ),
+    finder(
+        Technique::SashimiXWing,
+        Assumes::RowsAndColumns,
+        finned_fish::sashimi_x_wing,
+    ),
+    finder(
+        Technique::FinnedSwordfish,
+        Assumes::RowsAndColumns,
+        finned_fish::finned_swordfish,
+    ),
+    finder(
+        Technique::SashimiSwordfish,
+        Assumes::RowsAndColumns,
+        finned_fish::sashimi_swordfish,
+    ),
+    finder(
+        Technique::SimpleColoring,
+        Assumes::Units,
+        coloring::simple_coloring,
+    ),
+    finder(Technique::XChain, Assumes::Units, chains::x_chain),
+    finder(Technique::XYChain, Assumes::Units, chains::xy_chain),
+    finder(Technique::Aic, Assumes::Units, chains::aic),
+    finder(Technique::AlsXz, Assumes::Units, als::als_xz),
+    finder(Technique::BruteForce, Assumes::Units, singles::brute_force),
+];
+
+/// The simplest step available in `position`, among the techniques whose assumptions `geo`'s shape
+/// meets; `None` only when the grid is full.
+pub fn next_step(geo: &Geometry, position: &ShapePosition, solution: &Cells) -> Option<ShapeStep> {
+    FINDERS
+        .iter()
+        .filter(|f| f.assumes.holds(geo.shape))
+        .find_map(|f| (f.find)(geo, position, solution))
+}

@@ -1,0 +1,138 @@
+//! Placed values and the candidates of the empty cells of a grid on any shape, one `u32` bit set per
+//! cell (bit `v - 1` for value `v`); a placed cell has no candidates.
+
+use super::geometry::Geometry;
+use super::step::ShapeStep;
+use crate::shape::{Cells, Shape};
+
+/// A position on a shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapePosition {
+    values: Vec<u8>,
+    cand: Vec<u32>,
+}
+
+impl ShapePosition {
+    /// The position a player pencils in before any reasoning: each empty cell holds the values no
+    /// peer holds.
+    pub fn new(shape: &Shape, cells: &Cells) -> ShapePosition {
+        let cand = (0..shape.cell_count())
+            .map(|c| match cells.get(c) {
+                0 => unseen(shape, cells, c),
+                _ => 0,
+            })
+            .collect();
+        ShapePosition {
+            values: cells.values().to_vec(),
+            cand,
+        }
+    }
+
+    /// The position of a grid with the player's own pencil marks (one bit set per cell; those of
+    /// filled cells are ignored).
+    pub fn with_marks(cells: &Cells, marks: &[u32]) -> ShapePosition {
+        let cand = cells
+            .values()
+            .iter()
+            .zip(marks)
+            .map(|(&v, &m)| if v == 0 { m } else { 0 })
+            .collect();
+        ShapePosition {
+            values: cells.values().to_vec(),
+            cand,
+        }
+    }
+
+    /// The value of `cell`, 0 when empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` (none once it is filled).
+    pub fn candidates(&self, cell: usize) -> u32 {
+        self.cand[cell]
+    }
+
+    /// Whether `value` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, value: u8) -> bool {
+        self.cand[cell] & bit(value) != 0
+    }
+
+    /// The values placed in `unit`, as a bit set.
+    pub fn placed(&self, shape: &Shape, unit: usize) -> u32 {
+        shape
+            .unit(unit)
+            .iter()
+            .map(|&c| self.values[usize::from(c)])
+            .filter(|&v| v != 0)
+            .fold(0, |acc, v| acc | bit(v))
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The grid of placed values.
+    pub fn cells(&self) -> Cells {
+        Cells::from_values(self.values.clone())
+    }
+
+    /// Applies `step`: placements clear their cell and leave their peers, eliminations go.
+    pub fn apply(&mut self, shape: &Shape, step: &ShapeStep) {
+        for p in &step.placements {
+            self.values[p.cell] = p.value;
+            self.cand[p.cell] = 0;
+            for &peer in shape.peers(p.cell) {
+                self.cand[usize::from(peer)] &= !bit(p.value);
+            }
+        }
+        for e in &step.eliminations {
+            self.cand[e.cell] &= !bit(e.value);
+        }
+    }
+}
+
+/// The bit of value `v`.
+pub fn bit(v: u8) -> u32 {
+    1 << (v - 1)
+}
+
+/// The values of a bit set, ascending.
+pub fn values_of(mut set: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as u8 + 1;
+            set &= set - 1;
+            v
+        })
+    })
+}
+
+/// Each cell's candidates less the values its units already hold: the live places, without the
+/// stale pencil marks a player may keep (see `fish`).
+pub fn live_candidates(geo: &Geometry, pos: &ShapePosition) -> Vec<u32> {
+    let shape = geo.shape;
+    let placed: Vec<u32> = (0..shape.unit_count())
+        .map(|u| pos.placed(shape, u))
+        .collect();
+    (0..shape.cell_count())
+        .map(|c| {
+            let held = shape
+                .units_of(c)
+                .iter()
+                .fold(0, |acc, &u| acc | placed[usize::from(u)]);
+            pos.candidates(c) & !held
+        })
+        .collect()
+}
+
+/// The values no peer of `cell` holds.
+fn unseen(shape: &Shape, cells: &Cells, cell: usize) -> u32 {
+    shape
+        .peers(cell)
+        .iter()
+        .map(|&p| cells.get(usize::from(p)))
+        .filter(|&v| v != 0)
+        .fold(shape.all_values(), |acc, v| acc & !bit(v))
+}

@@ -1,0 +1,146 @@
+//! Singles on any shape, and the guess that ends every unique puzzle: sound wherever each unit holds
+//! every value once, which is what a unit is.
+
+use super::geometry::Geometry;
+use super::position::{bit, values_of, ShapePosition};
+use super::step::{Pattern, ShapeStep};
+use super::words;
+use crate::logic::Technique;
+use crate::shape::Cells;
+
+/// The last empty cell of a unit takes the value the unit lacks.
+pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    (0..shape.unit_count()).find_map(|unit| {
+        let mut empty = shape
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| pos.value(c) == 0);
+        let cell = empty.next()?;
+        if empty.next().is_some() {
+            return None;
+        }
+        let missing = shape.all_values() & !pos.placed(shape, unit);
+        if missing.count_ones() != 1 || pos.candidates(cell) & missing == 0 {
+            return None;
+        }
+        let value = missing.trailing_zeros() as u8 + 1;
+        let (name, unit_name, symbol) = (
+            shape.cell_name(cell),
+            shape.unit_name(unit),
+            shape.symbol(value),
+        );
+        Some(ShapeStep::placement(
+            Technique::FullHouse,
+            cell,
+            value,
+            Pattern {
+                cells: vec![cell],
+                units: vec![unit],
+                values: vec![value],
+            },
+            format!(
+                "{name} is the last empty square in {unit_name}, so it takes the symbol \
+                 {unit_name} lacks: {symbol}."
+            ),
+        ))
+    })
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    (0..shape.cell_count()).find_map(|cell| {
+        let cand = pos.candidates(cell);
+        if cand.count_ones() != 1 {
+            return None;
+        }
+        let value = cand.trailing_zeros() as u8 + 1;
+        let units: Vec<usize> = shape
+            .units_of(cell)
+            .iter()
+            .map(|&u| usize::from(u))
+            .collect();
+        let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
+        let explanation = format!(
+            "{symbol} is the only candidate left in {name}: every other symbol is ruled out by its \
+             units ({}). So {name} is {symbol}.",
+            words::units(shape, units.iter().copied())
+        );
+        Some(ShapeStep::placement(
+            Technique::NakedSingle,
+            cell,
+            value,
+            Pattern {
+                cells: vec![cell],
+                units,
+                values: vec![value],
+            },
+            explanation,
+        ))
+    })
+}
+
+/// A value with one place left in a unit that lacks it.
+pub fn hidden_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    (0..shape.unit_count()).find_map(|unit| {
+        let missing = shape.all_values() & !pos.placed(shape, unit);
+        values_of(missing).find_map(|value| {
+            let mut places = shape
+                .unit(unit)
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| pos.candidates(c) & bit(value) != 0);
+            let cell = places.next()?;
+            if places.next().is_some() {
+                return None;
+            }
+            let (name, unit_name, symbol) = (
+                shape.cell_name(cell),
+                shape.unit_name(unit),
+                shape.symbol(value),
+            );
+            Some(ShapeStep::placement(
+                Technique::HiddenSingle,
+                cell,
+                value,
+                Pattern {
+                    cells: vec![cell],
+                    units: vec![unit],
+                    values: vec![value],
+                },
+                format!("In {unit_name}, {symbol} can only go in {name}, so {name} is {symbol}."),
+            ))
+        })
+    })
+}
+
+/// The solution's value in the empty cell with the fewest candidates: a guess, honestly named, so
+/// every unique puzzle finishes.
+pub fn brute_force(geo: &Geometry, pos: &ShapePosition, solution: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let cell = (0..shape.cell_count())
+        .filter(|&c| pos.value(c) == 0)
+        .min_by_key(|&c| pos.candidates(c).count_ones())?;
+    let value = solution.get(cell);
+    let cand = pos.candidates(cell);
+    let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
+    Some(ShapeStep::placement(
+        Technique::BruteForce,
+        cell,
+        value,
+        Pattern {
+            cells: vec![cell],
+            units: Vec::new(),
+            values: vec![value],
+        },
+        format!(
+            "No technique here finds the next step, so this is a guess checked against the \
+             solution: {name}, with {} candidates ({}), is {symbol}.",
+            cand.count_ones(),
+            values_of(cand).map(|v| shape.symbol(v)).collect::<String>()
+        ),
+    ))
+}

@@ -1,0 +1,237 @@
+//! Walking a puzzle on any shape to its solution one step at a time: the whole path (`explain`), its
+//! grade (`grade`), or the next step for a player (`hint`), after proving the puzzle unique with the
+//! general search.
+//!
+//! Grades use the classic levels and base scores. The level is the hardest technique's level, raised
+//! while the path's score exceeds that level's ceiling scaled by the grid's size: HoDoKu's ceilings
+//! (800, 1000, 1600, 1800) are for 81 cells, and a 16x16 needs about three times the singles of a
+//! 9x9 for the same kind of puzzle, so the ceiling is multiplied by N*N / 81.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::geometry::Geometry;
+use super::next_step;
+use super::position::{bit, ShapePosition};
+use super::step::ShapeStep;
+use crate::general::Solver;
+use crate::logic::grade::GradeBuilder;
+use crate::logic::{Difficulty, Grade};
+use crate::shape::{Cells, Shape};
+use crate::solver::{StopReason, Verdict};
+
+/// Why a puzzle could not be solved step by step.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeLogicError {
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution: two of them, as proof.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions(Box<[Cells; 2]>),
+    /// The deadline passed or the work was cancelled.
+    #[error("stopped before the end ({0:?})")]
+    Interrupted(StopReason),
+}
+
+/// The whole path from a puzzle to its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeExplanation {
+    /// Every step, each applied to the position the previous ones left.
+    pub steps: Vec<ShapeStep>,
+    /// The solution.
+    pub solution: Cells,
+    /// The grade of the path.
+    pub grade: Grade,
+}
+
+/// What a player should hear next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeHint {
+    /// The simplest step available.
+    Step(ShapeStep),
+    /// Cells whose value, or whose pencil marks, contradict the solution, ascending.
+    Mistakes(Vec<usize>),
+    /// Every cell holds the solution's value.
+    Solved,
+}
+
+/// A configured logic solver for any shape: an optional deadline and cancellation flag.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShapeLogic<'a> {
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl<'a> ShapeLogic<'a> {
+    /// A solver with no deadline.
+    pub fn new() -> Self {
+        ShapeLogic::default()
+    }
+
+    /// Stops once `deadline` has passed.
+    pub fn deadline(self, deadline: Instant) -> Self {
+        ShapeLogic {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// Stops once `flag` is set.
+    pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
+        ShapeLogic {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// Proves `puzzle` unique and returns its solution.
+    pub fn solution(&self, shape: &Shape, puzzle: &Cells) -> Result<Cells, ShapeLogicError> {
+        let mut solver = Solver::new().limit(2);
+        if let Some(deadline) = self.deadline {
+            solver = solver.deadline(deadline);
+        }
+        if let Some(flag) = self.cancel {
+            solver = solver.cancel_flag(flag);
+        }
+        let outcome = solver
+            .solve(shape, puzzle)
+            .map_err(|i| ShapeLogicError::Interrupted(i.reason))?;
+        let mut solutions = outcome.solutions.into_iter();
+        match outcome.verdict {
+            Verdict::Unique | Verdict::Solved => {
+                Ok(solutions.next().expect("a unique verdict has its solution"))
+            }
+            Verdict::Multiple => {
+                let (Some(a), Some(b)) = (solutions.next(), solutions.next()) else {
+                    unreachable!("a multiple verdict has two solutions");
+                };
+                Err(ShapeLogicError::MultipleSolutions(Box::new([a, b])))
+            }
+            Verdict::None => Err(ShapeLogicError::NoSolution),
+        }
+    }
+
+    /// The whole path from `puzzle` to its solution.
+    pub fn explain(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+    ) -> Result<ShapeExplanation, ShapeLogicError> {
+        let solution = self.solution(shape, puzzle)?;
+        let mut steps = Vec::new();
+        let mut grade = GradeBuilder::default();
+        self.walk(shape, puzzle, &solution, |step| {
+            grade.add_technique(step.technique);
+            steps.push(step);
+        })?;
+        Ok(ShapeExplanation {
+            steps,
+            solution,
+            grade: scaled(shape, grade.finish()),
+        })
+    }
+
+    /// The grade of `puzzle`'s path.
+    pub fn grade(&self, shape: &Shape, puzzle: &Cells) -> Result<Grade, ShapeLogicError> {
+        let solution = self.solution(shape, puzzle)?;
+        let mut grade = GradeBuilder::default();
+        self.walk(shape, puzzle, &solution, |step| {
+            grade.add_technique(step.technique)
+        })?;
+        Ok(scaled(shape, grade.finish()))
+    }
+
+    /// The next step for a player: `progress` holds the givens and the player's values, `marks` the
+    /// player's pencil marks, one bit set per cell (or `None` for the candidates the values leave).
+    /// Mistakes come first: values that differ from the solution, and marks that dropped the
+    /// solution's value from an empty cell.
+    pub fn hint(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+        progress: &Cells,
+        marks: Option<&[u32]>,
+    ) -> Result<ShapeHint, ShapeLogicError> {
+        let solution = self.solution(shape, puzzle)?;
+        let mistakes: Vec<usize> = (0..shape.cell_count())
+            .filter(|&c| match progress.get(c) {
+                0 => marks.is_some_and(|m| m[c] & bit(solution.get(c)) == 0),
+                v => v != solution.get(c),
+            })
+            .collect();
+        if !mistakes.is_empty() {
+            return Ok(ShapeHint::Mistakes(mistakes));
+        }
+        if progress.givens() == shape.cell_count() {
+            return Ok(ShapeHint::Solved);
+        }
+        let position = match marks {
+            Some(m) => ShapePosition::with_marks(progress, m),
+            None => ShapePosition::new(shape, progress),
+        };
+        self.check_stop()?;
+        let geo = Geometry::new(shape);
+        Ok(next_step(&geo, &position, &solution).map_or(ShapeHint::Solved, ShapeHint::Step))
+    }
+
+    /// Applies the simplest step until the grid is full, handing each to `on_step`.
+    fn walk(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+        solution: &Cells,
+        mut on_step: impl FnMut(ShapeStep),
+    ) -> Result<(), ShapeLogicError> {
+        let geo = Geometry::new(shape);
+        let mut position = ShapePosition::new(shape, puzzle);
+        // Each step places a value or removes a candidate, so the path ends within this many.
+        for _ in 0..=shape.cell_count() * shape.size() {
+            if position.is_solved() {
+                return Ok(());
+            }
+            self.check_stop()?;
+            let Some(step) = next_step(&geo, &position, solution) else {
+                break;
+            };
+            debug_assert!(!step.is_empty(), "{:?} changed nothing", step.technique);
+            position.apply(shape, &step);
+            on_step(step);
+        }
+        debug_assert!(position.is_solved(), "the walk stalled");
+        Ok(())
+    }
+
+    fn check_stop(&self) -> Result<(), ShapeLogicError> {
+        if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(ShapeLogicError::Interrupted(StopReason::Cancelled));
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(ShapeLogicError::Interrupted(StopReason::Deadline));
+        }
+        Ok(())
+    }
+}
+
+/// The level of a path of `score` whose hardest technique is at `floor`, on a grid of `cells` cells:
+/// `floor`, raised while the score exceeds the level's ceiling times `cells / 81`.
+pub fn scaled_difficulty(floor: Difficulty, score: u32, cells: usize) -> Difficulty {
+    let mut level = floor;
+    for next in Difficulty::ALL.into_iter().filter(|&d| d > floor) {
+        let ceiling = u64::from(level.max_score()) * cells as u64 / 81;
+        if u64::from(score) <= ceiling {
+            break;
+        }
+        level = next;
+    }
+    level
+}
+
+/// `grade` with its level computed on `shape`'s scale.
+fn scaled(shape: &Shape, grade: Grade) -> Grade {
+    let floor = grade.hardest.map_or(Difficulty::Easy, |t| t.difficulty());
+    Grade {
+        difficulty: scaled_difficulty(floor, grade.score, shape.cell_count()),
+        ..grade
+    }
+}

@@ -1,0 +1,434 @@
+//! Uniqueness on any shape: deductions that hold only because the puzzle has one solution (the
+//! service proves it before walking a path). Unique rectangles (types 1, 2 and 4) and hidden
+//! rectangles avoid a deadly pattern: four empty cells in two rows, two columns and two boxes (or
+//! jigsaw regions) that could only hold the same two values, which two solutions would swap.
+//!
+//! Swapping the two values in the four cells keeps a grid valid only when every constraint meets
+//! the rectangle in no cell, in two cells of one row or one column (which hold both values), or in
+//! all four: a diagonal, window or killer cage meeting it in one or three cells, or in two opposite
+//! corners (which hold the same value), would break. So each rectangle is checked against every
+//! unit and cage of the shape before it is used ([`Rectangle::is_deadly`]); one that fails is no
+//! deadly pattern and gives nothing. The search starts from each bivalue cell, as the classic
+//! layer's does: a partner in its box (or region) and row or column, then the far side in another
+//! box, so it looks at a few thousand rectangles at most on a 25x25.
+
+use super::geometry::Geometry;
+use super::position::{bit, live_candidates, values_of, ShapePosition};
+use super::step::{Mark, Pattern, ShapeStep};
+use super::words;
+use crate::logic::Technique;
+use crate::shape::{Cells, Shape};
+
+/// What the rectangle finders share: the live candidates and each cell's cage.
+struct Board<'g, 's> {
+    geo: &'g Geometry<'s>,
+    pos: &'g ShapePosition,
+    live: Vec<u32>,
+    cage_of: Vec<Option<usize>>,
+}
+
+impl<'g, 's> Board<'g, 's> {
+    fn new(geo: &'g Geometry<'s>, pos: &'g ShapePosition) -> Self {
+        let shape = geo.shape;
+        let cage_of = shape.cage_of();
+        Board {
+            geo,
+            pos,
+            live: live_candidates(geo, pos),
+            cage_of,
+        }
+    }
+
+    fn shape(&self) -> &'s Shape {
+        self.geo.shape
+    }
+
+    fn has(&self, cell: usize, value: u8) -> bool {
+        self.live[cell] & bit(value) != 0
+    }
+}
+
+/// Four empty cells in two rows, two columns and two boxes or regions, and the two values of the
+/// bivalue cell it was found from.
+struct Rectangle {
+    /// The bivalue corner, its partner in the same region and line, then their far sides in order.
+    cells: [usize; 4],
+    /// The two values, ascending.
+    values: [u8; 2],
+}
+
+impl Rectangle {
+    fn pair(&self) -> u32 {
+        bit(self.values[0]) | bit(self.values[1])
+    }
+
+    /// The cells holding a value other than the rectangle's two, in rectangle order.
+    fn extra_cells(&self, board: &Board) -> Vec<usize> {
+        let pair = self.pair();
+        self.cells
+            .iter()
+            .copied()
+            .filter(|&c| board.live[c] & !pair != 0)
+            .collect()
+    }
+
+    fn sorted(&self) -> Vec<usize> {
+        let mut cells = self.cells.to_vec();
+        cells.sort_unstable();
+        cells
+    }
+
+    /// Whether swapping the two values in the four cells keeps every unit and cage valid: each
+    /// meets the rectangle in no cell, two cells of one row or column, or all four.
+    fn is_deadly(&self, board: &Board) -> bool {
+        let shape = board.shape();
+        let n = shape.size();
+        let fits = |inside: &[usize]| match inside {
+            [] | [_, _, _, _] => true,
+            [a, b] => a / n == b / n || a % n == b % n,
+            _ => false,
+        };
+        let units_fit = (0..shape.unit_count()).all(|u| {
+            let inside: Vec<usize> = self
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| board.geo.contains(u, c))
+                .collect();
+            fits(&inside)
+        });
+        let cages_fit = self
+            .cells
+            .iter()
+            .filter_map(|&c| board.cage_of[c])
+            .all(|k| {
+                let inside: Vec<usize> = self
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.cage_of[c] == Some(k))
+                    .collect();
+                fits(&inside)
+            });
+        units_fit && cages_fit
+    }
+
+    /// "A1, A5, C1 and C5 would form a deadly pattern of 3 and 8, which two solutions could swap".
+    fn deadly(&self, shape: &Shape) -> String {
+        format!(
+            "{} would form a deadly pattern of {} and {}, which two solutions could swap",
+            words::cells(shape, self.sorted()),
+            shape.symbol(self.values[0]),
+            shape.symbol(self.values[1])
+        )
+    }
+}
+
+/// Calls `check` on every rectangle (bivalue corner, partner in its region and line, far side in
+/// another region) that is a deadly pattern on this shape, and returns the first step it gives.
+fn find_rectangle(
+    board: &Board,
+    check: impl Fn(&Board, &Rectangle) -> Option<ShapeStep>,
+) -> Option<ShapeStep> {
+    let geo = board.geo;
+    let n = geo.shape.size();
+    for corner in 0..geo.shape.cell_count() {
+        let pair = board.live[corner];
+        if board.pos.value(corner) != 0 || pair.count_ones() != 2 {
+            continue;
+        }
+        let fits = |c: usize| board.pos.value(c) == 0 && board.live[c] & pair == pair;
+        let region = geo.regions[corner];
+        let (row, col) = (corner / n, corner % n);
+        let partners = geo.shape.unit(region).iter().map(|&c| usize::from(c));
+        for partner in partners.filter(|&p| p != corner && (p / n == row || p % n == col)) {
+            if !fits(partner) {
+                continue;
+            }
+            let along_row = partner / n == row;
+            for line in 0..n {
+                let (far1, far2) = if along_row {
+                    (line * n + col, line * n + partner % n)
+                } else {
+                    (row * n + line, partner / n * n + line)
+                };
+                let far_region = geo.regions[far1];
+                if far_region == region
+                    || geo.regions[far2] != far_region
+                    || !fits(far1)
+                    || !fits(far2)
+                {
+                    continue;
+                }
+                let mut values = values_of(pair);
+                let (Some(a), Some(b)) = (values.next(), values.next()) else {
+                    continue;
+                };
+                let rectangle = Rectangle {
+                    cells: [corner, partner, far1, far2],
+                    values: [a, b],
+                };
+                if !rectangle.is_deadly(board) {
+                    continue;
+                }
+                if let Some(step) = check(board, &rectangle) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Type 1: three cells of a rectangle hold only its two values, so the fourth cannot hold either.
+pub fn unique_rectangle_1(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+        let [target] = rectangle.extra_cells(board)[..] else {
+            return None;
+        };
+        let removed: Vec<Mark> = rectangle
+            .values
+            .iter()
+            .filter(|&&v| board.has(target, v))
+            .map(|&v| Mark::new(target, v))
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let shape = board.shape();
+        let [a, b] = rectangle.values.map(|v| shape.symbol(v));
+        let explanation = format!(
+            "{}; since the puzzle has one solution, {} cannot be {a} or {b}.",
+            rectangle.deadly(shape),
+            shape.cell_name(target)
+        );
+        Some(ShapeStep::elimination(
+            Technique::UniqueRectangle1,
+            removed,
+            pattern(rectangle, Vec::new()),
+            explanation,
+        ))
+    })
+}
+
+/// The rectangle's pattern, with the units its explanation names.
+fn pattern(rectangle: &Rectangle, units: Vec<usize>) -> Pattern {
+    Pattern {
+        cells: rectangle.sorted(),
+        units,
+        values: rectangle.values.to_vec(),
+    }
+}
+
+/// The two cells of `extra` when they share a row or a column: the rectangle's roof.
+fn roof(extra: &[usize], n: usize) -> Option<(usize, usize)> {
+    match *extra {
+        [a, b] if a / n == b / n || a % n == b % n => Some((a.min(b), a.max(b))),
+        _ => None,
+    }
+}
+
+/// Type 2: the two roof cells hold the rectangle's values plus the same one extra value; one of them
+/// must take it, so no cell that sees both can.
+pub fn unique_rectangle_2(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+        let shape = board.shape();
+        let (first, second) = roof(&rectangle.extra_cells(board), shape.size())?;
+        let extras = (board.live[first] | board.live[second]) & !rectangle.pair();
+        if extras.count_ones() != 1 {
+            return None;
+        }
+        let extra = values_of(extras).next()?;
+        let targets: Vec<usize> = (0..shape.cell_count())
+            .filter(|&c| board.has(c, extra) && !rectangle.cells.contains(&c))
+            .filter(|&c| board.geo.sees(c, first) && board.geo.sees(c, second))
+            .collect();
+        if targets.is_empty() {
+            return None;
+        }
+        let x = shape.symbol(extra);
+        let explanation = format!(
+            "{} unless {} or {} is {x}, their only other candidate; since the puzzle has one \
+             solution, one of them is {x}, and {x} can be removed from the squares that see both: \
+             {}.",
+            rectangle.deadly(shape),
+            shape.cell_name(first),
+            shape.cell_name(second),
+            words::cells(shape, targets.iter().copied()),
+        );
+        let mut pattern = pattern(rectangle, Vec::new());
+        pattern.values.push(extra);
+        Some(ShapeStep::elimination(
+            Technique::UniqueRectangle2,
+            targets.into_iter().map(|c| Mark::new(c, extra)).collect(),
+            pattern,
+            explanation,
+        ))
+    })
+}
+
+/// Type 4: one of the rectangle's values has its only places of some unit in the two roof cells,
+/// so one of them takes it; the other then cannot take the second value, so neither can.
+pub fn unique_rectangle_4(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+        let shape = board.shape();
+        let (first, second) = roof(&rectangle.extra_cells(board), shape.size())?;
+        let [a, b] = rectangle.values;
+        let link_units = |value: u8| -> Vec<usize> {
+            board
+                .geo
+                .common_units(&[first, second])
+                .into_iter()
+                .filter(|&u| {
+                    shape
+                        .unit(u)
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .all(|c| c == first || c == second || !board.has(c, value))
+                })
+                .collect()
+        };
+        let (linked, removed, units) = [(a, b), (b, a)]
+            .into_iter()
+            .map(|(l, r)| (l, r, link_units(l)))
+            .find(|(_, _, units)| !units.is_empty())?;
+        let targets: Vec<usize> = [first, second]
+            .into_iter()
+            .filter(|&c| board.has(c, removed))
+            .collect();
+        if targets.is_empty() {
+            return None;
+        }
+        let (l, r) = (shape.symbol(linked), shape.symbol(removed));
+        let explanation = format!(
+            "{}. In {}, {l} can only go in {} or {}, so one of them is {l}; since the puzzle has \
+             one solution, the other cannot be {r}, so {r} can be removed from {}.",
+            rectangle.deadly(shape),
+            words::units(shape, units.iter().copied()),
+            shape.cell_name(first),
+            shape.cell_name(second),
+            words::cells(shape, targets.iter().copied()),
+        );
+        Some(ShapeStep::elimination(
+            Technique::UniqueRectangle4,
+            targets.into_iter().map(|c| Mark::new(c, removed)).collect(),
+            pattern(rectangle, units),
+            explanation,
+        ))
+    })
+}
+
+/// Hidden rectangle: the bivalue corner's diagonal opposite holds extra values, and so do the two
+/// cells beside the corner. If one of the rectangle's values has no place outside the rectangle in
+/// the opposite corner's row and column, the opposite corner cannot hold the other value: its two
+/// neighbours in the rectangle would both take the first, the corner the second, completing the
+/// deadly pattern.
+pub fn hidden_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+        let shape = board.shape();
+        let geo = board.geo;
+        let n = shape.size();
+        let [corner, partner, beside, opposite] = rectangle.cells;
+        let extra = rectangle.extra_cells(board);
+        if !extra.contains(&partner) || !extra.contains(&beside) {
+            return None;
+        }
+        let (row, column) = (geo.rows[opposite / n], geo.columns[opposite % n]);
+        let [a, b] = rectangle.values;
+        [(a, b), (b, a)].into_iter().find_map(|(linked, removed)| {
+            let outside = [row, column]
+                .into_iter()
+                .flat_map(|u| shape.unit(u).iter().map(|&c| usize::from(c)))
+                .any(|c| board.has(c, linked) && !rectangle.cells.contains(&c));
+            if outside || !board.has(opposite, removed) {
+                return None;
+            }
+            let name = |c: usize| shape.cell_name(c);
+            let (l, r) = (shape.symbol(linked), shape.symbol(removed));
+            let explanation = format!(
+                "{}. In {} and in {}, {l} can only go in the rectangle; if {} were {r}, {} and {} \
+                 would both be {l} and {} {r}, completing it. Since the puzzle has one solution, \
+                 {r} can be removed from {}.",
+                rectangle.deadly(shape),
+                shape.unit_name(row),
+                shape.unit_name(column),
+                name(opposite),
+                name(partner),
+                name(beside),
+                name(corner),
+                name(opposite),
+            );
+            let pattern = pattern(rectangle, vec![row, column]);
+            Some(ShapeStep::elimination(
+                Technique::HiddenRectangle,
+                vec![Mark::new(opposite, removed)],
+                pattern,
+                explanation,
+            ))
+        })
+    })
+}
+
+/// Bivalue universal grave plus one: every empty cell has two candidates but one with three, and
+/// every value has two places (or none) in each unit except one value with three in that cell's
+/// units. Without that value the grid would be a grave: from any solution, every cell taking its
+/// other candidate gives another (each unit's two places of a value swap), so two solutions or
+/// none. That needs every constraint to be a unit of N cells, so it is not offered with cages.
+pub fn bug_plus_one(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let live = live_candidates(geo, pos);
+    let mut trivalue = None;
+    for c in (0..shape.cell_count()).filter(|&c| pos.value(c) == 0) {
+        match live[c].count_ones() {
+            2 => {}
+            3 if trivalue.is_none() => trivalue = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = trivalue?;
+    let units: Vec<usize> = shape
+        .units_of(cell)
+        .iter()
+        .map(|&u| usize::from(u))
+        .collect();
+    let places = |unit: usize, value: u8| {
+        shape
+            .unit(unit)
+            .iter()
+            .filter(|&&c| live[usize::from(c)] & bit(value) != 0)
+            .count()
+    };
+    let value = values_of(live[cell]).find(|&v| places(units[0], v) == 3)?;
+    for unit in 0..shape.unit_count() {
+        for v in 1..=shape.size() as u8 {
+            let count = places(unit, v);
+            let fits = if v == value && units.contains(&unit) {
+                count == 3
+            } else {
+                count == 0 || count == 2
+            };
+            if !fits {
+                return None;
+            }
+        }
+    }
+    let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
+    let explanation = format!(
+        "Every unsolved square but {name} has two candidates, and every symbol has two places in \
+         each unit except {symbol}, which has three in {}. If {name} were not {symbol}, the grid \
+         would be a deadly pattern (a bivalue universal grave) with two solutions or none; since \
+         the puzzle has one solution, {name} is {symbol}.",
+        words::units(shape, units.iter().copied()),
+    );
+    Some(ShapeStep::placement(
+        Technique::BugPlusOne,
+        cell,
+        value,
+        Pattern {
+            cells: vec![cell],
+            units,
+            values: vec![value],
+        },
+        explanation,
+    ))
+}

@@ -1,0 +1,91 @@
+//! Plain-English pieces in a shape's own terms: its cell names, its symbols and its unit names.
+
+use crate::logic::words::and_list;
+use crate::shape::Shape;
+
+use super::step::Mark;
+
+/// `A2, B2 and H2`.
+pub fn cells(shape: &Shape, cells: impl IntoIterator<Item = usize>) -> String {
+    and_list(cells.into_iter().map(|c| shape.cell_name(c)))
+}
+
+/// `1, 7 and C`, in the shape's symbols.
+pub fn symbols(shape: &Shape, values: impl IntoIterator<Item = u8>) -> String {
+    and_list(values.into_iter().map(|v| shape.symbol(v)))
+}
+
+/// `row A, box 4 and diagonal A1-I9`.
+pub fn units(shape: &Shape, units: impl IntoIterator<Item = usize>) -> String {
+    and_list(units.into_iter().map(|u| shape.unit_name(u)))
+}
+
+/// The eliminations as people read them: `7 from A2 and H2` when one symbol goes, else `7 from A2
+/// and 5 from H2`, grouped by cell.
+pub fn removals(shape: &Shape, eliminations: &[Mark]) -> String {
+    let Some(first) = eliminations.first() else {
+        return String::new();
+    };
+    if eliminations.iter().all(|m| m.value == first.value) {
+        return format!(
+            "{} from {}",
+            shape.symbol(first.value),
+            cells(shape, eliminations.iter().map(|m| m.cell))
+        );
+    }
+    let mut groups: Vec<(usize, Vec<u8>)> = Vec::new();
+    for m in eliminations {
+        match groups.last_mut() {
+            Some((cell, values)) if *cell == m.cell => values.push(m.value),
+            _ => groups.push((m.cell, vec![m.value])),
+        }
+    }
+    and_list(
+        groups.into_iter().map(|(cell, values)| {
+            format!("{} from {}", symbols(shape, values), shape.cell_name(cell))
+        }),
+    )
+}
+
+/// A cage as a player finds it: `cage 3 (A1+A2, sum 3)`, its number (1-based, in the order the
+/// rules give it, as patterns and conflicts name it) with its cells and sum.
+pub fn cage(shape: &Shape, k: usize) -> String {
+    let cage = &shape.cages()[k];
+    let cells: Vec<String> = cage
+        .cells
+        .iter()
+        .map(|&c| shape.cell_name(usize::from(c)))
+        .collect();
+    format!("cage {} ({}, sum {})", k + 1, cells.join("+"), cage.sum)
+}
+
+/// `Cage 3 (A1+A2, sum 3)`, to open a sentence.
+pub fn cage_title(shape: &Shape, k: usize) -> String {
+    let name = cage(shape, k);
+    format!("C{}", &name[1..])
+}
+
+/// The eliminations with cells that lose the same values together: `3, 4 and 5 from A1 and A2; 9
+/// from B1`.
+pub fn removal_sets(shape: &Shape, eliminations: &[Mark]) -> String {
+    let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+    for m in eliminations {
+        match per_cell.iter_mut().find(|(c, _)| *c == m.cell) {
+            Some((_, values)) => values.push(m.value),
+            None => per_cell.push((m.cell, vec![m.value])),
+        }
+    }
+    let mut sets: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for (cell, mut values) in per_cell {
+        values.sort_unstable();
+        match sets.iter_mut().find(|(v, _)| *v == values) {
+            Some((_, cells)) => cells.push(cell),
+            None => sets.push((values, vec![cell])),
+        }
+    }
+    let parts: Vec<String> = sets
+        .into_iter()
+        .map(|(values, cells_)| format!("{} from {}", symbols(shape, values), cells(shape, cells_)))
+        .collect();
+    parts.join("; ")
+}
