@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Rewrites the output under every `$ sudoku ...` line of the README's `console` blocks with what the
-command prints now (tests/readme.rs replays them). Run after a change that alters generated puzzles:
+"""Rewrites the output under every `$ sudoku ...` line of the `console` blocks of the README and the
+docs pages (docs/*.md) with what the command prints now (tests/readme.rs replays them, for the pages
+in its PAGES). Run after a change that alters generated puzzles:
 
     cargo build && scripts/readme-console.py target/debug/sudoku
 
 Lines are written without trailing spaces, and trailing blank lines are dropped, as the test reads
-them. Only the README is touched; check the diff before committing."""
+them. Only those pages are touched; check the diff before committing."""
 
+import glob
 import os
 import subprocess
 import sys
@@ -31,7 +33,13 @@ def run(binary, command):
 
 def main():
     binary = os.path.abspath(sys.argv[1])
-    path = os.path.join(ROOT, "README.md")
+    pages = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    changed = sum(rewrite(binary, path) for path in pages)
+    print(f"{changed} example(s) updated", file=sys.stderr)
+
+
+def rewrite(binary, path):
+    """Rewrites one page's console examples; returns how many changed."""
     lines = open(path).read().split("\n")
     result, i, changed = [], 0, 0
     while i < len(lines):
@@ -55,13 +63,14 @@ def main():
                     trailing.append(old.pop())
                 if [l.rstrip() for l in old] != new:
                     changed += 1
-                    print("updated:", command, file=sys.stderr)
+                    print(f"updated in {os.path.relpath(path, ROOT)}:", command, file=sys.stderr)
                 result.extend(new + trailing)
             else:
                 result.append(lines[i])
                 i += 1
-    open(path, "w").write("\n".join(result))
-    print(f"{changed} example(s) updated", file=sys.stderr)
+    if changed:
+        open(path, "w").write("\n".join(result))
+    return changed
 
 
 main()

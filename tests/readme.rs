@@ -1,15 +1,20 @@
-//! The README's API examples are real answers: every `curl` command in a `sh` block that is followed by
-//! a `json` block (or an `ndjson` block, compared a line at a time) is sent to the real router, and
-//! the JSON shown must be what the service answers.
+//! The examples of the README and of the docs pages (`PAGES`) are real answers: every `curl` command
+//! in a `sh` block that is followed by a `json` block (or an `ndjson` block, compared a line at a
+//! time) is sent to the real router, and the JSON shown must be what the service answers.
 //!
-//! What the README shows may be shortened, never changed: an object may leave out members, an array
+//! What a page shows may be shortened, never changed: an object may leave out members, an array
 //! may stop at a `"…"` element, and a string may stop at `…`. Timings (`elapsed_us`) are the only
 //! values that may differ.
 //!
-//! Its error table is held to `PROBLEM_KINDS`: every code the API can answer has a row.
+//! The API reference's error table (`ERROR_TABLE_PAGE`) is held to `PROBLEM_KINDS`: every code the
+//! API can answer has a row.
 //!
-//! Its command-line examples are real output too: every `$ sudoku …` line of a `console` block is
+//! The command-line examples are real output too: every `$ sudoku …` line of a `console` block is
 //! run as a real process, and what it prints must be the lines shown under it.
+//!
+//! A page with examples that is not in `PAGES` fails, so a new page cannot hold examples that no
+//! test runs; and every relative link of the README and the docs pages must lead to a file that
+//! exists, and to a heading of it where it names one.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -29,9 +34,37 @@ use tower::ServiceExt;
 use cli::{stderr, stdout, sudoku};
 use json_match::shortens;
 
-/// One example: the request and the JSON the README shows for it.
+/// The pages whose examples are run: the README and every docs page that has `curl` or `console`
+/// examples (`every_page_with_examples_is_listed` fails for one left out).
+const PAGES: [&str; 2] = ["README.md", "docs/batch-on-a-cluster.md"];
+
+/// The page that holds the API's error table.
+const ERROR_TABLE_PAGE: &str = "README.md";
+
+/// The text of `page`, a path from the crate's root.
+fn read(page: &str) -> String {
+    std::fs::read_to_string(format!("{}/{page}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{page}: {e}"))
+}
+
+/// The README and every Markdown page under `docs/`.
+fn every_page() -> Vec<String> {
+    let docs = format!("{}/docs", env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<String> = std::fs::read_dir(docs)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    pages.sort();
+    pages.insert(0, "README.md".to_string());
+    pages
+}
+
+/// One example: the request and the JSON a page shows for it.
 #[derive(Debug)]
 struct Example {
+    page: String,
     line: usize,
     method: Method,
     path: String,
@@ -41,11 +74,17 @@ struct Example {
     lines: bool,
 }
 
-/// The `curl` examples of the README, each with the `json` block right after its `sh` block.
+/// The `curl` examples of every page in `PAGES`.
 fn examples() -> Vec<Example> {
-    let readme =
-        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let lines: Vec<&str> = readme.lines().collect();
+    PAGES
+        .iter()
+        .flat_map(|page| examples_of(page, &read(page)))
+        .collect()
+}
+
+/// The `curl` examples of one page, each with the `json` block right after its `sh` block.
+fn examples_of(page: &str, text: &str) -> Vec<Example> {
+    let lines: Vec<&str> = text.lines().collect();
     let mut examples = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -83,6 +122,7 @@ fn examples() -> Vec<Example> {
         };
         let (method, path, body) = parse_curl(&command);
         examples.push(Example {
+            page: page.to_string(),
             line: start,
             method,
             path,
@@ -95,7 +135,7 @@ fn examples() -> Vec<Example> {
     examples
 }
 
-/// The method, path and body of a README `curl` command (`-d 'BODY'` makes it a POST).
+/// The method, path and body of a page's `curl` command (`-d 'BODY'` makes it a POST).
 fn parse_curl(command: &str) -> (Method, String, Option<String>) {
     let url = command
         .split_whitespace()
@@ -142,27 +182,28 @@ async fn answer(example: &Example) -> Value {
     }
     serde_json::from_slice(&bytes).unwrap_or_else(|e| {
         panic!(
-            "README line {}: {} {}: not JSON ({e})",
-            example.line, example.method, example.path
+            "{} line {}: {} {}: not JSON ({e})",
+            example.page, example.line, example.method, example.path
         )
     })
 }
 
 #[tokio::test]
-async fn every_api_example_in_the_readme_is_what_the_service_answers() {
+async fn every_api_example_of_the_pages_is_what_the_service_answers() {
     let examples = examples();
     assert!(examples.len() >= 8, "found only {examples:#?}");
     for example in &examples {
         let shown: Value = serde_json::from_str(&example.shown).unwrap_or_else(|e| {
             panic!(
-                "README line {}: the JSON shown does not parse ({e})",
-                example.line
+                "{} line {}: the JSON shown does not parse ({e})",
+                example.page, example.line
             )
         });
         let real = answer(example).await;
         assert!(
             shortens(&shown, &real, None),
-            "README line {}: {} {}\nshown: {shown}\nreal:  {real}",
+            "{} line {}: {} {}\nshown: {shown}\nreal:  {real}",
+            example.page,
             example.line,
             example.method,
             example.path
@@ -185,14 +226,13 @@ fn a_shortened_example_must_still_agree_with_what_it_keeps() {
     assert!(!shortens(&serde_json::json!({"missing": 1}), &real, None));
 }
 
-/// The codes in the first column of the README's error table (`a` / `b` rows name two).
-fn readme_error_codes() -> std::collections::BTreeSet<String> {
-    let readme =
-        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let table = readme
+/// The codes in the first column of the error table (`a` / `b` rows name two).
+fn documented_error_codes() -> std::collections::BTreeSet<String> {
+    let text = read(ERROR_TABLE_PAGE);
+    let table = text
         .split("| code | status | when | locating members |")
         .nth(1)
-        .expect("the README has its error table");
+        .unwrap_or_else(|| panic!("{ERROR_TABLE_PAGE} has no error table"));
     table
         .lines()
         .skip(2)
@@ -208,8 +248,8 @@ fn readme_error_codes() -> std::collections::BTreeSet<String> {
 }
 
 #[test]
-fn the_readmes_error_table_lists_every_code_the_api_can_answer() {
-    let table = readme_error_codes();
+fn the_error_table_lists_every_code_the_api_can_answer() {
+    let table = documented_error_codes();
     let codes: std::collections::BTreeSet<String> = sudoku_service::http::error::PROBLEM_KINDS
         .iter()
         .map(|kind| kind.code.to_string())
@@ -217,22 +257,20 @@ fn the_readmes_error_table_lists_every_code_the_api_can_answer() {
     assert_eq!(table, codes);
 }
 
-/// Every `$ sudoku …` line in the README's `console` blocks, with the output shown under it (lines
-/// without trailing spaces, trailing blank lines dropped).
-/// The pages whose `console` examples are run: the README and the docs pages that have them.
-const PAGES: [&str; 2] = ["README.md", "docs/batch-on-a-cluster.md"];
-
-fn readme_examples() -> Vec<(String, Vec<String>)> {
-    let readme: String = PAGES
+/// Every `$ sudoku …` line in the `console` blocks of every page in `PAGES`, with the output shown
+/// under it (lines without trailing spaces, trailing blank lines dropped).
+fn console_examples() -> Vec<(String, Vec<String>)> {
+    PAGES
         .iter()
-        .map(|page| {
-            std::fs::read_to_string(format!("{}/{page}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+        .flat_map(|page| console_examples_of(&read(page)))
+        .collect()
+}
+
+/// The `$ sudoku …` lines of one page's `console` blocks, with the output shown under each.
+fn console_examples_of(text: &str) -> Vec<(String, Vec<String>)> {
     let mut examples: Vec<(String, Vec<String>)> = Vec::new();
     let mut in_console = false;
-    for line in readme.lines() {
+    for line in text.lines() {
         match (in_console, line.trim_end()) {
             (false, "```console") => in_console = true,
             (false, _) => {}
@@ -260,8 +298,8 @@ fn trim_trailing_blank_lines(lines: &mut Vec<String>) {
 }
 
 #[test]
-fn readme_command_line_examples_print_what_the_readme_shows() {
-    let examples = readme_examples();
+fn command_line_examples_print_what_the_pages_show() {
+    let examples = console_examples();
     assert!(examples.len() >= 9, "found only {examples:?}");
     for (command, shown) in examples {
         let words: Vec<&str> = command.split_whitespace().collect();
@@ -296,15 +334,21 @@ fn readme_command_line_examples_print_what_the_readme_shows() {
 /// A `curl` command, its `-H` headers, and the file it saves to.
 type Saving = (String, Vec<(String, String)>, String);
 
-/// The `curl` commands of the README's `sh` blocks that save the answer to a file (`> FILE`), with
-/// their `-H` headers: such an example shows no JSON to compare, so what it saves is checked.
+/// The `curl` commands of the `sh` blocks of every page in `PAGES` that save the answer to a file.
 fn saving_examples() -> Vec<Saving> {
-    let readme =
-        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    PAGES
+        .iter()
+        .flat_map(|page| saving_examples_of(&read(page)))
+        .collect()
+}
+
+/// The `curl` commands of one page's `sh` blocks that save the answer to a file (`> FILE`), with
+/// their `-H` headers: such an example shows no JSON to compare, so what it saves is checked.
+fn saving_examples_of(text: &str) -> Vec<Saving> {
     let mut found = Vec::new();
     let mut command = String::new();
     let mut in_sh = false;
-    for line in readme.lines() {
+    for line in text.lines() {
         match line.trim_end() {
             "```sh" => in_sh = true,
             "```" => in_sh = false,
@@ -375,4 +419,132 @@ async fn every_curl_example_that_saves_a_file_saves_what_its_name_says() {
         };
         assert!(content_type.starts_with(expected), "{file}: {content_type}");
     }
+}
+
+#[test]
+fn every_page_with_examples_is_listed() {
+    for page in every_page() {
+        if PAGES.contains(&page.as_str()) {
+            continue;
+        }
+        let text = read(&page);
+        assert!(
+            examples_of(&page, &text).is_empty()
+                && console_examples_of(&text).is_empty()
+                && saving_examples_of(&text).is_empty(),
+            "{page} has curl or console examples: add it to PAGES in tests/readme.rs so they are run"
+        );
+    }
+    for page in PAGES {
+        assert!(every_page().iter().any(|p| p == page), "{page} is gone");
+    }
+}
+
+/// The anchors of a page's headings, as GitHub makes them: lowercase, spaces to `-`, punctuation
+/// other than `-` and `_` dropped, and `-1`, `-2`, ... after a repeated one.
+fn anchors(text: &str) -> std::collections::BTreeSet<String> {
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    let mut anchors = std::collections::BTreeSet::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code || !line.starts_with('#') {
+            continue;
+        }
+        let heading = line.trim_start_matches('#').trim();
+        let slug: String = heading
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        let count = seen.entry(slug.clone()).or_insert(0);
+        anchors.insert(match *count {
+            0 => slug.clone(),
+            n => format!("{slug}-{n}"),
+        });
+        *count += 1;
+    }
+    anchors
+}
+
+/// The relative link targets of a page outside its code blocks: Markdown `](TARGET)` and HTML
+/// `src="TARGET"` / `href="TARGET"`, with the line each is on.
+fn relative_links(text: &str) -> Vec<(usize, String)> {
+    let mut links = Vec::new();
+    let mut in_code = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        for opener in ["](", "src=\"", "href=\""] {
+            let closer = if opener == "](" { ')' } else { '"' };
+            for (at, _) in line.match_indices(opener) {
+                let rest = &line[at + opener.len()..];
+                let Some(end) = rest.find(closer) else {
+                    continue;
+                };
+                let target = &rest[..end];
+                if !target.contains("://") && !target.starts_with("mailto:") {
+                    links.push((i + 1, target.to_string()));
+                }
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn every_relative_link_of_the_pages_leads_somewhere() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut broken = Vec::new();
+    for page in every_page() {
+        let text = read(&page);
+        let dir = root.join(&page).parent().unwrap().to_path_buf();
+        for (line, target) in relative_links(&text) {
+            let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let file = match path {
+                "" => root.join(&page),
+                path => dir.join(path),
+            };
+            if !file.exists() {
+                broken.push(format!("{page}:{line}: {target}: no such file"));
+                continue;
+            }
+            let is_page = file.extension().is_some_and(|e| e == "md");
+            if !anchor.is_empty() && is_page {
+                let target_text = std::fs::read_to_string(&file).unwrap();
+                if !anchors(&target_text).contains(anchor) {
+                    broken.push(format!("{page}:{line}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    let text = "# A title\n## `POST /solve`\n```\n# not a heading\n```\n### Speed\n### Speed\n## Printing: SVG, PDF and puzzle books\n";
+    let found: Vec<String> = anchors(text).into_iter().collect();
+    assert_eq!(
+        found,
+        [
+            "a-title",
+            "post-solve",
+            "printing-svg-pdf-and-puzzle-books",
+            "speed",
+            "speed-1"
+        ]
+    );
 }
