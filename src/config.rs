@@ -109,7 +109,7 @@ impl Default for Fairness {
 }
 
 /// The limits of `POST /solve/batch`, which streams and so has its own in place of the body cap and
-/// the request deadline of the other routes (README "Batch solving").
+/// the request deadline of the other routes (docs/api.md, "`POST /solve/batch`").
 #[derive(Clone, Debug)]
 pub struct BatchLimits {
     /// Each puzzle's deadline: a puzzle still searching at it is answered `timeout`.
