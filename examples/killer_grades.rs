@@ -4,8 +4,8 @@
 //! call of each finder (the cost a hint pays for it), and the slowest whole path, all in this
 //! thread's CPU time (the machine may be shared: CPU time leaves out time spent waiting for it).
 //!
-//! `cargo run --release --example killer_grades [K] [SIZE]` (defaults 200 and 9). The README's
-//! killer logic figures come from this and from the opt-in `killer_logic` test.
+//! `cargo run --release --example killer_grades [K] [SIZE]` (defaults 200 and 9). The killer logic
+//! figures of docs/shapes.md come from this and from the opt-in `killer_logic` test.
 
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 //! level distribution, the share of puzzles needing a guess, the guesses per puzzle, and the slowest
 //! single step (the cost of one hint) and the slowest whole path (one explain).
 //!
-//! `cargo run --release --example shape_grades [K]` (default 40). The README's words on how shape
-//! levels are calibrated come from this.
+//! `cargo run --release --example shape_grades [K]` (default 40). The words of docs/shapes.md on
+//! how shape levels are calibrated come from this.
 
 use std::time::{Duration, Instant};
 

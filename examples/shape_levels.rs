@@ -1,7 +1,8 @@
 //! Which levels `GET /random?difficulty=` reaches on each shape: for each shape and level, asks
 //! `generate_leveled` for seeds 0..K and reports how many seeds found a puzzle at the level within
 //! the attempts (`level_attempts`), the mean attempts a found one took, and the mean time of a seed
-//! (found or not). The README's table of levels by shape, and `out_of_reach`, come from this.
+//! (found or not). The table of levels by shape in docs/shapes.md, and `out_of_reach`, come from
+//! this.
 //!
 //! `cargo run --release --example shape_levels [K] [SHAPES]` (default 10 seeds; SHAPES a
 //! comma-separated subset of the names printed, such as `9x9 X,16x16`; `25x25` only when named).

@@ -36,7 +36,12 @@ use json_match::shortens;
 
 /// The pages whose examples are run: the README and every docs page that has `curl` or `console`
 /// examples (`every_page_with_examples_is_listed` fails for one left out).
-const PAGES: [&str; 3] = ["README.md", "docs/api.md", "docs/batch-on-a-cluster.md"];
+const PAGES: [&str; 4] = [
+    "README.md",
+    "docs/api.md",
+    "docs/shapes.md",
+    "docs/batch-on-a-cluster.md",
+];
 
 /// The page that holds the API's error table.
 const ERROR_TABLE_PAGE: &str = "docs/api.md";

@@ -9,7 +9,7 @@ use sudoku_service::engine::shape::{Cells, Rules, Shape};
 
 use crate::helpers::*;
 
-/// Conceptis Puzzles' published killer (no givens, 28 cages), as the README solves it.
+/// Conceptis Puzzles' published killer (no givens, 28 cages), as docs/shapes.md solves it.
 const CONCEPTIS: &str = r#"{"cages":[{"sum":15,"cells":["A1","A2","B1"]},{"sum":19,"cells":["A3","A4","B3"]},{"sum":16,"cells":["A5","A6","B5"]},{"sum":8,"cells":["A7","A8","B8"]},{"sum":19,"cells":["A9","B9","C9"]},{"sum":15,"cells":["B2","C2","D2"]},{"sum":4,"cells":["B4","C4"]},{"sum":18,"cells":["B6","B7","C7"]},{"sum":7,"cells":["C1","D1"]},{"sum":16,"cells":["C3","D3","D4"]},{"sum":16,"cells":["C5","C6","D5"]},{"sum":12,"cells":["C8","D8","E8"]},{"sum":17,"cells":["D6","D7","E6"]},{"sum":17,"cells":["D9","E9","F9"]},{"sum":17,"cells":["E1","F1","F2"]},{"sum":10,"cells":["E2","E3"]},{"sum":20,"cells":["E4","E5","F4"]},{"sum":7,"cells":["E7","F7"]},{"sum":6,"cells":["F3","G3"]},{"sum":9,"cells":["F5","G4","G5"]},{"sum":7,"cells":["F6","G6"]},{"sum":26,"cells":["F8","G8","G9","H8","H9"]},{"sum":23,"cells":["G1","G2","H1","H2"]},{"sum":12,"cells":["G7","H7"]},{"sum":26,"cells":["H3","H4","H5","H6","I5"]},{"sum":21,"cells":["I1","I2","I3","I4"]},{"sum":12,"cells":["I6","I7"]},{"sum":10,"cells":["I8","I9"]}]}"#;
 const SOLUTION: &str =
     "863975214127346958459182367385261749746859123912734685294513876571698432638427591";
@@ -132,10 +132,10 @@ async fn a_hint_from_the_players_marks_uses_the_rule_of_45_in_players_words() {
     assert!(explanation.contains(" is 45 - "), "{explanation}");
 }
 
-/// Prints the README's rule-of-45 hint: the request body and the service's answer, to paste.
+/// Prints docs/shapes.md's rule-of-45 hint: the request body and the service's answer, to paste.
 #[tokio::test]
-#[ignore = "prints the README example; run with --nocapture"]
-async fn print_the_readme_rule_of_45_hint() {
+#[ignore = "prints the example of docs/shapes.md; run with --nocapture"]
+async fn print_the_rule_of_45_hint_example() {
     let (progress, marks) = before_the_rule_of_45(&rules());
     let body =
         json!({"puzzle": BLANK, "rules": rules(), "progress": progress, "candidates": marks});

@@ -6,7 +6,7 @@
 //!
 //! The default run is kept short; `cargo test --release --test engine killer_logic -- --ignored
 //! --nocapture` walks thousands of killers and prints how often each shape's killers grade below
-//! extreme (the figures in the README).
+//! extreme (the figures of docs/shapes.md, "Killer logic").
 
 use std::collections::BTreeMap;
 
@@ -227,10 +227,10 @@ fn every_step_is_sound_on_killers_with_givens_x_and_jigsaw() {
     walk_generated(&size(9), 0..4, 0, true);
 }
 
-/// The measurement behind the README's figures: how often killers grade below extreme, and which
+/// The measurement behind docs/shapes.md's killer logic figures: how often killers grade below extreme, and which
 /// techniques their paths use.
 #[test]
-#[ignore = "thousands of killers: run in release, prints the README's figures"]
+#[ignore = "thousands of killers: run in release, prints the figures of docs/shapes.md"]
 fn thousands_of_killers_are_sound_and_mostly_graded_below_extreme() {
     let count: u64 = std::env::var("KILLERS")
         .ok()

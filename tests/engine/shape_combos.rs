@@ -1,4 +1,4 @@
-//! Every jigsaw combination the README documents, table-driven: jigsaw on every size from 4 to 25
+//! Every jigsaw combination docs/shapes.md documents, table-driven: jigsaw on every size from 4 to 25
 //! (prime sizes too, which have no boxes), with `x`, and with `hyper` where the size has boxes for
 //! windows. Each either generates a unique puzzle from a seed (its solution checked, its uniqueness
 //! proved by the solver) or is refused up front with the rule that fails, never a search that runs

@@ -87,8 +87,8 @@ const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
 
 /**
  * The levels `GET /random` refuses on a shape (`{ n, jigsaw, killer }`), each with the service's
- * reason: the same measured rule as `out_of_reach` in crates/engine/src/general/leveled.rs (the README's
- * table of levels by shape). Killers reach every level: their cages, not minimality, make them hard.
+ * reason: the same measured rule as `out_of_reach` in crates/engine/src/general/leveled.rs (the table of
+ * levels by shape in docs/shapes.md). Killers reach every level: their cages, not minimality, make them hard.
  */
 export function refusedLevels({ n, jigsaw, killer }) {
   if (killer) return {};

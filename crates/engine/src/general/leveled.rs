@@ -72,7 +72,7 @@ pub enum LevelError {
 /// measured out of reach (no attempt is spent on them): a minimal 4x4 with 2x2 boxes is solved by
 /// singles alone, and givens added back only make it easier, so it is always `easy` (none of 100
 /// seeds found a `medium` one). Every other level on every other shape was found by
-/// `examples/shape_levels.rs` (the README's table of levels by shape).
+/// `examples/shape_levels.rs` (the table of levels by shape in docs/shapes.md).
 pub fn out_of_reach(size: usize, jigsaw: bool, level: Difficulty) -> Option<&'static str> {
     match level {
         Difficulty::Easy => None,
