@@ -1,4 +1,4 @@
-//! The README's `technique=` table: per technique, how often it appears in the grader's path of
+//! The `technique=` table of docs/logic.md: per technique, how often it appears in the grader's path of
 //! random minimal puzzles (and how often as the hardest step), how puzzles showing it are found, and
 //! the time a search takes on one thread, in this thread's CPU time (the machine may be shared: CPU
 //! time leaves out time spent descheduled) and wall-clock.

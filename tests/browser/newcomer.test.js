@@ -9,7 +9,7 @@ import { api, boardText, launch, loadPuzzle, openPlayground } from "./browser.js
 
 /** Grid 1 of Norvig's essay: unique. */
 const EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/** The README's `POST /grade` example: a hard puzzle. */
+/** The `POST /grade` example of docs/logic.md: a hard puzzle. */
 const HARD = "...2.3..527.5........6.7...1......4.9.3...7...8....56...9........49...313....52..";
 /** Norvig's hard1: many solutions, so no level. */
 const SEVERAL = ".....6....59.....82....8....45........3........6..3.54...325..6..................";

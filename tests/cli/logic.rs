@@ -142,7 +142,7 @@ fn random_refuses_an_unknown_difficulty() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected easy, medium, hard"));
 }
 
-/// The README's `POST /hint` example: the givens, and a player's grid with a wrong 1 at A1.
+/// The `POST /hint` example of docs/logic.md: the givens, and a player's grid with a wrong 1 at A1.
 const LEVEL_GIVENS: &str =
     ".9...87.6.2.3..........9.21.51.3.2....76.....8....5.............851...49..69.4...";
 const WRONG_AT_A1: &str =

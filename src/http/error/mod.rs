@@ -53,7 +53,8 @@ pub enum ApiError {
     /// a puzzle easier), which would search until the deadline for what is almost never found.
     #[error(
         "givens must be between {minimum} and {maximum} with difficulty={difficulty}, got {value}: \
-         puzzles with more givens are easier than {difficulty} (see GET /random in the README)",
+         puzzles with more givens are easier than {difficulty} (see GET /random?difficulty= in \
+         docs/logic.md)",
         minimum = crate::limits::GIVENS.minimum
     )]
     GivensAboveLevel {

@@ -1,7 +1,7 @@
 //! The seeds the tests use for the rare techniques: those whose search finds a puzzle within a few
 //! dozen draws, so the checks stay quick in a debug build. Run by hand in release:
-//! `cargo test --release --lib engine::targeted::measure -- --ignored --nocapture`. The README's
-//! table of frequencies and times comes from `examples/technique_table.rs`.
+//! `cargo test --release --lib engine::targeted::measure -- --ignored --nocapture`. The table of
+//! frequencies and times in docs/logic.md comes from `examples/technique_table.rs`.
 use super::*;
 
 #[test]
