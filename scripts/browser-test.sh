@@ -2,7 +2,8 @@
 # The playground in a real browser: Debian's chromium driven by playwright-core (npm; no browser
 # download) against a live `sudoku serve` on a loopback port. Installs what it needs (apt chromium
 # if /usr/bin/chromium is missing, `npm ci` in tests/browser), runs tests/browser/*.test.js,
-# then takes the README's screenshots (desktop and phone, light and dark) into docs/.
+# then takes the screenshots of docs/playground.md and the README (desktop and phone, light and
+# dark) into docs/.
 #
 # Usage: scripts/browser-test.sh   env: SUDOKU_BIN (a prebuilt binary; default: cargo build
 #   --release), SCREENSHOTS (1, the default, writes docs/playground-*.png; 0 skips them).

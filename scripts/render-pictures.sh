@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's pictures of printed output, made from the real thing: `sudoku render` and `sudoku book`
-# write PDFs, poppler's pdftoppm turns them into PNG (docs/print-*.png); the killer picture is the
+# The pictures of printed output (docs/printing.md and the README), made from the real thing:
+# `sudoku render` and `sudoku book` write PDFs, poppler's pdftoppm turns them into PNG
+# (docs/print-*.png); the killer picture is the
 # golden SVG of the hand-built killer drawing (tests/golden/render/killer.svg, cages not yet on the
 # wire) taken by headless chromium. Also draws every golden SVG as PNG into target/golden-png for
 # review after `UPDATE_GOLDEN=1 cargo test --test render golden`.

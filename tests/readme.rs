@@ -36,11 +36,13 @@ use json_match::shortens;
 
 /// The pages whose examples are run: the README and every docs page that has `curl` or `console`
 /// examples (`every_page_with_examples_is_listed` fails for one left out).
-const PAGES: [&str; 5] = [
+const PAGES: [&str; 7] = [
     "README.md",
     "docs/api.md",
     "docs/shapes.md",
     "docs/logic.md",
+    "docs/printing.md",
+    "docs/cli.md",
     "docs/batch-on-a-cluster.md",
 ];
 

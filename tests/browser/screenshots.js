@@ -1,4 +1,5 @@
-// Screenshots of the playground for the README: desktop and phone widths, light and dark.
+// Screenshots of the playground for docs/playground.md and the README: desktop and phone widths,
+// light and dark.
 // Usage: SUDOKU_URL=http://127.0.0.1:PORT node screenshots.js OUT_DIR
 
 import { mkdirSync } from "node:fs";
