@@ -2,7 +2,8 @@
 # Per-core capacity (not a test): the server's CPU time per request of each endpoint, measured with
 # wrk against one release server on a loopback port, and its inverse, requests per second per core
 # (one core fully busy with that endpoint alone). CPU time per request, unlike req/s, holds steady
-# on a machine shared with other work; it is what the README's capacity guide is built from.
+# on a machine shared with other work; it is what the capacity guide of docs/deployment.md is
+# built from.
 #
 #   scripts/capacity-bench.sh                        # 3 s per endpoint, 16 connections
 #   env: DURATION (3s) CONNECTIONS (16) SUDOKU_BIN (a prebuilt binary; default: cargo build --release)

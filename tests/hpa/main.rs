@@ -1,7 +1,7 @@
 //! The capacity guide's scaling claims, checked by simulation (no cluster runs here): the HPA of
-//! `deploy/` ([`sim`]) driven by load ramps priced at the README's measured CPU per request. The
-//! README's table is this simulation's output, so a change to the manifests or to the measured
-//! figures fails here until the table is regenerated:
+//! `deploy/` ([`sim`]) driven by load ramps priced at the measured CPU per request of the capacity
+//! table in `docs/deployment.md` ([`GUIDE`]). That page's HPA table is this simulation's output, so
+//! a change to the manifests or to the measured figures fails here until the table is regenerated:
 //! `cargo test --test hpa -- --ignored --nocapture`.
 
 mod sim;
@@ -18,16 +18,19 @@ fn manifests() -> Manifests {
     Manifests::load(root())
 }
 
-fn readme() -> String {
-    std::fs::read_to_string(root().join("README.md")).unwrap()
+/// The capacity guide: its capacity table (read here) and its HPA table (checked here).
+const GUIDE: &str = "docs/deployment.md";
+
+fn guide() -> String {
+    std::fs::read_to_string(root().join(GUIDE)).unwrap()
 }
 
-/// The server CPU per request of the README capacity table's row starting `row`, in seconds.
-fn cpu_per_request(readme: &str, row: &str) -> f64 {
-    let line = readme
+/// The server CPU per request of the capacity table's row starting `row`, in seconds.
+fn cpu_per_request(guide: &str, row: &str) -> f64 {
+    let line = guide
         .lines()
         .find(|l| l.starts_with(row))
-        .unwrap_or_else(|| panic!("the README's capacity table has a row {row:?}"));
+        .unwrap_or_else(|| panic!("the capacity table of {GUIDE} has no row {row:?}"));
     let cell = line.split('|').nth(2).unwrap().trim();
     let (number, unit) = cell.split_once(' ').unwrap();
     let number: f64 = number.parse().unwrap();
@@ -62,7 +65,7 @@ impl Ramp {
     }
 }
 
-/// One scenario of the README's table.
+/// One scenario of the HPA table.
 struct Scenario {
     endpoint: &'static str,
     row: &'static str,
@@ -103,7 +106,7 @@ fn scenarios() -> Vec<Scenario> {
     ]
 }
 
-/// The replicas the README's rule of thumb gives: `ceil(load x cpu / (request x target))`, clamped.
+/// The replicas the guide's rule of thumb gives: `ceil(load x cpu / (request x target))`, clamped.
 fn rule_of_thumb(m: &Manifests, load: f64, cpu_s: f64) -> u32 {
     let per_pod = m.request_cores * m.target;
     ((load * cpu_s / per_pod).ceil() as u32).clamp(m.min, m.max)
@@ -120,14 +123,14 @@ fn settled(samples: &[Sample], from: u64, until: u64) -> (u32, u64) {
     (last, since - from)
 }
 
-/// The README's table rows, one per scenario.
+/// The HPA table's rows, one per scenario.
 fn table() -> Vec<String> {
     let m = manifests();
-    let readme = readme();
+    let guide = guide();
     scenarios()
         .iter()
         .map(|s| {
-            let cpu_s = cpu_per_request(&readme, s.row);
+            let cpu_s = cpu_per_request(&guide, s.row);
             let mut cluster = Cluster::new(m.clone());
             let samples = cluster.run(RUN_S, cpu_s, |t| s.ramp.at(t));
             let r = s.ramp;
@@ -154,8 +157,8 @@ fn table() -> Vec<String> {
 }
 
 #[test]
-#[ignore = "prints the README's table"]
-fn print_the_readme_table() {
+#[ignore = "prints the HPA table of docs/deployment.md"]
+fn print_the_hpa_table() {
     println!("| load | ramp | cores at peak | rule of thumb | replicas at peak (CPU of request) | settled after | most shed | after the drop |");
     println!("|---|---|---:|---:|---:|---:|---:|---|");
     for row in table() {
@@ -164,12 +167,12 @@ fn print_the_readme_table() {
 }
 
 #[test]
-fn the_readme_shows_the_simulation_of_the_manifests_as_they_are() {
-    let readme = readme();
+fn the_guide_shows_the_simulation_of_the_manifests_as_they_are() {
+    let guide = guide();
     for row in table() {
         assert!(
-            readme.contains(&row),
-            "the README's HPA table lacks {row:?}: regenerate it (`cargo test --test hpa -- --ignored --nocapture`)"
+            guide.contains(&row),
+            "the HPA table of {GUIDE} lacks {row:?}: regenerate it (`cargo test --test hpa -- --ignored --nocapture`)"
         );
     }
 }

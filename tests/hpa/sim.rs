@@ -1,6 +1,6 @@
 //! The Kubernetes HorizontalPodAutoscaler (autoscaling/v2) as it would run `deploy/`: its replica
 //! rule, tolerance, stabilization windows and scaling policies, applied second by second to a load
-//! whose CPU cost per request is the README's measured figure.
+//! whose CPU cost per request is the measured figure of docs/deployment.md's capacity table.
 //!
 //! What it follows of the controller (kube-controller-manager's replica calculator and
 //! `behavior` handling): every 15 s sync, `desired = ceil(current x utilisation / target)`, with
