@@ -9,9 +9,9 @@
 //!
 //! `cargo run --release --example killer_speed [K] [K16] [NAME] [KIND]` (defaults 40, 5, every
 //! published or hard killer whose name contains NAME, and every generated kind whose row name
-//! contains KIND, such as `jigsaw`). Rows of generated killers also count their one-cell cages. The README's killer figures come from this;
-//! criterion (`benches/killer.rs`) measures the same work on the same puzzles
-//! (`benches/support/killers.rs` builds them for both).
+//! contains KIND, such as `jigsaw`). Rows of generated killers also count their one-cell cages. The
+//! killer figures of docs/performance.md come from this; criterion (`benches/killer.rs`) measures
+//! the same work on the same puzzles (`benches/support/killers.rs` builds them for both).
 
 use std::time::{Duration, Instant};
 

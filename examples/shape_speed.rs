@@ -4,8 +4,9 @@
 //!
 //! `cargo run --release --example shape_speed [K] [SHAPE] [seeds]` (default 20 seeds, every shape,
 //! at most 10 for 25x25, 16x16 jigsaw and jigsaw X from 10x10; SHAPE keeps the rows whose name contains it, e.g. `16x16`;
-//! `seeds` adds one line per puzzle on stderr: its time, givens and whether it is minimal). The README's shape table comes from this;
-//! criterion (`benches/shapes.rs`) measures the same medians with confidence intervals.
+//! `seeds` adds one line per puzzle on stderr: its time, givens and whether it is minimal). The shape
+//! table of docs/performance.md comes from this; criterion (`benches/shapes.rs`) measures the same
+//! medians with confidence intervals.
 //!
 //! Times are the thread's CPU time, not wall clock: the project's machine is shared, and a loaded
 //! machine stretches wall time by whatever else runs, while CPU time counts only this thread's work

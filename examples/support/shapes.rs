@@ -1,6 +1,6 @@
 //! The shapes the shape examples measure (`shape_grades`, `shape_levels`, `shape_speed`), each
-//! under the name the README's tables give it, listed once so that a name means the same rules in
-//! every table. Each example picks the shapes it measures, in its own order, by name.
+//! under the name the tables of docs/shapes.md and docs/performance.md give it, listed once so that
+//! a name means the same rules in every table. Each example picks the shapes it measures, in its own order, by name.
 //!
 //! Each example includes this file with `#[path]`.
 
