@@ -13,8 +13,8 @@
 //! run as a real process, and what it prints must be the lines shown under it.
 //!
 //! A page with examples that is not in `PAGES` fails, so a new page cannot hold examples that no
-//! test runs; and every relative link of the README and the docs pages must lead to a file that
-//! exists, and to a heading of it where it names one.
+//! test runs; the README must link every page under `docs/`; and every relative link of the README
+//! and the docs pages must lead to a file that exists, and to a heading of it where it names one.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -445,6 +445,17 @@ fn every_page_with_examples_is_listed() {
     }
     for page in PAGES {
         assert!(every_page().iter().any(|p| p == page), "{page} is gone");
+    }
+}
+
+#[test]
+fn the_readme_links_every_docs_page() {
+    let readme = read("README.md");
+    for page in every_page().iter().filter(|page| page.starts_with("docs/")) {
+        assert!(
+            readme.contains(&format!("]({page})")),
+            "README.md's list of pages does not link {page}"
+        );
     }
 }
 
