@@ -1,7 +1,7 @@
-//! Comparing JSON a document shows (the README's `curl` examples, openapi.yaml's examples) with what
-//! the service really answers. Timings (`elapsed_us`, and the times and rates of a batch's lines) are
-//! the only values that may differ: shown anywhere, they only need the real one to be a
-//! non-negative number.
+//! Comparing JSON a document shows (the `curl` examples of the README and docs/, openapi.yaml's
+//! examples) with what the service really answers. Timings (`elapsed_us`, and the times and rates
+//! of a batch's lines) are the only values that may differ: shown anywhere, they only need the real
+//! one to be a non-negative number.
 
 use serde_json::Value;
 
