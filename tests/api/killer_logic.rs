@@ -132,13 +132,25 @@ async fn a_hint_from_the_players_marks_uses_the_rule_of_45_in_players_words() {
     assert!(explanation.contains(" is 45 - "), "{explanation}");
 }
 
-/// Prints docs/shapes.md's rule-of-45 hint: the request body and the service's answer, to paste.
-#[tokio::test]
-#[ignore = "prints the example of docs/shapes.md; run with --nocapture"]
-async fn print_the_rule_of_45_hint_example() {
+/// The rule-of-45 hint of docs/shapes.md asks with the marks this file computes (the request the
+/// page's example sends, which tests/readme.rs runs and compares with the page's answer): so the
+/// page's request cannot drift from the position it claims to show.
+#[test]
+fn the_docs_rule_of_45_example_sends_the_marks_computed_here() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/shapes.md")).unwrap();
+    let after = &page[page.find("A hint that uses the rule of 45").unwrap()..];
+    let sent = after
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("-d '"))
+        .and_then(|l| l.strip_suffix('\''))
+        .expect("the example's curl line sends a body");
+    let sent: Value = serde_json::from_str(sent).unwrap();
     let (progress, marks) = before_the_rule_of_45(&rules());
-    let body =
+    let computed =
         json!({"puzzle": BLANK, "rules": rules(), "progress": progress, "candidates": marks});
-    println!("{body}");
-    println!("{}", ok("/hint", body).await);
+    assert_eq!(
+        sent, computed,
+        "docs/shapes.md's rule-of-45 request should be:\n{computed}"
+    );
 }

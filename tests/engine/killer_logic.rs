@@ -230,7 +230,7 @@ fn every_step_is_sound_on_killers_with_givens_x_and_jigsaw() {
 /// The measurement behind docs/shapes.md's killer logic figures: how often killers grade below extreme, and which
 /// techniques their paths use.
 #[test]
-#[ignore = "thousands of killers: run in release, prints the figures of docs/shapes.md"]
+#[ignore = "thousands of killers, minutes: cargo test --release --test engine thousands_of_killers -- --ignored --nocapture (prints the figures of docs/shapes.md)"]
 fn thousands_of_killers_are_sound_and_mostly_graded_below_extreme() {
     let count: u64 = std::env::var("KILLERS")
         .ok()

@@ -1,8 +1,8 @@
 //! The capacity guide's scaling claims, checked by simulation (no cluster runs here): the HPA of
 //! `deploy/` ([`sim`]) driven by load ramps priced at the measured CPU per request of the capacity
 //! table in `docs/deployment.md` ([`GUIDE`]). That page's HPA table is this simulation's output, so
-//! a change to the manifests or to the measured figures fails here until the table is regenerated:
-//! `cargo test --test hpa -- --ignored --nocapture`.
+//! a change to the manifests or to the measured figures fails here, and the failure prints the
+//! table to paste (`cargo test --test hpa`).
 
 mod sim;
 
@@ -157,24 +157,21 @@ fn table() -> Vec<String> {
 }
 
 #[test]
-#[ignore = "prints the HPA table of docs/deployment.md"]
-fn print_the_hpa_table() {
-    println!("| load | ramp | cores at peak | rule of thumb | replicas at peak (CPU of request) | settled after | most shed | after the drop |");
-    println!("|---|---|---:|---:|---:|---:|---:|---|");
-    for row in table() {
-        println!("{row}");
-    }
-}
-
-#[test]
 fn the_guide_shows_the_simulation_of_the_manifests_as_they_are() {
     let guide = guide();
-    for row in table() {
+    let rows = table();
+    let header = "| load | ramp | cores at peak | rule of thumb | replicas at peak (CPU of request) | settled after | most shed | after the drop |\n|---|---|---:|---:|---:|---:|---:|---|";
+    for row in &rows {
         assert!(
-            guide.contains(&row),
-            "the HPA table of {GUIDE} lacks {row:?}: regenerate it (`cargo test --test hpa -- --ignored --nocapture`)"
+            guide.contains(row),
+            "the HPA table of {GUIDE} lacks {row:?}; the simulation's table is:\n{header}\n{}",
+            rows.join("\n")
         );
     }
+    assert!(
+        guide.contains(header),
+        "{GUIDE} lacks the table's header:\n{header}"
+    );
 }
 
 /// The value after `key:` on the first line of `file` that has it, read as plain text: a second
