@@ -1,0 +1,137 @@
+//! How far the two logic layers are apart on classic 9x9: the map for making them one (issue 32).
+//! Explains each classic puzzle with the classic layer (`engine::logic`) and with the general one
+//! (`engine::general::logic`) on the classic shape, and counts where the paths first part: the same
+//! steps (technique, placements, eliminations) with the same words, the same steps in other words,
+//! another step, or another grade.
+//!
+//!     cargo run --release --example logic_agreement -- puzzles/top95.txt [more files]
+//!
+//! Prints one line per file, then, for the first step where the paths part, which classic
+//! technique met which general one (the scan order and the techniques the general layer lacks).
+
+use std::collections::BTreeMap;
+
+use sudoku_service::engine::general::logic::{ShapeLogic, ShapeStep};
+use sudoku_service::engine::logic::{LogicSolver, Step};
+use sudoku_service::engine::shape::{Cells, Shape};
+use sudoku_service::engine::Grid;
+
+/// A step as both layers can say it: technique id, placements and eliminations as (cell, value).
+type Plain = (&'static str, Vec<(usize, u8)>, Vec<(usize, u8)>);
+
+fn classic(step: &Step) -> Plain {
+    let marks = |c: &[sudoku_service::engine::logic::Candidate]| {
+        let mut v: Vec<(usize, u8)> = c
+            .iter()
+            .map(|c| (c.square.index(), c.digit.get()))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    (
+        step.technique.id(),
+        marks(&step.placements),
+        marks(&step.eliminations),
+    )
+}
+
+fn general(step: &ShapeStep) -> Plain {
+    let marks = |m: &[sudoku_service::engine::general::logic::Mark]| {
+        let mut v: Vec<(usize, u8)> = m.iter().map(|m| (m.cell, m.value)).collect();
+        v.sort_unstable();
+        v
+    };
+    (
+        step.technique.id(),
+        marks(&step.placements),
+        marks(&step.eliminations),
+    )
+}
+
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    identical: usize,
+    same_steps_other_words: usize,
+    other_path: usize,
+    other_grade: usize,
+    failed: usize,
+}
+
+fn main() {
+    let shape = Shape::classic();
+    let mut parted: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut words: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for file in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&file).expect("a readable file");
+        let mut tally = Tally::default();
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Ok(grid) = line.chars().take(81).collect::<String>().parse::<Grid>() else {
+                continue;
+            };
+            let cells = Cells::parse(&shape, &grid.to_line()).expect("a classic line");
+            tally.puzzles += 1;
+            let (Ok(a), Ok(b)) = (
+                LogicSolver::new().explain(&grid),
+                ShapeLogic::new().explain(&shape, &cells),
+            ) else {
+                tally.failed += 1;
+                continue;
+            };
+            if (a.grade.difficulty, a.grade.score) != (b.grade.difficulty, b.grade.score) {
+                tally.other_grade += 1;
+            }
+            let first = a
+                .steps
+                .iter()
+                .zip(&b.steps)
+                .position(|(x, y)| classic(x) != general(y));
+            match first {
+                None if a.steps.len() == b.steps.len() => {
+                    let reworded = a
+                        .steps
+                        .iter()
+                        .zip(&b.steps)
+                        .find(|(x, y)| x.explanation != y.explanation);
+                    match reworded {
+                        None => tally.identical += 1,
+                        Some((x, _)) => {
+                            tally.same_steps_other_words += 1;
+                            *words.entry(x.technique.id()).or_default() += 1;
+                        }
+                    }
+                }
+                _ => {
+                    tally.other_path += 1;
+                    let i = first.unwrap_or(a.steps.len().min(b.steps.len()));
+                    let name = |s: Option<&'static str>| s.unwrap_or("(end)").to_string();
+                    let key = (
+                        name(a.steps.get(i).map(|s| s.technique.id())),
+                        name(b.steps.get(i).map(|s| s.technique.id())),
+                    );
+                    *parted.entry(key).or_default() += 1;
+                }
+            }
+        }
+        println!(
+            "{file}: {} puzzles; identical paths and words {}, same steps in other words {}, \
+             another path {}, another grade {}, not explained {}",
+            tally.puzzles,
+            tally.identical,
+            tally.same_steps_other_words,
+            tally.other_path,
+            tally.other_grade,
+            tally.failed
+        );
+    }
+    println!("\nfirst reworded technique (same steps): {words:?}");
+    println!("\nwhere paths part (classic step, general step): count");
+    let mut parted: Vec<_> = parted.into_iter().collect();
+    parted.sort_by(|a, b| b.1.cmp(&a.1));
+    for ((c, g), n) in parted {
+        println!("  {c:>28} / {g:<28} {n}");
+    }
+}
