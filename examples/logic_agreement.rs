@@ -130,7 +130,7 @@ fn main() {
     println!("\nfirst reworded technique (same steps): {words:?}");
     println!("\nwhere paths part (classic step, general step): count");
     let mut parted: Vec<_> = parted.into_iter().collect();
-    parted.sort_by(|a, b| b.1.cmp(&a.1));
+    parted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     for ((c, g), n) in parted {
         println!("  {c:>28} / {g:<28} {n}");
     }
