@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_main, Criterion};
-use sudoku_service::engine::general::{Killer, Solver};
+use sudoku_service::engine::general::{Killer, ShapeSolver};
 use sudoku_service::engine::shape::Cells;
 
 #[path = "support/killers.rs"]
@@ -36,7 +36,7 @@ fn uniqueness(c: &mut Criterion) {
                 let k = &puzzles[next % puzzles.len()];
                 next += 1;
                 black_box(
-                    Solver::new()
+                    ShapeSolver::new()
                         .solve(&k.shape, &k.puzzle)
                         .expect("no deadline"),
                 )
@@ -45,14 +45,14 @@ fn uniqueness(c: &mut Criterion) {
     }
     for p in published() {
         // What is timed is the right answer: the published solution, proved unique.
-        let out = Solver::new()
+        let out = ShapeSolver::new()
             .solve(&p.shape, &Cells::empty(81))
             .expect("no deadline");
         assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
         group.bench_function(format!("9x9 published {}", p.name), |b| {
             b.iter(|| {
                 black_box(
-                    Solver::new()
+                    ShapeSolver::new()
                         .solve(&p.shape, &Cells::empty(81))
                         .expect("no deadline"),
                 )
@@ -67,7 +67,7 @@ fn uniqueness(c: &mut Criterion) {
             let p = &series[next % series.len()];
             next += 1;
             black_box(
-                Solver::new()
+                ShapeSolver::new()
                     .solve(&p.shape, &Cells::empty(81))
                     .expect("no deadline"),
             )

@@ -63,7 +63,7 @@ fn solving(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) % puzzles.len();
                 let g = &puzzles[i];
-                let out = general::Solver::new().solve(&g.shape, &g.puzzle);
+                let out = general::ShapeSolver::new().solve(&g.shape, &g.puzzle);
                 black_box(out.expect("no deadline"))
             })
         });

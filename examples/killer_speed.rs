@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use cpu_time::ThreadTime;
-use sudoku_service::engine::general::Solver;
+use sudoku_service::engine::general::ShapeSolver;
 use sudoku_service::engine::shape::{Cells, Rules, Variant};
 use sudoku_service::engine::Verdict;
 
@@ -57,7 +57,11 @@ fn main() {
     for p in published().into_iter().filter(|p| p.name.contains(&only)) {
         let mut prove = Timings::default();
         for _ in 0..5 {
-            let out = prove.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
+            let out = prove.time(|| {
+                ShapeSolver::new()
+                    .solve(&p.shape, &Cells::empty(81))
+                    .unwrap()
+            });
             assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
             if !p.solution.is_empty() {
                 assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
@@ -117,7 +121,7 @@ fn generated(what: &str, rules: &Rules, jigsaw: bool, count: u64) {
     gen.print(&label, count);
     let mut prove = Timings::default();
     for k in &made {
-        let out = prove.time(|| Solver::new().solve(&k.shape, &k.puzzle).unwrap());
+        let out = prove.time(|| ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap());
         assert_eq!(out.verdict, Verdict::Unique);
         prove.nodes.push(out.stats.nodes);
     }
@@ -143,7 +147,11 @@ struct Timings {
 impl Timings {
     /// Proves the published killer `p` unique, with its checked solution, once.
     fn prove(&mut self, p: &Published) {
-        let out = self.time(|| Solver::new().solve(&p.shape, &Cells::empty(81)).unwrap());
+        let out = self.time(|| {
+            ShapeSolver::new()
+                .solve(&p.shape, &Cells::empty(81))
+                .unwrap()
+        });
         assert_eq!(out.verdict, Verdict::Unique, "{}", p.name);
         assert_eq!(out.solutions[0].to_text(&p.shape), p.solution, "{}", p.name);
         self.nodes.push(out.stats.nodes);

@@ -81,7 +81,9 @@ fn main() {
             minimal += usize::from(g.minimal);
             let shape: Shape = g.shape;
             let started = ThreadTime::now();
-            let out = general::Solver::new().solve(&shape, &g.puzzle).unwrap();
+            let out = general::ShapeSolver::new()
+                .solve(&shape, &g.puzzle)
+                .unwrap();
             solve_times.push(started.elapsed());
             assert_eq!(out.solutions, vec![g.solution]);
         }

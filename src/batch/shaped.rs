@@ -101,7 +101,7 @@ pub fn solve_shaped_until(
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
 ) -> (Answer, Duration) {
-    let mut solver = general::Solver::new();
+    let mut solver = general::ShapeSolver::new();
     if let Some(deadline) = deadline {
         solver = solver.deadline(deadline);
     }

@@ -190,7 +190,7 @@ fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
         });
     }
     if args.solution {
-        let out = general::Solver::new()
+        let out = general::ShapeSolver::new()
             .limit(2)
             .solve(&sheet.shape, &sheet.puzzle)
             .map_err(|e| e.to_string())?;

@@ -19,10 +19,10 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::shape_json::{parse_consistent, Submitted};
 use super::AppState;
-use crate::engine::general::{self, Solver};
+use crate::engine::general::{self, ShapeSolver};
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Rules, Shape};
-use crate::engine::{Solver as ClassicSolver, Verdict};
+use crate::engine::{Solver, Verdict};
 use crate::limits::MAX_SEED;
 use crate::render::{Caption, Sheet};
 
@@ -107,7 +107,7 @@ fn solve(
     let late = |stats| ApiError::DeadlineExceeded { timeout_ms, stats };
     match submitted {
         Submitted::Classic(grid) => {
-            let search = ClassicSolver::new()
+            let search = Solver::new()
                 .limit(2)
                 .deadline(deadline)
                 .cancel_flag(cancel);
@@ -120,7 +120,7 @@ fn solve(
             unique(&Shape::classic(), out.verdict, solutions)
         }
         Submitted::Shaped { shape, cells } => {
-            let search = Solver::new()
+            let search = ShapeSolver::new()
                 .limit(2)
                 .deadline(deadline)
                 .cancel_flag(cancel);

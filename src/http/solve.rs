@@ -13,7 +13,7 @@ use super::members::whole_number;
 use super::shape_json::{parse_consistent, render, Submitted};
 use super::AppState;
 use crate::engine::general;
-use crate::engine::shape::{Rules, Shape};
+use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::{Outcome, Solver, Stats, Verdict};
 use crate::wire::grid::{GridFormat, GridJson};
 
@@ -53,7 +53,7 @@ async fn solve(
             let job_state = state.clone();
             let result = state
                 .run_job(timeout_ms, move |deadline, cancel| {
-                    let result = general::Solver::new()
+                    let result = general::ShapeSolver::new()
                         .limit(wanted.max(2))
                         .deadline(deadline)
                         .cancel_flag(cancel)
@@ -164,7 +164,7 @@ impl SolveResponse {
     /// The same answer for a puzzle on another shape, its grids in the shape's symbols.
     fn shaped(
         shape: &Shape,
-        outcome: &general::Outcome,
+        outcome: &Outcome<Cells>,
         wanted: usize,
         format: GridFormat,
     ) -> SolveResponse {

@@ -51,7 +51,7 @@ fn on_classic_puzzles_the_general_solver_agrees_with_the_band_solver() {
     let shape = Shape::classic();
     for p in classic_samples() {
         let cells = Cells::from_values(p.grid.values().to_vec());
-        let ours = general::Solver::new().solve(&shape, &cells).unwrap();
+        let ours = general::ShapeSolver::new().solve(&shape, &cells).unwrap();
         let oracle = BandSolver::new().solve(&p.grid).unwrap();
         assert_eq!(ours.verdict, oracle.verdict, "{}", p.origin);
         for s in &ours.solutions {
@@ -176,7 +176,9 @@ fn sixteen_by_sixteen_puzzles_are_unique_with_at_most_sixty_percent_givens() {
         .unwrap()
         .unwrap();
     assert!(g.solution.solves(&shape, &g.puzzle));
-    let out = general::Solver::new().solve(&shape, &g.puzzle).unwrap();
+    let out = general::ShapeSolver::new()
+        .solve(&shape, &g.puzzle)
+        .unwrap();
     assert_eq!(out.verdict, Verdict::Unique);
     assert_eq!(out.solutions[0], g.solution);
     assert!(
@@ -235,7 +237,7 @@ fn solutions_obey_every_unit_on_every_shape() {
     ] {
         let shape = shape_of(&rules);
         let empty = Cells::empty(shape.cell_count());
-        let out = general::Solver::new()
+        let out = general::ShapeSolver::new()
             .limit(3)
             .solve(&shape, &empty)
             .unwrap();
@@ -255,7 +257,7 @@ fn conflicting_givens_have_no_solution() {
     text.replace_range(0..1, "5");
     text.replace_range(80..81, "5");
     let cells = Cells::parse(&shape, &text).unwrap();
-    let out = general::Solver::new().solve(&shape, &cells).unwrap();
+    let out = general::ShapeSolver::new().solve(&shape, &cells).unwrap();
     assert_eq!(out.verdict, Verdict::None);
 }
 
@@ -263,14 +265,14 @@ fn conflicting_givens_have_no_solution() {
 fn a_deadline_or_a_cancel_flag_stops_the_general_search() {
     let shape = shape_of(&sized(25, &[]));
     let empty = Cells::empty(625);
-    let err = general::Solver::new()
+    let err = general::ShapeSolver::new()
         .limit(usize::MAX)
         .deadline(Instant::now())
         .solve(&shape, &empty)
         .unwrap_err();
     assert_eq!(err.reason, StopReason::Deadline);
     let flag = AtomicBool::new(true);
-    let err = general::Solver::new()
+    let err = general::ShapeSolver::new()
         .limit(usize::MAX)
         .cancel_flag(&flag)
         .solve(&shape, &empty)

@@ -114,7 +114,9 @@ fn jigsaw_x_from_ten_to_sixteen_is_unique_and_minimal_on_connected_regions() {
             assert_regions(size, &labels, &what);
             assert_solution(size, &labels, &g.puzzle, &g.solution, &what);
             // The solver counts to two: exactly one solution, the generator's.
-            let out = general::Solver::new().solve(&g.shape, &g.puzzle).unwrap();
+            let out = general::ShapeSolver::new()
+                .solve(&g.shape, &g.puzzle)
+                .unwrap();
             assert_eq!(out.verdict, Verdict::Unique, "{what}");
             assert_eq!(out.solutions, vec![g.solution.clone()], "{what}");
             assert!(g.minimal, "{what}: not minimal");
@@ -130,7 +132,7 @@ fn assert_exactly_minimal(g: &Generated, what: &str) {
     for c in (0..g.shape.cell_count()).filter(|&c| g.puzzle.get(c) != 0) {
         let mut fewer = g.puzzle.clone();
         fewer.set(c, 0);
-        let out = general::Solver::new().solve(&g.shape, &fewer).unwrap();
+        let out = general::ShapeSolver::new().solve(&g.shape, &fewer).unwrap();
         assert_eq!(
             out.verdict,
             Verdict::Multiple,

@@ -4,7 +4,7 @@
 //! cage sums and no repeats in a cage), on random 4x4, 6x6 and 9x9 killers, a published 9x9 one
 //! and generated ones.
 
-use sudoku_service::engine::general::{generate_killer, KillerRequest, Solver, Symmetry};
+use sudoku_service::engine::general::{generate_killer, KillerRequest, ShapeSolver, Symmetry};
 use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, Variant};
 use sudoku_service::engine::Verdict;
 
@@ -88,7 +88,7 @@ fn cross_check(n: usize, boxes: (usize, usize), samples: usize, givens: usize, s
         let shape = Shape::new(&killer(n, cages.clone())).unwrap_or_else(|e| {
             panic!("sample {sample}: {e}");
         });
-        let out = Solver::new()
+        let out = ShapeSolver::new()
             .solve(&shape, &Cells::from_values(puzzle.clone()))
             .unwrap();
         let count = brute_count(n, boxes, &cages, &puzzle, 2);
@@ -123,7 +123,7 @@ fn the_published_conceptis_killer_is_unique_with_its_published_solution() {
     let (ids, sums) = CONCEPTIS;
     let cages = compact(9, ids, sums);
     let shape = Shape::new(&killer(9, cages.clone())).unwrap();
-    let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+    let out = ShapeSolver::new().solve(&shape, &Cells::empty(81)).unwrap();
     assert_eq!(out.verdict, Verdict::Unique);
     let expected: Vec<u8> = CONCEPTIS_SOLUTION.bytes().map(|b| b - b'0').collect();
     assert_eq!(out.solutions[0].values(), &expected[..]);
@@ -166,7 +166,7 @@ fn every_published_killer_is_unique_with_its_published_solution() {
     for (name, cages, expected) in all {
         assert!(obeys(9, (3, 3), &cages, &expected), "{name}");
         let shape = Shape::new(&killer(9, cages.clone())).unwrap();
-        let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+        let out = ShapeSolver::new().solve(&shape, &Cells::empty(81)).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "{name}");
         assert_eq!(out.solutions[0].values(), &expected[..], "{name}");
         // Brute force from a third of the solution agrees that nothing else completes it.
@@ -186,14 +186,14 @@ fn every_published_killer_is_unique_with_its_published_solution() {
 fn full_inference_proves_published_and_generated_killers_in_a_few_nodes() {
     for (name, cages, _) in published() {
         let shape = Shape::new(&killer(9, cages)).unwrap();
-        let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+        let out = ShapeSolver::new().solve(&shape, &Cells::empty(81)).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "{name}");
         assert!(out.stats.nodes <= 5, "{name}: {} nodes", out.stats.nodes);
     }
     let mut nodes = Vec::new();
     for seed in 0..20 {
         let k = generated(&Rules::default(), seed, 0, false);
-        let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");
         nodes.push(out.stats.nodes);
     }
@@ -225,7 +225,7 @@ fn the_hard_killers_are_unique_with_their_checked_solutions() {
     for (name, cages, expected) in hard {
         assert!(obeys(9, (3, 3), &cages, &expected), "{name}");
         let shape = Shape::new(&killer(9, cages)).unwrap();
-        let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+        let out = ShapeSolver::new().solve(&shape, &Cells::empty(81)).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "{name}");
         assert_eq!(out.solutions[0].values(), &expected[..], "{name}");
         let budget = match name.as_str() {
@@ -248,7 +248,7 @@ fn generated_killers_are_unique_with_no_givens_and_obey_their_cages() {
         let cages = &k.shape.rules().cages;
         assert_eq!(k.puzzle.givens(), 0);
         assert!(obeys(9, (3, 3), cages, k.solution.values()), "seed {seed}");
-        let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");
         assert_eq!(out.solutions[0], k.solution);
         // Sizes like published killers: no cage over 7 cells, most of 2 to 4.
@@ -292,14 +292,14 @@ fn killers_combine_with_x_hyper_and_jigsaw() {
     for rules in shapes {
         let k = generated(&rules, 3, 0, false);
         assert_eq!(k.shape.rules().variants, rules.variants);
-        let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique);
         assert!(k.solution.solves(&k.shape, &k.puzzle));
     }
     let k = generated(&killer(6, Vec::new()), 5, 0, true);
     assert!(matches!(k.shape.rules().regions, Some(Regions::Text(_))));
     assert!(k.shape.is_jigsaw() && k.shape.is_killer());
-    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
     assert_eq!(out.verdict, Verdict::Unique);
 }
 
@@ -321,7 +321,7 @@ fn asked_for_givens_are_the_solutions_and_keep_the_puzzle_unique() {
         assert!(v == 0 || v == k.solution.get(c));
         assert_eq!(v == 0, k.puzzle.get(80 - c) == 0, "rotational pattern");
     }
-    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
     assert_eq!(out.verdict, Verdict::Unique);
 }
 

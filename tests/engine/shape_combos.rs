@@ -52,7 +52,9 @@ fn check(size: usize, variants: &[Variant]) {
         (Expect::Generates, Ok(Some(g))) => {
             assert!(g.shape.is_jigsaw(), "{what}");
             assert!(g.solution.solves(&g.shape, &g.puzzle), "{what}");
-            let out = general::Solver::new().solve(&g.shape, &g.puzzle).unwrap();
+            let out = general::ShapeSolver::new()
+                .solve(&g.shape, &g.puzzle)
+                .unwrap();
             assert_eq!(out.verdict, Verdict::Unique, "{what}");
         }
         (Expect::NoGrid, Err(e @ ShapeError::NoGrid { .. })) => {

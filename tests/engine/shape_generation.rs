@@ -98,7 +98,7 @@ fn combinations_without_a_complete_grid_are_refused_with_the_reason() {
             ..rules.clone()
         })
         .unwrap();
-        let out = general::Solver::new()
+        let out = general::ShapeSolver::new()
             .limit(1)
             .solve(&same, &Cells::empty(36))
             .unwrap();
@@ -159,7 +159,7 @@ fn assert_minimal(g: &Generated, symmetry: Symmetry) {
         for &c in &orbit {
             fewer.set(c, 0);
         }
-        let out = general::Solver::new().solve(&g.shape, &fewer).unwrap();
+        let out = general::ShapeSolver::new().solve(&g.shape, &fewer).unwrap();
         assert_eq!(
             out.verdict,
             Verdict::Multiple,
@@ -220,7 +220,9 @@ fn sixteen_by_sixteen_jigsaw_puzzles_are_unique_and_minimal() {
         .unwrap()
         .unwrap();
         assert!(g.shape.is_jigsaw());
-        let out = general::Solver::new().solve(&g.shape, &g.puzzle).unwrap();
+        let out = general::ShapeSolver::new()
+            .solve(&g.shape, &g.puzzle)
+            .unwrap();
         assert_eq!(out.solutions, vec![g.solution.clone()], "seed {seed}");
         assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");
         assert_minimal(&g, Symmetry::None);
@@ -237,7 +239,9 @@ fn twenty_five_by_twenty_five_puzzles_are_unique_with_at_most_sixty_percent_give
         )
         .unwrap()
         .unwrap();
-        let out = general::Solver::new().solve(&g.shape, &g.puzzle).unwrap();
+        let out = general::ShapeSolver::new()
+            .solve(&g.shape, &g.puzzle)
+            .unwrap();
         assert_eq!(out.verdict, Verdict::Unique);
         assert!(
             g.puzzle.givens() * 10 <= 625 * 6,

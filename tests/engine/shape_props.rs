@@ -108,8 +108,12 @@ fn check(g: &Generated, brute: bool, rng: &mut Rng) {
         1,
         "{rules:?}: solution breaks a unit"
     );
-    let general_verdict =
-        |cells: &Cells| general::Solver::new().solve(shape, cells).unwrap().verdict;
+    let general_verdict = |cells: &Cells| {
+        general::ShapeSolver::new()
+            .solve(shape, cells)
+            .unwrap()
+            .verdict
+    };
     assert_eq!(
         general_verdict(&g.puzzle),
         Verdict::Unique,

@@ -46,7 +46,7 @@ pub fn sheet(name: &str) -> Sheet {
 /// The solution of a sample.
 pub fn solution(name: &str) -> Cells {
     let s = sheet(name);
-    general::Solver::new()
+    general::ShapeSolver::new()
         .solve(&s.shape, &s.puzzle)
         .expect("solves")
         .solutions

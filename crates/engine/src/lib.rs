@@ -13,7 +13,7 @@
 //! - Every other shape (4x4 to 25x25, boxes or jigsaw regions, X, hyper, killer cages) is a
 //!   [`shape::Shape`] built once from [`shape::Rules`], with its [`shape::Cells`]. The general
 //!   engine ([`general`]) reads the shape's tables: one propagator, one search
-//!   ([`general::Solver`]), logic ([`general::logic`]) and generators ([`general::generate()`],
+//!   ([`general::ShapeSolver`]), logic ([`general::logic`]) and generators ([`general::generate()`],
 //!   [`general::generate_killer()`]).
 //! - Both end in the same vocabulary: a [`Verdict`] (unique, several, none), [`Stats`], a
 //!   [`StopReason`] when a deadline or a cancellation flag stopped the work, a
@@ -48,7 +48,7 @@
 //! let rules = Rules { size: Some(16), ..Rules::default() };
 //! let request = ShapeRequest { symmetry: Symmetry::None, jigsaw: false, seed: 1, deadline: None };
 //! let sixteen = general::generate(&rules, &request)?.expect("no deadline was set");
-//! let solved = general::Solver::new().solve(&sixteen.shape, &sixteen.puzzle)?;
+//! let solved = general::ShapeSolver::new().solve(&sixteen.shape, &sixteen.puzzle)?;
 //! assert_eq!(solved.verdict, Verdict::Unique);
 //! assert!(solved.solutions[0].solves(&sixteen.shape, &sixteen.puzzle));
 //!
@@ -56,7 +56,7 @@
 //! let six = Rules { size: Some(6), ..Rules::default() };
 //! let killer = general::generate_killer(&six, &KillerRequest::seeded(3))?.expect("no deadline");
 //! assert_eq!(killer.puzzle.givens(), 0);
-//! let solved = general::Solver::new().solve(&killer.shape, &killer.puzzle)?;
+//! let solved = general::ShapeSolver::new().solve(&killer.shape, &killer.puzzle)?;
 //! assert_eq!((solved.verdict, &solved.solutions[0]), (Verdict::Unique, &killer.solution));
 //!
 //! // Any shape can be described in JSON, as the service's `rules` member is.

@@ -58,14 +58,17 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-/// The finished search: a verdict, the solutions found (up to the limit), and counters.
+/// The finished search: a verdict, the solutions found (up to the limit), and counters. Both
+/// searches give one: the band solver ([`Solver`]) with its solutions as [`Grid`]s (the default),
+/// the search of any shape ([`ShapeSolver`](crate::general::ShapeSolver)) as
+/// [`Cells`](crate::shape::Cells).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Outcome<S = Grid> {
     /// What was proved.
     pub verdict: Verdict,
-    /// Distinct solutions in the order found; for `Multiple`, at least two (one with
-    /// [`Solver::keep_first`]).
-    pub solutions: Vec<Grid>,
+    /// Distinct solutions in the order found; for `Multiple`, at least two (one with the band
+    /// solver's [`Solver::keep_first`]).
+    pub solutions: Vec<S>,
     /// Counters of the search.
     pub stats: Stats,
 }
@@ -91,14 +94,15 @@ pub enum StopReason {
     Cancelled,
 }
 
-/// A search stopped early, with what it had done so far.
+/// A search stopped early, with what it had done so far: [`Grid`]s from the band solver (the
+/// default), [`Cells`](crate::shape::Cells) from [`ShapeSolver`](crate::general::ShapeSolver).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("search stopped ({reason:?}) after {} nodes", stats.nodes)]
-pub struct Interrupted {
+pub struct Interrupted<S = Grid> {
     /// What stopped it.
     pub reason: StopReason,
     /// Solutions found before it stopped.
-    pub solutions: Vec<Grid>,
+    pub solutions: Vec<S>,
     /// Counters up to the stop.
     pub stats: Stats,
 }

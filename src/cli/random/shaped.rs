@@ -124,7 +124,7 @@ const FILL_CHECK: Duration = Duration::from_secs(10);
 /// would search for one for ever.
 fn fillable(shape: &Shape) -> Result<(), String> {
     let empty = Cells::empty(shape.cell_count());
-    let search = general::Solver::new()
+    let search = general::ShapeSolver::new()
         .limit(1)
         .deadline(Instant::now() + FILL_CHECK);
     match search.solve(shape, &empty) {

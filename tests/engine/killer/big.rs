@@ -9,7 +9,7 @@
 //! 16x16 ones take seconds each on a debug build: those tests are opt-in,
 //! `cargo test --release --test engine killer::big -- --include-ignored`.
 
-use sudoku_service::engine::general::{Killer, Solver};
+use sudoku_service::engine::general::{Killer, ShapeSolver};
 use sudoku_service::engine::shape::{Cells, Rules, Variant};
 use sudoku_service::engine::Verdict;
 
@@ -50,7 +50,7 @@ fn check(k: &Killer, brute: bool, what: &str) {
     let cages = &k.shape.rules().cages;
     assert_eq!(k.puzzle.givens(), 0, "{what}");
     assert!(k.solution.solves(&k.shape, &k.puzzle), "{what}");
-    let out = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
+    let out = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
     assert_eq!(out.verdict, Verdict::Unique, "{what}");
     assert_eq!(out.solutions[0], k.solution, "{what}");
     let mut covered = vec![0; n * n];

@@ -1,7 +1,7 @@
 //! The independent side of the killer cross-checks: a brute-force counter written from the rules
 //! alone (rows, columns, boxes, cage sums, no repeats in a cage), and random solutions and cages.
 
-use sudoku_service::engine::general::Solver;
+use sudoku_service::engine::general::ShapeSolver;
 use sudoku_service::engine::shape::{CageRule, Cells, Rules, Shape};
 use sudoku_service::engine::Verdict;
 
@@ -180,7 +180,7 @@ pub(super) fn some_solution(n: usize, rng: &mut Xs) -> Vec<u8> {
         ..Rules::default()
     })
     .unwrap();
-    let grid = Solver::new()
+    let grid = ShapeSolver::new()
         .limit(1)
         .solve(&shape, &Cells::empty(n * n))
         .unwrap()

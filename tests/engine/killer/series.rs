@@ -2,7 +2,7 @@
 //! whose solutions were checked unique outside the repository by an independent SAT model: each
 //! one obeys every cage and unit, and the engine proves it the only one.
 
-use sudoku_service::engine::general::Solver;
+use sudoku_service::engine::general::ShapeSolver;
 use sudoku_service::engine::shape::{CageRule, Cells, Shape};
 use sudoku_service::engine::Verdict;
 
@@ -26,7 +26,7 @@ fn prove(killers: &[Known]) -> u64 {
     for (name, cages, expected) in killers {
         assert!(obeys(9, (3, 3), cages, expected), "{name}");
         let shape = Shape::new(&killer(9, cages.clone())).unwrap();
-        let out = Solver::new().solve(&shape, &Cells::empty(81)).unwrap();
+        let out = ShapeSolver::new().solve(&shape, &Cells::empty(81)).unwrap();
         assert_eq!(out.verdict, Verdict::Unique, "{name}");
         assert_eq!(out.solutions[0].values(), &expected[..], "{name}");
         nodes += out.stats.nodes;

@@ -11,12 +11,12 @@ use std::time::Instant;
 
 use super::generate::ShapeRequest;
 use super::propagate::initial;
-use super::search::{Outcome, Solver};
+use super::search::ShapeSolver;
 use super::swap::Swaps;
 use super::tables::Tables;
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::Verdict;
+use crate::solver::{Outcome, Verdict};
 
 /// The node budget of the first turn of [`any_solution`]'s searches.
 const FIRST_STEP: u64 = 64;
@@ -84,8 +84,8 @@ pub(super) fn dig(
         solution,
         puzzle: solution.clone(),
         solver: match request.deadline {
-            Some(d) => Solver::new().deadline(d),
-            None => Solver::new(),
+            Some(d) => ShapeSolver::new().deadline(d),
+            None => ShapeSolver::new(),
         },
         deadline: request.deadline,
         swaps: Swaps::new(shape, solution),
@@ -115,7 +115,7 @@ struct Digger<'d> {
     tables: &'d Tables,
     solution: &'d Cells,
     puzzle: Cells,
-    solver: Solver<'d>,
+    solver: ShapeSolver<'d>,
     deadline: Option<Instant>,
     swaps: Swaps,
 }
@@ -177,7 +177,7 @@ pub(super) fn still_unique(
     puzzle: &Cells,
     solution: &Cells,
     orbit: &[usize],
-    solver: Solver<'_>,
+    solver: ShapeSolver<'_>,
     budget: u64,
 ) -> Option<bool> {
     let mut cand = initial(shape, puzzle.values());
@@ -202,9 +202,9 @@ fn any_solution(
     shape: &Shape,
     tables: &Tables,
     cand: Vec<u32>,
-    solver: Solver<'_>,
+    solver: ShapeSolver<'_>,
     budget: u64,
-) -> Option<Outcome> {
+) -> Option<Outcome<Cells>> {
     let solver = solver.limit(1);
     let mut spent = 0;
     let mut step = FIRST_STEP;

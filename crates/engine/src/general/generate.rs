@@ -14,7 +14,7 @@ use super::dig::{dig, Dug, Policy};
 use super::jigsaw::{banded, generation_regions, labels, rarely_fillable};
 use super::pattern::stored_grid;
 use super::propagate::initial;
-use super::search::Solver;
+use super::search::ShapeSolver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
 use crate::rng::Rng;
@@ -152,7 +152,7 @@ fn solved_grid(
                 return Ok(None);
             }
             let empty = initial(&shape, &vec![0; size * size]);
-            let solver = Solver::new().limit(1).blind();
+            let solver = ShapeSolver::new().limit(1).blind();
             let solver = match request.deadline {
                 Some(d) => solver.deadline(d),
                 None => solver,
@@ -241,10 +241,10 @@ mod tests {
                         &puzzle,
                         &solution,
                         &orbit,
-                        Solver::new(),
+                        ShapeSolver::new(),
                         u64::MAX,
                     );
-                    let counted = Solver::new().solve(&shape, &puzzle).unwrap().verdict;
+                    let counted = ShapeSolver::new().solve(&shape, &puzzle).unwrap().verdict;
                     if orbit
                         .iter()
                         .any(|&c| swaps.any(&shape, &puzzle, &solution, c))

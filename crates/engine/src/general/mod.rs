@@ -27,7 +27,7 @@ pub use leveled::{
     generate_killer_leveled, generate_leveled, level_attempts, out_of_reach, LevelError,
     LeveledShape,
 };
-pub use search::{Interrupted, Outcome, Solver};
+pub use search::ShapeSolver;
 pub use symmetry::Symmetry;
 
 use crate::shape::{Cells, Shape};

@@ -113,8 +113,9 @@ fn remaining_combos(
 
 #[cfg(test)]
 mod tests {
-    use crate::general::{generated_killer, Outcome, Solver};
+    use crate::general::{generated_killer, ShapeSolver};
     use crate::shape::{CageRule, Cells, Rules, Shape};
+    use crate::Outcome;
 
     /// A generated killer of `size` with every other cage dropped (so many have several
     /// solutions) and a few givens of its solution.
@@ -156,7 +157,7 @@ mod tests {
     }
 
     /// The solutions of `out`, sorted.
-    fn sorted(out: &Outcome) -> Vec<Vec<u8>> {
+    fn sorted(out: &Outcome<Cells>) -> Vec<Vec<u8>> {
         let mut all: Vec<Vec<u8>> = out.solutions.iter().map(|s| s.values().to_vec()).collect();
         all.sort();
         all
@@ -164,7 +165,7 @@ mod tests {
 
     /// Whether `a` and `b` (searches of the same puzzle) agree: the same verdict, and the same
     /// solutions when both found all of them.
-    fn agree(a: &Outcome, b: &Outcome, what: &str) {
+    fn agree(a: &Outcome<Cells>, b: &Outcome<Cells>, what: &str) {
         assert_eq!(a.verdict, b.verdict, "{what}");
         if a.solutions.len() < LIMIT {
             // Every solution was found both ways (past the limit each finds its own first).
@@ -180,7 +181,7 @@ mod tests {
         for (size, seed) in sample() {
             let (shape, puzzle) = loosened(size, seed);
             // Without the lookahead's own group splits, which would take most of these guesses.
-            let solver = Solver::new().limit(LIMIT).without_group_probes();
+            let solver = ShapeSolver::new().limit(LIMIT).without_group_probes();
             let plain = solver.solve(&shape, &puzzle).unwrap();
             let split = solver.always_split_cages();
             let split = split.solve(&shape, &puzzle).unwrap();
@@ -201,9 +202,9 @@ mod tests {
         let mut differed = 0;
         for (size, seed) in sample() {
             let (shape, puzzle) = loosened(size, seed);
-            let probed = Solver::new().limit(LIMIT).without_conflict_weights();
+            let probed = ShapeSolver::new().limit(LIMIT).without_conflict_weights();
             let probed = probed.solve(&shape, &puzzle).unwrap();
-            let before = Solver::new().limit(LIMIT).without_group_probes();
+            let before = ShapeSolver::new().limit(LIMIT).without_group_probes();
             let before = before.solve(&shape, &puzzle).unwrap();
             agree(&before, &probed, &format!("size {size} seed {seed}"));
             differed += usize::from(before.stats.nodes != probed.stats.nodes);
@@ -218,8 +219,11 @@ mod tests {
         let mut differed = 0;
         for (size, seed) in sample() {
             let (shape, puzzle) = loosened(size, seed);
-            let weighted = Solver::new().limit(LIMIT).solve(&shape, &puzzle).unwrap();
-            let before = Solver::new().limit(LIMIT).without_conflict_weights();
+            let weighted = ShapeSolver::new()
+                .limit(LIMIT)
+                .solve(&shape, &puzzle)
+                .unwrap();
+            let before = ShapeSolver::new().limit(LIMIT).without_conflict_weights();
             let before = before.solve(&shape, &puzzle).unwrap();
             agree(&before, &weighted, &format!("size {size} seed {seed}"));
             differed += usize::from(before.stats.nodes != weighted.stats.nodes);
@@ -232,8 +236,8 @@ mod tests {
     #[test]
     fn killers_over_12x12_are_searched_without_conflict_weights() {
         let k = generated_killer(16, 0, false);
-        let weighted = Solver::new().solve(&k.shape, &k.puzzle).unwrap();
-        let before = Solver::new().without_conflict_weights();
+        let weighted = ShapeSolver::new().solve(&k.shape, &k.puzzle).unwrap();
+        let before = ShapeSolver::new().without_conflict_weights();
         let before = before.solve(&k.shape, &k.puzzle).unwrap();
         assert_eq!(weighted.solutions, before.solutions);
         assert_eq!(weighted.stats.nodes, before.stats.nodes);

@@ -6,9 +6,10 @@ use super::{KillerRequest, GROW_BUDGET, SETTLE_BUDGET};
 use crate::general::cages::sweep::Lines;
 use crate::general::cages::{CageTables, Inference};
 use crate::general::propagate::initial;
-use crate::general::search::{Outcome, Solver};
+use crate::general::search::ShapeSolver;
 use crate::general::tables::Tables;
 use crate::shape::{CageRule, Cells, Rules, Shape};
+use crate::solver::Outcome;
 
 /// The killer of the partition `cage_of` and its check: counting to two within the budget, the
 /// known solution first; `None` when out of budget or past the deadline.
@@ -18,7 +19,7 @@ pub(super) fn check(
     solution: &Cells,
     cage_of: &[usize],
     request: &KillerRequest,
-) -> (Shape, Option<Outcome>) {
+) -> (Shape, Option<Outcome<Cells>>) {
     let shape = killer_shape(grid, solution, cage_of);
     let tables = Tables::for_generation(&shape);
     let cand = initial(&shape, puzzle.values());
@@ -85,8 +86,8 @@ impl<'a> GrownGrid<'a> {
 }
 
 /// The search of generation's checks: the known solution's values tried first, up to the deadline.
-fn solver<'a>(solution: &'a Cells, request: &KillerRequest) -> Solver<'a> {
-    let solver = Solver::new().near(solution.values());
+fn solver<'a>(solution: &'a Cells, request: &KillerRequest) -> ShapeSolver<'a> {
+    let solver = ShapeSolver::new().near(solution.values());
     match request.deadline {
         Some(deadline) => solver.deadline(deadline),
         None => solver,

@@ -17,7 +17,7 @@ mod settle;
 
 use super::jigsaw::{generation_regions, labels, random_regions};
 use super::propagate::initial;
-use super::search::Solver;
+use super::search::ShapeSolver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
 use crate::rng::Rng;
@@ -157,7 +157,7 @@ fn solved_grid(
         let n = shape.size();
         let tables = Tables::for_generation(&shape);
         let empty = initial(&shape, &vec![0; n * n]);
-        let out = Solver::new().limit(1).blind().within(
+        let out = ShapeSolver::new().limit(1).blind().within(
             &shape,
             &tables,
             empty,
@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.puzzle.givens(), 0);
         assert!(a.solution.solves(&a.shape, &a.puzzle));
-        let out = Solver::new().solve(&a.shape, &a.puzzle).unwrap();
+        let out = ShapeSolver::new().solve(&a.shape, &a.puzzle).unwrap();
         assert_eq!(out.verdict, Verdict::Unique);
         assert_eq!(out.solutions[0], a.solution);
     }
@@ -290,7 +290,7 @@ mod tests {
                     &request(seed),
                 );
                 let shape = killer_shape(&grid, &solution, &cage_of);
-                let out = Solver::new().solve(&shape, &puzzle).unwrap();
+                let out = ShapeSolver::new().solve(&shape, &puzzle).unwrap();
                 match said {
                     Some(true) => {
                         assert_eq!(out.verdict, Verdict::Unique, "seed {seed}");

@@ -14,7 +14,7 @@ use super::geometry::Geometry;
 use super::next_step;
 use super::position::{bit, ShapePosition};
 use super::step::ShapeStep;
-use crate::general::Solver;
+use crate::general::ShapeSolver;
 use crate::logic::grade::GradeBuilder;
 use crate::logic::{Difficulty, Grade};
 use crate::shape::{Cells, Shape};
@@ -87,7 +87,7 @@ impl<'a> ShapeLogic<'a> {
 
     /// Proves `puzzle` unique and returns its solution.
     pub fn solution(&self, shape: &Shape, puzzle: &Cells) -> Result<Cells, ShapeLogicError> {
-        let mut solver = Solver::new().limit(2);
+        let mut solver = ShapeSolver::new().limit(2);
         if let Some(deadline) = self.deadline {
             solver = solver.deadline(deadline);
         }

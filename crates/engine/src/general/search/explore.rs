@@ -9,7 +9,7 @@ use super::super::cages::{CageSplit, CageTables};
 use super::super::probe::{self, Lookahead, Pick};
 use super::super::propagate::{Propagator, Settled};
 use super::super::tables::Tables;
-use super::{Halt, Solver, CHECK_EVERY};
+use super::{Halt, ShapeSolver, CHECK_EVERY};
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
 use crate::solver::{Stats, StopReason};
@@ -30,7 +30,7 @@ enum Guess {
 }
 
 pub(super) struct Search<'s, 'a, 'r> {
-    pub(super) solver: &'s Solver<'a>,
+    pub(super) solver: &'s ShapeSolver<'a>,
     pub(super) shape: &'s Shape,
     pub(super) tables: &'s Tables,
     /// Scratch for the cage whose combinations a guess splits on.

@@ -12,36 +12,13 @@ use super::propagate::{initial, Propagator};
 use super::tables::Tables;
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::{Stats, StopReason, Verdict};
+use crate::solver::{Interrupted, Outcome, Stats, StopReason, Verdict};
 
 mod explore;
 use explore::Search;
 
 /// How many nodes (lookahead trials included) pass between looks at the clock and the flag.
 const CHECK_EVERY: u64 = 64;
-
-/// The finished search of a puzzle on any shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// What was proved.
-    pub verdict: Verdict,
-    /// Distinct solutions in the order found.
-    pub solutions: Vec<Cells>,
-    /// Counters of the search.
-    pub stats: Stats,
-}
-
-/// A search stopped early, with what it had found.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("search stopped ({reason:?}) after {} nodes", stats.nodes)]
-pub struct Interrupted {
-    /// What stopped it.
-    pub reason: StopReason,
-    /// Solutions found before it stopped.
-    pub solutions: Vec<Cells>,
-    /// Counters up to the stop.
-    pub stats: Stats,
-}
 
 /// Why a search ended before its verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +29,7 @@ enum Halt {
 
 /// A configured search of any shape. Cheap to build; holds no state between solves.
 #[derive(Clone, Copy, Debug)]
-pub struct Solver<'a> {
+pub struct ShapeSolver<'a> {
     limit: usize,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
@@ -67,16 +44,16 @@ pub struct Solver<'a> {
     conflict_weights: bool,
 }
 
-impl Default for Solver<'_> {
+impl Default for ShapeSolver<'_> {
     fn default() -> Self {
-        Solver::new()
+        ShapeSolver::new()
     }
 }
 
-impl<'a> Solver<'a> {
+impl<'a> ShapeSolver<'a> {
     /// Counts up to two solutions, with no deadline.
     pub fn new() -> Self {
-        Solver {
+        ShapeSolver {
             limit: 2,
             deadline: None,
             cancel: None,
@@ -91,7 +68,7 @@ impl<'a> Solver<'a> {
 
     /// Counts (and keeps) up to `limit` solutions; 0 is taken as 1.
     pub fn limit(self, limit: usize) -> Self {
-        Solver {
+        ShapeSolver {
             limit: limit.max(1),
             ..self
         }
@@ -99,7 +76,7 @@ impl<'a> Solver<'a> {
 
     /// Stops once `deadline` has passed.
     pub fn deadline(self, deadline: Instant) -> Self {
-        Solver {
+        ShapeSolver {
             deadline: Some(deadline),
             ..self
         }
@@ -107,7 +84,7 @@ impl<'a> Solver<'a> {
 
     /// Stops once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
-        Solver {
+        ShapeSolver {
             cancel: Some(flag),
             ..self
         }
@@ -117,7 +94,7 @@ impl<'a> Solver<'a> {
     /// loosely constrained board (a fill, a removal that breaks uniqueness), far slower to prove
     /// there is none.
     pub(crate) fn blind(self) -> Self {
-        Solver {
+        ShapeSolver {
             lookahead: false,
             ..self
         }
@@ -126,7 +103,7 @@ impl<'a> Solver<'a> {
     /// Tries first, at every guess, the option that agrees with the complete grid `values`: a
     /// search for another solution than a known one finds it soonest near the known one.
     pub(crate) fn near(self, values: &'a [u8]) -> Self {
-        Solver {
+        ShapeSolver {
             near: Some(values),
             ..self
         }
@@ -136,7 +113,7 @@ impl<'a> Solver<'a> {
     /// tests exercise that branching far more than the hard killers alone would.
     #[cfg(test)]
     pub(crate) fn always_split_cages(self) -> Self {
-        Solver {
+        ShapeSolver {
             always_split: true,
             ..self
         }
@@ -146,7 +123,7 @@ impl<'a> Solver<'a> {
     /// group probes are checked against.
     #[cfg(test)]
     pub(crate) fn without_group_probes(self) -> Self {
-        Solver {
+        ShapeSolver {
             probe_groups: false,
             ..self
         }
@@ -156,14 +133,18 @@ impl<'a> Solver<'a> {
     /// combinations (the search the weighted one is checked against).
     #[cfg(test)]
     pub(crate) fn without_conflict_weights(self) -> Self {
-        Solver {
+        ShapeSolver {
             conflict_weights: false,
             ..self
         }
     }
 
     /// Searches `puzzle` on `shape`. Givens that break a rule give `Verdict::None`.
-    pub fn solve(&self, shape: &Shape, puzzle: &Cells) -> Result<Outcome, Interrupted> {
+    pub fn solve(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+    ) -> Result<Outcome<Cells>, Interrupted<Cells>> {
         let cand = initial(shape, puzzle.values());
         self.run(shape, &Tables::new(shape), cand, None)
             .map_err(|(halt, solutions, stats)| {
@@ -187,8 +168,8 @@ impl<'a> Solver<'a> {
         cand: Vec<u32>,
         nodes: u64,
         rng: Option<&mut Rng>,
-    ) -> Option<Outcome> {
-        Solver {
+    ) -> Option<Outcome<Cells>> {
+        ShapeSolver {
             budget: nodes,
             ..self
         }
@@ -203,7 +184,7 @@ impl<'a> Solver<'a> {
         tables: &Tables,
         cand: Vec<u32>,
         rng: Option<&mut Rng>,
-    ) -> Result<Outcome, (Halt, Vec<Cells>, Stats)> {
+    ) -> Result<Outcome<Cells>, (Halt, Vec<Cells>, Stats)> {
         let started = Instant::now();
         let mut propagator = Propagator::new(tables, true);
         propagator.start(&cand);
