@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_main, Criterion};
-use sudoku_service::engine::general::{self, Generated, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Variant};
 
 /// Seeds cycled through by each benchmark.
@@ -22,7 +22,7 @@ fn sized(size: usize, variants: &[Variant]) -> Rules {
     }
 }
 
-fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> Generated {
+fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> GeneratedShape {
     let request = ShapeRequest {
         symmetry: Symmetry::None,
         jigsaw,
@@ -57,7 +57,8 @@ fn solving(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve unique");
     for size in [16, 25] {
         let rules = sized(size, &[]);
-        let puzzles: Vec<Generated> = (0..SEEDS).map(|s| generated(&rules, s, false)).collect();
+        let puzzles: Vec<GeneratedShape> =
+            (0..SEEDS).map(|s| generated(&rules, s, false)).collect();
         let mut i = 0;
         group.bench_function(format!("{size}x{size}"), |b| {
             b.iter(|| {

@@ -287,11 +287,11 @@ impl http_body::Body for Tracked {
 #[derive(Debug)]
 pub struct Registry {
     max: usize,
-    open: Mutex<Open>,
+    open: Mutex<OpenConnections>,
 }
 
 #[derive(Debug, Default)]
-struct Open {
+struct OpenConnections {
     next_id: u64,
     conns: HashMap<u64, Arc<Conn>>,
 }
@@ -335,7 +335,7 @@ impl Registry {
     pub fn new(max: usize) -> Arc<Registry> {
         Arc::new(Registry {
             max: max.max(1),
-            open: Mutex::new(Open::default()),
+            open: Mutex::new(OpenConnections::default()),
         })
     }
 

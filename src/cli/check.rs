@@ -13,7 +13,7 @@ use crate::engine::shape::{display, Shape};
 use crate::engine::{candidates, Grid};
 
 /// What `candidates` prints for one puzzle, and whether it contradicts the rules.
-struct Candidates {
+struct CandidatesReport {
     text: String,
     contradiction: bool,
 }
@@ -48,14 +48,14 @@ pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
     exit_status(bad_lines, contradictions > 0)
 }
 
-fn contradiction(text: String) -> Candidates {
-    Candidates {
+fn contradiction(text: String) -> CandidatesReport {
+    CandidatesReport {
         text,
         contradiction: true,
     }
 }
 
-fn classic_candidates(puzzle: &Grid, show_display: bool) -> Candidates {
+fn classic_candidates(puzzle: &Grid, show_display: bool) -> CandidatesReport {
     if let Some(conflict) = puzzle.conflicts().first() {
         return contradiction(batch::conflict_line(conflict));
     }
@@ -64,14 +64,14 @@ fn classic_candidates(puzzle: &Grid, show_display: bool) -> Candidates {
         (Some(c), false) => c.strings().join(" "),
         (Some(c), true) => c.display(),
     };
-    Candidates {
+    CandidatesReport {
         text,
         contradiction: false,
     }
 }
 
 /// As for a classic puzzle: N*N strings of symbols, or Norvig's display drawn for the shape.
-fn shaped_candidates(entry: &ShapedEntry, show_display: bool) -> Candidates {
+fn shaped_candidates(entry: &ShapedEntry, show_display: bool) -> CandidatesReport {
     let shape = &entry.shape;
     if let Some(conflict) = entry.puzzle.conflicts(shape).first() {
         return contradiction(format!("the givens conflict: {}", conflict.describe(shape)));
@@ -85,7 +85,7 @@ fn shaped_candidates(entry: &ShapedEntry, show_display: bool) -> Candidates {
         let strings: Vec<String> = cells.iter().map(|&m| symbols(shape, m)).collect();
         strings.join(" ")
     };
-    Candidates {
+    CandidatesReport {
         text,
         contradiction: false,
     }

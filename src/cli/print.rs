@@ -18,7 +18,7 @@ use crate::render::{self, Caption, Paper, Sheet};
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Kind {
+pub enum RenderFormat {
     /// An SVG document.
     Svg,
     /// A PDF document.
@@ -37,7 +37,7 @@ pub struct RenderArgs {
     pub output: Option<PathBuf>,
     /// svg or pdf [default: from the output's extension, else svg].
     #[arg(long, value_enum)]
-    pub format: Option<Kind>,
+    pub format: Option<RenderFormat>,
     /// Draw the solution in the blank cells.
     #[arg(long)]
     pub solution: bool,
@@ -115,8 +115,8 @@ pub fn render(args: &RenderArgs) -> ExitCode {
                 .format
                 .unwrap_or_else(|| kind_of(args.output.as_deref()));
             let bytes = match kind {
-                Kind::Svg => render::to_svg(&sheet).into_bytes(),
-                Kind::Pdf => render::to_pdf(&sheet),
+                RenderFormat::Svg => render::to_svg(&sheet).into_bytes(),
+                RenderFormat::Pdf => render::to_pdf(&sheet),
             };
             write_out(args.output.as_deref(), &bytes)
         }
@@ -146,10 +146,10 @@ fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> 
 }
 
 /// `pdf` for a `.pdf` output, else `svg`.
-fn kind_of(output: Option<&Path>) -> Kind {
+fn kind_of(output: Option<&Path>) -> RenderFormat {
     match output.and_then(Path::extension).and_then(|e| e.to_str()) {
-        Some(ext) if ext.eq_ignore_ascii_case("pdf") => Kind::Pdf,
-        _ => Kind::Svg,
+        Some(ext) if ext.eq_ignore_ascii_case("pdf") => RenderFormat::Pdf,
+        _ => RenderFormat::Svg,
     }
 }
 

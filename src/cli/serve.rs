@@ -242,13 +242,13 @@ mod tests {
     use clap::Parser;
 
     #[derive(Parser)]
-    struct Cli {
+    struct ServeCli {
         #[command(flatten)]
         serve: ServeArgs,
     }
 
     #[derive(Parser)]
-    struct Probe {
+    struct HealthcheckCli {
         #[command(flatten)]
         healthcheck: HealthcheckArgs,
     }
@@ -256,7 +256,7 @@ mod tests {
     fn serve_args(args: &[&str]) -> Result<ServeArgs, clap::Error> {
         let mut argv = vec!["sudoku"];
         argv.extend(args);
-        Cli::try_parse_from(argv).map(|cli| cli.serve)
+        ServeCli::try_parse_from(argv).map(|cli| cli.serve)
     }
 
     #[test]
@@ -317,7 +317,10 @@ mod tests {
         let url = |args: &[&str]| {
             let mut argv = vec!["sudoku"];
             argv.extend(args);
-            Probe::try_parse_from(argv).unwrap().healthcheck.url()
+            HealthcheckCli::try_parse_from(argv)
+                .unwrap()
+                .healthcheck
+                .url()
         };
         assert_eq!(
             url(&["--addr=0.0.0.0:9000"]),
@@ -330,12 +333,12 @@ mod tests {
             url(&["--addr=localhost:81", "--url=http://a.example/readyz"]),
             "http://a.example/readyz"
         );
-        assert!(Probe::try_parse_from(["sudoku", "--addr=nowhere"]).is_err());
+        assert!(HealthcheckCli::try_parse_from(["sudoku", "--addr=nowhere"]).is_err());
     }
 
     #[test]
     fn serve_flags_default_to_the_documented_values() {
-        let args = Cli::try_parse_from(["sudoku"]).unwrap().serve;
+        let args = ServeCli::try_parse_from(["sudoku"]).unwrap().serve;
         let config = ServerConfig::from(&args);
         assert_eq!(config.addr, "0.0.0.0:8080");
         assert_eq!(config.workers, default_workers());
@@ -351,7 +354,7 @@ mod tests {
 
     #[test]
     fn serve_flags_override_and_reject_nonsense() {
-        let args = Cli::try_parse_from([
+        let args = ServeCli::try_parse_from([
             "sudoku",
             "--workers=3",
             "--queue=0",
@@ -377,7 +380,7 @@ mod tests {
             "[::1]:8080",
             "sudoku.internal:80",
         ] {
-            let parsed = Cli::try_parse_from(["sudoku", &format!("--addr={good}")]);
+            let parsed = ServeCli::try_parse_from(["sudoku", &format!("--addr={good}")]);
             assert_eq!(parsed.map(|c| c.serve.addr).ok().as_deref(), Some(good));
         }
         for bad in [
@@ -391,7 +394,7 @@ mod tests {
             "--addr=:8080",
             "--addr=::1:8080",
         ] {
-            assert!(Cli::try_parse_from(["sudoku", bad]).is_err(), "{bad}");
+            assert!(ServeCli::try_parse_from(["sudoku", bad]).is_err(), "{bad}");
         }
     }
 }

@@ -63,14 +63,14 @@ mod tests {
     use super::*;
 
     #[derive(Debug, Deserialize)]
-    struct Request {
+    struct MembersBody {
         #[serde(default, deserialize_with = "whole_number")]
         count: Option<u64>,
         #[serde(default, deserialize_with = "not_null")]
         note: Option<serde_json::Value>,
     }
 
-    fn read(body: serde_json::Value) -> Result<Request, String> {
+    fn read(body: serde_json::Value) -> Result<MembersBody, String> {
         serde_json::from_value(body).map_err(|e| e.to_string())
     }
 

@@ -57,7 +57,7 @@ impl Pool {
             timed: budget.is_some(),
             span: tracing::Span::current(),
             work: Mutex::new(Some(job)),
-            answer: Mutex::new(Answer::default()),
+            answer: Mutex::new(Handoff::default()),
         });
         // Whichever way this future ends, a job not yet started is abandoned and its place freed.
         let _release = Release { job: &job, counts };
@@ -112,13 +112,13 @@ impl<F, T> Job<F, T> {
     /// What became of the job by `deadline` (and the grace past it for a running job, whose
     /// counters are worth the wait).
     async fn answered_by(&self, deadline: Instant) -> Waited<T> {
-        let answered = match tokio::time::timeout_at(deadline.into(), Answered(self)).await {
+        let answered = match tokio::time::timeout_at(deadline.into(), JobWait(self)).await {
             Ok(answered) => answered,
             // Still queued at its deadline: answered now, and the caller's `Release` abandons it.
             Err(_) if self.ticket.load(Ordering::SeqCst) == QUEUED => return Waited::NeverRan,
             // Running: its search stops at the deadline, and its counters are worth the grace.
             Err(_) => {
-                match tokio::time::timeout_at((deadline + GRACE).into(), Answered(self)).await {
+                match tokio::time::timeout_at((deadline + GRACE).into(), JobWait(self)).await {
                     Ok(answered) => answered,
                     Err(_) => return Waited::Overran,
                 }
@@ -140,7 +140,7 @@ impl<F, T> Job<F, T> {
             if check >= deadline {
                 return self.answered_by(deadline).await;
             }
-            if let Ok(answered) = tokio::time::timeout_at(check.into(), Answered(self)).await {
+            if let Ok(answered) = tokio::time::timeout_at(check.into(), JobWait(self)).await {
                 return match answered {
                     Some((outcome, took)) => Waited::Done(outcome, took),
                     None => Waited::NeverRan,
@@ -173,11 +173,11 @@ struct Job<F, T> {
     /// The caller's span, entered around the job so its events carry the request's fields.
     span: tracing::Span,
     work: Mutex<Option<F>>,
-    answer: Mutex<Answer<T>>,
+    answer: Mutex<Handoff<T>>,
 }
 
 /// Where a job's result meets its caller.
-struct Answer<T> {
+struct Handoff<T> {
     /// Set once the thread is done with the job: its outcome and worker time, or `None` when it
     /// was skipped.
     done: Option<Option<(Outcome<T>, Duration)>>,
@@ -187,9 +187,9 @@ struct Answer<T> {
     waker: Option<Waker>,
 }
 
-impl<T> Default for Answer<T> {
+impl<T> Default for Handoff<T> {
     fn default() -> Self {
-        Answer {
+        Handoff {
             done: None,
             started: None,
             waker: None,
@@ -198,7 +198,7 @@ impl<T> Default for Answer<T> {
 }
 
 impl<F, T> Job<F, T> {
-    fn answer(&self) -> MutexGuard<'_, Answer<T>> {
+    fn answer(&self) -> MutexGuard<'_, Handoff<T>> {
         self.answer.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -261,9 +261,9 @@ where
 }
 
 /// The caller's wait for its job's answer.
-struct Answered<'a, F, T>(&'a Job<F, T>);
+struct JobWait<'a, F, T>(&'a Job<F, T>);
 
-impl<F, T> Future for Answered<'_, F, T> {
+impl<F, T> Future for JobWait<'_, F, T> {
     type Output = Option<(Outcome<T>, Duration)>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {

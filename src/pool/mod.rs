@@ -47,7 +47,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 pub use map::Mapped;
-use queue::{Queue, Shared};
+use queue::{LaneShared, Queue};
 
 /// Why a job did not run, or did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +115,7 @@ type Outcome<T> = Result<T, Box<dyn Any + Send>>;
 #[derive(Debug)]
 pub struct Pool {
     /// The light lane's queue and threads, then the heavy lane's.
-    lanes: [Arc<Shared>; 2],
+    lanes: [Arc<LaneShared>; 2],
     workers: usize,
     heavy_threads: usize,
     /// Jobs allowed in at once, running plus waiting, by lane.
@@ -153,7 +153,7 @@ impl Pool {
         let lane = |threads: usize, niceness: i32, name: &str| {
             let capacity = threads.saturating_add(queue);
             let bound = capacity.saturating_mul(2).saturating_add(16);
-            let shared = Arc::new(Shared {
+            let shared = Arc::new(LaneShared {
                 queue: Mutex::new(Queue::new(bound)),
                 work: Condvar::new(),
                 room: Condvar::new(),
@@ -180,7 +180,7 @@ impl Pool {
         }
     }
 
-    fn lane(&self, lane: Lane) -> &Shared {
+    fn lane(&self, lane: Lane) -> &LaneShared {
         &self.lanes[lane.index()]
     }
 
@@ -264,7 +264,7 @@ fn lower_priority(niceness: i32) {
 }
 
 /// A worker thread of a lane: runs its queued tasks until the pool is dropped.
-fn work(shared: &Shared, niceness: i32) {
+fn work(shared: &LaneShared, niceness: i32) {
     lower_priority(niceness);
     while let Some(task) = shared.next() {
         task.run(&shared.counts);

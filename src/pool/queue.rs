@@ -8,7 +8,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use super::{Counts, Queued};
 
 /// What the threads and the callers share.
-pub(super) struct Shared {
+pub(super) struct LaneShared {
     pub(super) queue: Mutex<Queue>,
     /// Sleeping threads wait here for work.
     pub(super) work: Condvar,
@@ -17,9 +17,9 @@ pub(super) struct Shared {
     pub(super) counts: Counts,
 }
 
-impl std::fmt::Debug for Shared {
+impl std::fmt::Debug for LaneShared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Shared")
+        f.debug_struct("LaneShared")
             .field("counts", &self.counts)
             .finish_non_exhaustive()
     }
@@ -31,11 +31,11 @@ pub(super) struct Queue {
     /// Room in `tasks`: admission is counted in [`Counts::admitted`], but the queue also holds
     /// abandoned jobs until a thread skips them, so it has room for more, still bounded.
     pub(super) bound: usize,
-    /// Threads waiting on [`Shared::work`].
+    /// Threads waiting on [`LaneShared::work`].
     pub(super) sleeping: usize,
     /// Wake-ups sent and not yet taken by a thread: each one is a thread on its way to the queue.
     pub(super) wakeups: usize,
-    /// Callers of [`Pool::map`] waiting on [`Shared::room`].
+    /// Callers of [`Pool::map`] waiting on [`LaneShared::room`].
     pub(super) blocked: usize,
     /// Set when the pool is dropped: the threads finish what is queued and end.
     pub(super) closed: bool,
@@ -61,7 +61,7 @@ impl Queue {
     }
 }
 
-impl Shared {
+impl LaneShared {
     pub(super) fn lock(&self) -> MutexGuard<'_, Queue> {
         // Tasks run outside the lock and catch their panics, so a poisoned lock is still consistent.
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
@@ -85,7 +85,7 @@ impl Shared {
     }
 
     /// Queues `task` without waking a thread, unless the queue is full; `Ok(true)` when the
-    /// caller must call [`Shared::wake`] for it.
+    /// caller must call [`LaneShared::wake`] for it.
     pub(super) fn try_push(&self, task: Queued) -> Result<bool, Queued> {
         let mut queue = self.lock();
         if queue.tasks.len() >= queue.bound || queue.closed {

@@ -189,7 +189,7 @@ fn sixteen_by_sixteen_puzzles_are_unique_with_at_most_sixty_percent_givens() {
 }
 
 /// Everything a generated puzzle promises, checked by the rules and the independent counter.
-fn check_generated(rules: &Rules, g: &general::Generated, symmetry: Symmetry) {
+fn check_generated(rules: &Rules, g: &general::GeneratedShape, symmetry: Symmetry) {
     let shape = shape_of(rules);
     let n = shape.size();
     assert!(g.solution.solves(&shape, &g.puzzle), "{rules:?}");

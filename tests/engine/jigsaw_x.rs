@@ -6,11 +6,13 @@
 //! Opt-in (20 s in a release build, far more in a debug one):
 //! `cargo test --release --test engine jigsaw_x -- --ignored`.
 
-use sudoku_service::engine::general::{self, jigsaw_template, Generated, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{
+    self, jigsaw_template, GeneratedShape, ShapeRequest, Symmetry,
+};
 use sudoku_service::engine::shape::{Cells, Regions, Rules, Variant};
 use sudoku_service::engine::Verdict;
 
-fn generated(size: usize, seed: u64) -> Generated {
+fn generated(size: usize, seed: u64) -> GeneratedShape {
     let rules = jigsaw_template(&Rules {
         size: Some(size),
         variants: vec![Variant::X],
@@ -28,7 +30,7 @@ fn generated(size: usize, seed: u64) -> Generated {
 }
 
 /// The drawn regions' labels, one per cell.
-fn labels(g: &Generated) -> Vec<char> {
+fn labels(g: &GeneratedShape) -> Vec<char> {
     match &g.shape.rules().regions {
         Some(Regions::Text(text)) => text.chars().collect(),
         other => panic!("jigsaw regions expected, got {other:?}"),
@@ -128,7 +130,7 @@ fn jigsaw_x_from_ten_to_sixteen_is_unique_and_minimal_on_connected_regions() {
 }
 
 /// Every given's removal, searched without a budget, leaves a second solution.
-fn assert_exactly_minimal(g: &Generated, what: &str) {
+fn assert_exactly_minimal(g: &GeneratedShape, what: &str) {
     for c in (0..g.shape.cell_count()).filter(|&c| g.puzzle.get(c) != 0) {
         let mut fewer = g.puzzle.clone();
         fewer.set(c, 0);

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use sudoku_service::engine::general::logic::ShapeLogic;
-use sudoku_service::engine::general::{self, Generated, LevelError, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{self, GeneratedShape, LevelError, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::Difficulty;
 use sudoku_service::engine::shape::{Cells, Regions, Rules, Shape, ShapeError, Variant};
 use sudoku_service::engine::Verdict;
@@ -148,7 +148,7 @@ fn every_combination_from_ten_to_twenty_five_generates() {
 }
 
 /// Removing any orbit of givens leaves a puzzle that is not unique.
-fn assert_minimal(g: &Generated, symmetry: Symmetry) {
+fn assert_minimal(g: &GeneratedShape, symmetry: Symmetry) {
     assert!(g.minimal, "{:?} not marked minimal", g.shape.rules());
     let n = g.shape.size();
     for orbit in symmetry.orbits(n) {

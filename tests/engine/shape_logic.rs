@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use sudoku_service::engine::general::logic::{
     scaled_difficulty, ShapeHint, ShapeLogic, ShapeLogicError, ShapePosition, ShapeStep,
 };
-use sudoku_service::engine::general::{self, Generated, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
 
@@ -20,7 +20,7 @@ pub fn rules(size: usize, variants: &[Variant]) -> Rules {
     }
 }
 
-pub fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> Generated {
+pub fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> GeneratedShape {
     let request = ShapeRequest {
         symmetry: Symmetry::None,
         jigsaw,

@@ -7,7 +7,7 @@
 //! The sweep here is sized for a debug build in CI (a few hundred puzzles, mostly small); the larger
 //! sweep is opt-in: `cargo test --release --test engine shape_props -- --ignored`.
 
-use sudoku_service::engine::general::{self, Generated, ShapeRequest, Symmetry};
+use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::rng::Rng;
 use sudoku_service::engine::shape::{Cells, Rules, Variant};
 use sudoku_service::engine::{Grid, Solver as BandSolver, Verdict};
@@ -77,7 +77,7 @@ fn large_shapes(scale: u64) -> Vec<Sample> {
     ]
 }
 
-fn generate(s: &Sample, seed: u64, symmetry: Symmetry) -> Generated {
+fn generate(s: &Sample, seed: u64, symmetry: Symmetry) -> GeneratedShape {
     let request = ShapeRequest {
         symmetry,
         jigsaw: s.jigsaw,
@@ -90,7 +90,7 @@ fn generate(s: &Sample, seed: u64, symmetry: Symmetry) -> Generated {
 }
 
 /// Everything checked of one puzzle; `brute` when the independent counter is the oracle.
-fn check(g: &Generated, brute: bool, rng: &mut Rng) {
+fn check(g: &GeneratedShape, brute: bool, rng: &mut Rng) {
     let shape = &g.shape;
     let rules = shape.rules().clone();
     let text = g.puzzle.to_text(shape);

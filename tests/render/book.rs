@@ -9,7 +9,7 @@ use sudoku_service::engine::general::logic::ShapeLogic;
 use sudoku_service::engine::general::Symmetry;
 use sudoku_service::engine::logic::Difficulty;
 use sudoku_service::engine::shape::Rules;
-use sudoku_service::render::book::{self, BookError, BookOptions, Entry, Recipe};
+use sudoku_service::render::book::{self, BookEntry, BookError, BookOptions, Recipe};
 use sudoku_service::render::layout::Item;
 use sudoku_service::render::Paper;
 
@@ -34,7 +34,7 @@ fn options(per_page: usize, paper: Paper) -> BookOptions {
     }
 }
 
-fn entries(recipe: &Recipe) -> Vec<Entry> {
+fn entries(recipe: &Recipe) -> Vec<BookEntry> {
     book::generate(recipe, None, None, &mut |_| {}).unwrap()
 }
 
@@ -169,7 +169,7 @@ fn shaped_books_and_books_from_a_list() {
         .all(|e| e.shape.is_jigsaw() && e.shape.size() == 6));
     // A list: entries from anywhere, here the killer sample's shape and givens.
     let killer = samples::killer();
-    let listed = vec![Entry {
+    let listed = vec![BookEntry {
         shape: killer.shape.clone(),
         puzzle: killer.puzzle.clone(),
         solution: samples::solution("classic"),

@@ -3,7 +3,7 @@
 
 use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
-use sudoku_service::render::{Cage, Caption, Sheet};
+use sudoku_service::render::{Caption, DrawnCage, Sheet};
 
 /// A generated puzzle on `rules` from `seed`, with its solution.
 pub fn generated(rules: Rules, jigsaw: bool, seed: u64) -> (Shape, Cells, Cells) {
@@ -85,7 +85,7 @@ pub fn killer() -> Sheet {
             vec![at(2, 0), at(2, 1), at(2, 2)],
         ] {
             let sum = cells.iter().map(|&c| u32::from(solution.get(c))).sum();
-            cages.push(Cage { sum, cells });
+            cages.push(DrawnCage { sum, cells });
         }
     }
     let mut puzzle = Cells::empty(81);

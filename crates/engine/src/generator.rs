@@ -95,7 +95,7 @@ fn try_random_puzzle(rng: &mut Rng, n: usize) -> Option<Grid> {
 /// backtracking from dead ends. This is deliberately not the solver: the solver's search order may
 /// change between releases for speed, and a seed must give the same puzzle in every release.
 pub(crate) fn random_solution(rng: &mut Rng) -> Grid {
-    let mut fill = Fill {
+    let mut fill = Filling {
         values: [0; 81],
         used: [[0; 9]; 3],
     };
@@ -104,12 +104,12 @@ pub(crate) fn random_solution(rng: &mut Rng) -> Grid {
 }
 
 /// A grid being filled: its values and, per row, column and box, the digits used (bit `d - 1`).
-struct Fill {
+struct Filling {
     values: [u8; 81],
     used: [[u16; 9]; 3],
 }
 
-impl Fill {
+impl Filling {
     fn allowed(&self, i: usize) -> u16 {
         let (r, c) = (i / 9, i % 9);
         !(self.used[0][r] | self.used[1][c] | self.used[2][r / 3 * 3 + c / 3]) & 0x1ff

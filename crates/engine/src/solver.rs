@@ -232,7 +232,7 @@ impl<'a> Solver<'a> {
     // Inlined: returned by value, the search (its first solution inside) was copied by `memcpy`,
     // 0.6M of Serg's benchmark's 240M instructions.
     #[inline(always)]
-    fn search(&self, grid: &Grid) -> (Search<'_, 'a>, View, Stats) {
+    fn search(&self, grid: &Grid) -> (BandSearch<'_, 'a>, View, Stats) {
         let started = self.timed.then(Instant::now);
         let mut stats = Stats::default();
         let mut budget = FIRST_BUDGET;
@@ -251,8 +251,8 @@ impl<'a> Solver<'a> {
     }
 
     /// One depth-first search of at most `budget` nodes, adding its counters to `stats`.
-    fn attempt(&self, board: Board, budget: u64, stats: &mut Stats) -> Search<'_, 'a> {
-        let mut search = Search {
+    fn attempt(&self, board: Board, budget: u64, stats: &mut Stats) -> BandSearch<'_, 'a> {
+        let mut search = BandSearch {
             solver: self,
             first: None,
             more: Vec::new(),
@@ -300,7 +300,7 @@ impl<'a> Solver<'a> {
 }
 
 /// One search in progress.
-struct Search<'s, 'a> {
+struct BandSearch<'s, 'a> {
     solver: &'s Solver<'a>,
     /// The first solution kept, apart so that keeping one allocates nothing.
     first: Option<Grid>,
@@ -315,7 +315,7 @@ struct Search<'s, 'a> {
     out_of_budget: bool,
 }
 
-impl Search<'_, '_> {
+impl BandSearch<'_, '_> {
     /// The solutions kept, in the order found.
     fn solutions(&self) -> impl Iterator<Item = Grid> + '_ {
         self.first.iter().chain(&self.more).copied()

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 pub use super::items::{Anchor, Fill, Item, Page, Paper, Text, Tone, THIN};
-use super::{Cage, Sheet};
+use super::{DrawnCage, Sheet};
 use sudoku_engine::shape::UnitKind;
 
 /// Region borders and the outer frame, for a grid of 36-point cells (scaled with the cell).
@@ -171,7 +171,7 @@ fn runs(n: usize, on: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
 /// A cage as dashed segments inset from the cell edges: each cell edge on the cage's boundary is
 /// drawn `inset` inside the cell, stretched to meet its neighbours' segments at the corners, and
 /// the sum sits on a white patch in the top-left cell.
-fn cage_outline(cage: &Cage, n: usize, x: f32, y: f32, cell: f32, items: &mut Vec<Item>) {
+fn cage_outline(cage: &DrawnCage, n: usize, x: f32, y: f32, cell: f32, items: &mut Vec<Item>) {
     let cells: HashSet<(i64, i64)> = cage
         .cells
         .iter()

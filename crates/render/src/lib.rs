@@ -20,7 +20,7 @@ pub use layout::{Page, Paper};
 /// A killer cage: cells whose values sum to `sum`, drawn as a dashed outline inset from the cell
 /// edges with the sum in its top-left cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cage {
+pub struct DrawnCage {
     /// The sum of the cage's values.
     pub sum: u32,
     /// The cells, row-major indices (`r * N + c`); cells off the grid are not drawn.
@@ -54,7 +54,7 @@ pub struct Sheet {
     /// Cells to highlight (a hint's pattern).
     pub highlight: Vec<usize>,
     /// Killer cages; empty for other puzzles.
-    pub cages: Vec<Cage>,
+    pub cages: Vec<DrawnCage>,
     /// The caption, if any.
     pub caption: Option<Caption>,
 }
@@ -67,7 +67,7 @@ impl Sheet {
         let cages = shape
             .cages()
             .iter()
-            .map(|cage| Cage {
+            .map(|cage| DrawnCage {
                 sum: cage.sum,
                 cells: cage.cells.iter().map(|&c| usize::from(c)).collect(),
             })

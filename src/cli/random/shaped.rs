@@ -14,7 +14,7 @@ use crate::cli::shape::{flag_error, ShapeArgs};
 use crate::cli::{fail, output_failed};
 use crate::engine::general::logic::ShapeLogic;
 use crate::engine::general::{
-    self, Generated, KillerRequest, LevelError, LeveledShape, ShapeRequest,
+    self, GeneratedShape, KillerRequest, LevelError, LeveledShape, ShapeRequest,
 };
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
@@ -23,7 +23,7 @@ use crate::engine::Verdict;
 
 /// A JSON line: `GET /random`'s members, and the rules.
 #[derive(Serialize)]
-struct JsonLine<'a> {
+struct RandomJsonLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'static str>,
     givens: usize,
@@ -151,7 +151,7 @@ fn template(shape: &ShapeArgs) -> Rules {
 }
 
 /// The killer of `seed` (at the level asked for), graded, or why there is none.
-fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
+fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShape, String> {
     let request = KillerRequest {
         seed,
         givens: 0,
@@ -169,14 +169,14 @@ fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, Stri
     let killer = general::generate_killer(rules, &request)
         .map_err(|e| flag_error(&e))?
         .expect("no deadline");
-    let generated = Generated {
+    let generated = GeneratedShape {
         shape: killer.shape,
         puzzle: killer.puzzle,
         solution: killer.solution,
         minimal: false,
     };
     let grade = grade(&generated);
-    Ok(Made { generated, grade })
+    Ok(GradedShape { generated, grade })
 }
 
 /// A leveled search's puzzle, or its failure in words.
@@ -184,9 +184,9 @@ fn leveled(
     outcome: Result<LeveledShape, LevelError>,
     level: Difficulty,
     seed: u64,
-) -> Result<Made, String> {
+) -> Result<GradedShape, String> {
     match outcome {
-        Ok(leveled) => Ok(Made {
+        Ok(leveled) => Ok(GradedShape {
             generated: leveled.generated,
             grade: Some(leveled.grade),
         }),
@@ -199,7 +199,7 @@ fn leveled(
 }
 
 /// The puzzle of `seed` (at the level asked for, graded), or why there is none.
-fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
+fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShape, String> {
     if args.shape.killer() {
         return make_killer(args, rules, seed);
     }
@@ -214,7 +214,7 @@ fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
             .map_err(|e| flag_error(&e))?
             .expect("no deadline");
         let grade = grade(&generated);
-        return Ok(Made { generated, grade });
+        return Ok(GradedShape { generated, grade });
     };
     leveled(
         general::generate_leveled(rules, &request, level),
@@ -224,29 +224,29 @@ fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
 }
 
 /// A generated puzzle and its grade, where there is one.
-struct Made {
-    generated: Generated,
+struct GradedShape {
+    generated: GeneratedShape,
     grade: Option<Grade>,
 }
 
 /// The grade of a plain classic puzzle (one made with a symmetry) by the classic grader, of any
 /// other shape by the general one.
-fn grade(made: &Generated) -> Option<Grade> {
+fn grade(made: &GeneratedShape) -> Option<Grade> {
     match made.puzzle.to_classic().filter(|_| made.shape.is_classic()) {
         Some(classic) => LogicSolver::new().grade(&classic).ok(),
         None => ShapeLogic::new().grade(&made.shape, &made.puzzle).ok(),
     }
 }
 
-fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
-    let Made { generated, grade } = made;
+fn write(out: &mut impl Write, made: &GradedShape, seed: u64, format: Format) -> io::Result<()> {
+    let GradedShape { generated, grade } = made;
     let shape = &generated.shape;
     let puzzle = generated.puzzle.to_text(shape);
     let solution = generated.solution.to_text(shape);
     match format {
         Format::Line => writeln!(out, "{puzzle}"),
         Format::Json => {
-            let line = JsonLine {
+            let line = RandomJsonLine {
                 difficulty: grade.as_ref().map(|g| g.difficulty.name()),
                 givens: generated.puzzle.givens(),
                 minimal: generated.minimal,

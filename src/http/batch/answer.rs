@@ -10,7 +10,7 @@ use crate::clients::budget::Refusal;
 
 /// A chunk answered: its NDJSON lines, and its share of the summary.
 #[derive(Debug, Default)]
-pub struct Answered {
+pub struct AnsweredChunk {
     /// One line per record, in order.
     pub bytes: Vec<u8>,
     /// Its records counted.
@@ -38,8 +38,8 @@ pub struct Pace {
     /// Each puzzle's deadline, from its start.
     pub timeout: Duration,
     /// In the light lane, the chunk's budget: a puzzle that runs this long is stopped and handed
-    /// back as heavy work ([`Answered::heavy`]), and the chunk yields the rest of its records
-    /// ([`Answered::rest`]) once it has solved this long, so other light work gets its turn.
+    /// back as heavy work ([`AnsweredChunk::heavy`]), and the chunk yields the rest of its records
+    /// ([`AnsweredChunk::rest`]) once it has solved this long, so other light work gets its turn.
     /// `None` in the heavy lane.
     pub light: Option<Duration>,
 }
@@ -49,14 +49,14 @@ pub struct Pace {
 /// light budget as [`Pace::light`] says. The answers so far are handed to `flush` once
 /// `FLUSH_EVERY` of solving has passed since the last hand-out, measured by the puzzles' own times
 /// (no clock read of its own: an easy puzzle takes microseconds), so one slow puzzle's answer goes
-/// out as soon as it is made; the rest are left in [`Answered::bytes`].
+/// out as soon as it is made; the rest are left in [`AnsweredChunk::bytes`].
 pub fn answer_chunk(
     records: Vec<Record>,
     pace: Pace,
     cancel: &AtomicBool,
     halt: &AtomicBool,
     flush: &mut dyn FnMut(Vec<u8>),
-) -> Answered {
+) -> AnsweredChunk {
     answer_chunk_every(records, pace, cancel, halt, FLUSH_EVERY, flush)
 }
 
@@ -69,10 +69,10 @@ fn answer_chunk_every(
     halt: &AtomicBool,
     every: Duration,
     flush: &mut dyn FnMut(Vec<u8>),
-) -> Answered {
-    let mut out = Answered {
+) -> AnsweredChunk {
+    let mut out = AnsweredChunk {
         bytes: Vec::with_capacity(records.len() * 120),
-        ..Answered::default()
+        ..AnsweredChunk::default()
     };
     let mut since_flush = Duration::ZERO;
     let mut solving = Duration::ZERO;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::answer::{answer_chunk, Answered, Pace};
+use super::answer::{answer_chunk, AnsweredChunk, Pace};
 use super::closing::merge;
 use crate::batch::Record;
 use crate::clients::budget::Refusal;
@@ -26,13 +26,13 @@ pub(super) async fn solve(
     records: Vec<Record>,
     pieces: mpsc::UnboundedSender<Vec<u8>>,
     halt: Arc<AtomicBool>,
-) -> Answered {
+) -> AnsweredChunk {
     let timeout = state.config().batch.puzzle_timeout;
     let light = Pace {
         timeout,
         light: Some(state.config().fairness.light_budget),
     };
-    let mut done = Answered::default();
+    let mut done = AnsweredChunk::default();
     let mut records = records;
     loop {
         let mut turn = run(&state, Lane::Light, light, records, &pieces, &halt).await;
@@ -77,7 +77,7 @@ async fn heavy(
     timeout: Duration,
     pieces: &mpsc::UnboundedSender<Vec<u8>>,
     halt: &Arc<AtomicBool>,
-) -> Result<Answered, Refusal> {
+) -> Result<AnsweredChunk, Refusal> {
     let permit = loop {
         match state.budgets().admit(&caller.id) {
             Ok(permit) => break permit,
@@ -105,7 +105,7 @@ async fn run(
     records: Vec<Record>,
     pieces: &mpsc::UnboundedSender<Vec<u8>>,
     halt: &Arc<AtomicBool>,
-) -> Answered {
+) -> AnsweredChunk {
     let count = u32::try_from(records.len()).unwrap_or(u32::MAX);
     let slot = Arc::new(Mutex::new(Some(records)));
     loop {
@@ -135,9 +135,9 @@ async fn run(
                 return answered;
             }
             Err(PoolError::QueueFull) if halt.load(Ordering::Relaxed) => {
-                return Answered {
+                return AnsweredChunk {
                     unanswered_from: first_line(&slot),
-                    ..Answered::default()
+                    ..AnsweredChunk::default()
                 };
             }
             Err(PoolError::QueueFull) => tokio::time::sleep(Duration::from_millis(5)).await,
@@ -163,13 +163,13 @@ fn first_line(slot: &Mutex<Option<Vec<Record>>>) -> Option<usize> {
 fn unanswered(
     slot: &Mutex<Option<Vec<Record>>>,
     pieces: &mpsc::UnboundedSender<Vec<u8>>,
-) -> Answered {
+) -> AnsweredChunk {
     let records = slot
         .lock()
         .ok()
         .and_then(|mut r| r.take())
         .unwrap_or_default();
-    let mut answered = Answered::default();
+    let mut answered = AnsweredChunk::default();
     let mut bytes = Vec::new();
     for record in records {
         let line = line_of(&record);

@@ -16,7 +16,7 @@ pub const CHUNK: usize = 256;
 
 /// How the body gives its puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum BodyFormat {
     /// `application/x-ndjson`: one JSON value a line, a puzzle string or `{"puzzle", "rules"?}`.
     Ndjson,
     /// `text/csv` or `text/plain`: the command line's puzzle files (Kaggle CSV by its header,
@@ -78,7 +78,7 @@ enum Source {
 #[derive(Debug)]
 pub struct Input {
     source: Source,
-    format: Format,
+    format: BodyFormat,
     reader: LineReader,
     /// The start of a line whose end has not arrived.
     pending: Vec<u8>,
@@ -93,17 +93,17 @@ pub struct Input {
 
 impl Input {
     /// The lines of a streamed body, read ahead by `spool`.
-    pub fn stream(spool: Spool, format: Format, max_lines: usize) -> Self {
+    pub fn stream(spool: Spool, format: BodyFormat, max_lines: usize) -> Self {
         Input::new(Source::Stream(spool), format, max_lines)
     }
 
     /// The elements of a JSON array, one record each, numbered from 1.
     pub fn array(elements: Vec<Value>) -> Self {
         let max = elements.len();
-        Input::new(Source::Array(elements.into_iter()), Format::Ndjson, max)
+        Input::new(Source::Array(elements.into_iter()), BodyFormat::Ndjson, max)
     }
 
-    fn new(source: Source, format: Format, max_lines: usize) -> Self {
+    fn new(source: Source, format: BodyFormat, max_lines: usize) -> Self {
         Input {
             source,
             format,
@@ -249,7 +249,7 @@ impl Input {
             return;
         }
         let trimmed = line.trim_ascii();
-        if self.format == Format::Ndjson && trimmed.starts_with(b"\"") {
+        if self.format == BodyFormat::Ndjson && trimmed.starts_with(b"\"") {
             match serde_json::from_slice::<String>(trimmed) {
                 Ok(text) => self.reader.push(text.as_bytes(), &mut self.records),
                 Err(e) => self
@@ -334,7 +334,7 @@ mod tests {
     async fn lines_split_across_pieces_of_the_body_are_joined() {
         let (a, b) = EASY.split_at(40);
         let body = body_of(&["\"", a, "", b, "\"\n", "\"", EASY, "\"\n", "5\n"]);
-        let input = Input::stream(body, Format::Ndjson, 100);
+        let input = Input::stream(body, BodyFormat::Ndjson, 100);
         let (lines, stop) = lines_of(input).await;
         assert_eq!(lines[..2], [Ok(1), Ok(2)]);
         assert!(
@@ -347,7 +347,7 @@ mod tests {
     #[tokio::test]
     async fn a_body_past_the_line_limit_stops_with_a_record_naming_the_first_line_not_read() {
         let body = body_of(&[EASY, "\n", EASY, "\n", EASY, "\n"]);
-        let input = Input::stream(body, Format::Text, 2);
+        let input = Input::stream(body, BodyFormat::Text, 2);
         let (lines, stop) = lines_of(input).await;
         assert_eq!(lines, [Ok(1), Ok(2)]);
         assert_eq!(stop, Some(Stop::TooManyLines { line: 3, max: 2 }));
@@ -357,7 +357,7 @@ mod tests {
     async fn an_over_long_line_is_an_error_in_its_place_and_the_next_is_read() {
         let long: &'static str = Box::leak("7".repeat(MAX_LINE_BYTES + 10).into_boxed_str());
         let body = body_of(&[long, "\n", EASY]);
-        let input = Input::stream(body, Format::Text, 100);
+        let input = Input::stream(body, BodyFormat::Text, 100);
         let (lines, _) = lines_of(input).await;
         assert!(
             lines[0].as_ref().unwrap_err().contains("longer than"),

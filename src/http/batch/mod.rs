@@ -49,9 +49,9 @@ use super::extract::parse_json;
 use super::AppState;
 use crate::batch::{Record, Summary};
 use crate::clients::budget::Refusal;
-use answer::Answered;
+use answer::AnsweredChunk;
 use closing::{merge, stop_line, summary_line};
-use input::{Format, Input, Stop};
+use input::{BodyFormat, Input, Stop};
 use spool::Spool;
 
 /// The most puzzles in a JSON array body (stream NDJSON or CSV for more).
@@ -131,7 +131,7 @@ async fn solve_batch(State(state): State<AppState>, req: Request) -> Result<Resp
 
 /// The body's format from its content type; `None` for a JSON array. A compressed body is refused,
 /// as on every route.
-fn format(headers: &HeaderMap) -> Result<Option<Format>, ApiError> {
+fn format(headers: &HeaderMap) -> Result<Option<BodyFormat>, ApiError> {
     if let Some(encoding) = headers
         .get(header::CONTENT_ENCODING)
         .map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string())
@@ -147,8 +147,8 @@ fn format(headers: &HeaderMap) -> Result<Option<Format>, ApiError> {
         .unwrap_or_default();
     match essence.as_str() {
         "application/json" => Ok(None),
-        "application/x-ndjson" | "application/jsonl" => Ok(Some(Format::Ndjson)),
-        "text/csv" | "text/plain" => Ok(Some(Format::Text)),
+        "application/x-ndjson" | "application/jsonl" => Ok(Some(BodyFormat::Ndjson)),
+        "text/csv" | "text/plain" => Ok(Some(BodyFormat::Text)),
         _ => Err(ApiError::UnsupportedMediaType {
             expected: "application/json, application/x-ndjson, text/csv or text/plain",
         }),
@@ -196,7 +196,7 @@ struct Flight {
 }
 
 /// The task answering a chunk, aborted (which cancels the chunk on the pool) when dropped.
-struct AbortOnDrop(JoinHandle<Answered>);
+struct AbortOnDrop(JoinHandle<AnsweredChunk>);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {

@@ -71,13 +71,13 @@ impl State {
 }
 
 #[derive(Debug, Default)]
-struct Shared {
+struct SpoolShared {
     state: Mutex<State>,
     /// Wakes the reader (a piece arrived or the body ended) and the writer (room was made).
     changed: Notify,
 }
 
-impl Shared {
+impl SpoolShared {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -86,7 +86,7 @@ impl Shared {
 /// The reading end of a spool. Dropping it stops the task that fills it.
 #[derive(Debug)]
 pub struct Spool {
-    shared: Arc<Shared>,
+    shared: Arc<SpoolShared>,
     filler: JoinHandle<()>,
 }
 
@@ -109,7 +109,7 @@ impl Spool {
     /// Starts reading `body` at once (which is also what answers a client's
     /// `Expect: 100-continue`), each piece awaited for at most `idle`.
     pub fn start(body: BodyDataStream, limits: SpoolLimits, idle: Duration) -> Spool {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(SpoolShared::default());
         let filler = tokio::spawn(fill(body, shared.clone(), limits, idle));
         Spool { shared, filler }
     }
@@ -201,7 +201,12 @@ fn spool_error(error: &io::Error) -> String {
 
 /// The filling task: reads the body into the spool until it ends, breaks off, idles out, or the
 /// spool is dropped.
-async fn fill(mut body: BodyDataStream, shared: Arc<Shared>, limits: SpoolLimits, idle: Duration) {
+async fn fill(
+    mut body: BodyDataStream,
+    shared: Arc<SpoolShared>,
+    limits: SpoolLimits,
+    idle: Duration,
+) {
     let end = loop {
         let bytes = match tokio::time::timeout(idle, body.next()).await {
             Err(_) => break End::Idle(idle),
@@ -224,7 +229,7 @@ async fn fill(mut body: BodyDataStream, shared: Arc<Shared>, limits: SpoolLimits
 
 /// Adds a piece: to memory while it fits there and nothing is waiting on disk, otherwise to the
 /// file, first waiting for room on disk when the backlog there is at its bound.
-async fn put(shared: &Shared, limits: &SpoolLimits, bytes: Bytes) -> io::Result<()> {
+async fn put(shared: &SpoolShared, limits: &SpoolLimits, bytes: Bytes) -> io::Result<()> {
     let len = bytes.len() as u64;
     let (file, at) = loop {
         let notified = shared.changed.notified();

@@ -13,8 +13,8 @@ use axum::Json;
 use super::shaped::query_fault;
 use crate::engine::general::logic::ShapeLogic;
 use crate::engine::general::{
-    generate_killer, generate_killer_leveled, level_attempts, Generated, KillerRequest, LevelError,
-    Symmetry,
+    generate_killer, generate_killer_leveled, level_attempts, GeneratedShape, KillerRequest,
+    LevelError, Symmetry,
 };
 use crate::engine::logic::Grade;
 use crate::engine::shape::{Rules, Shape};
@@ -123,7 +123,7 @@ fn graded(
     rules: &Rules,
     request: &KillerRequest,
     cancel: &AtomicBool,
-) -> Result<Option<(Generated, Option<Grade>)>, LevelError> {
+) -> Result<Option<(GeneratedShape, Option<Grade>)>, LevelError> {
     let Some(killer) = generate_killer(rules, request)? else {
         return Ok(None);
     };
@@ -132,7 +132,7 @@ fn graded(
         .cancel_flag(cancel)
         .grade(&killer.shape, &killer.puzzle)
         .ok();
-    let generated = Generated {
+    let generated = GeneratedShape {
         shape: killer.shape,
         puzzle: killer.puzzle,
         solution: killer.solution,

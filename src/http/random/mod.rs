@@ -46,8 +46,8 @@ async fn random(
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, RANDOM).unwrap_or(Media::Json);
     let body = match random_json(&state, &headers, query, media).await? {
-        Answer::One(body) => *body,
-        Answer::Many(response) => return Ok(response),
+        RandomReply::One(body) => *body,
+        RandomReply::Many(response) => return Ok(response),
     };
     if media == Media::Json {
         let mut response = Json(body).into_response();
@@ -80,7 +80,7 @@ fn drawn(body: &RandomResponse) -> Result<Sheet, ApiError> {
 
 /// One generated puzzle, to answer as JSON or draw; or, for `count`, the answer already made (a
 /// JSON array or an NDJSON stream, never a drawing).
-enum Answer {
+enum RandomReply {
     One(Box<RandomResponse>),
     Many(Response),
 }
@@ -90,7 +90,7 @@ async fn random_json(
     headers: &HeaderMap,
     query: QueryParams,
     media: Media,
-) -> Result<Answer, ApiError> {
+) -> Result<RandomReply, ApiError> {
     query.only(&[
         "count",
         "givens",
@@ -127,7 +127,7 @@ async fn random_json(
     let technique = technique::asked(&query, givens)?;
     if query.get("count").is_some() {
         let response = counted(state, headers, &query, givens, unique, format).await?;
-        return Ok(Answer::Many(response));
+        return Ok(RandomReply::Many(response));
     }
     // A drawing reads the puzzle back from its text form, whatever `format` asked of the JSON.
     let format = if media == Media::Json {
@@ -143,16 +143,16 @@ async fn random_json(
             technique,
         };
         let made = count::one(state, ask, seed, format, state.solve_cap_ms()).await?;
-        return Ok(Answer::One(Box::new(made)));
+        return Ok(RandomReply::One(Box::new(made)));
     }
     if let Some(wanted) = shaped::asked(&query)? {
         let Json(body) = shaped::random(state, &query, wanted, seed, format).await?;
-        return Ok(Answer::One(Box::new(body)));
+        return Ok(RandomReply::One(Box::new(body)));
     }
     if let Some(difficulty) = difficulty(&query)? {
         check_givens(difficulty, givens)?;
         let Json(body) = leveled(state, difficulty, givens, seed, format).await?;
-        return Ok(Answer::One(Box::new(body)));
+        return Ok(RandomReply::One(Box::new(body)));
     }
     let request = Request {
         givens,
@@ -174,7 +174,7 @@ async fn random_json(
             generated
         })
         .await?;
-    Ok(Answer::One(Box::new(RandomResponse {
+    Ok(RandomReply::One(Box::new(RandomResponse {
         difficulty: None,
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,

@@ -11,7 +11,7 @@
 //! guessing there first finds the refutations high in the tree.
 
 use super::cages::CageTables;
-use super::propagate::Conflict;
+use super::propagate::ConflictSite;
 use crate::shape::Shape;
 
 /// The assignments one of which must hold: (cell, value bit) pairs.
@@ -137,13 +137,13 @@ pub(crate) struct ConflictWeights {
 
 impl ConflictWeights {
     /// Counts a contradiction against every cell of the rule that found it.
-    pub(crate) fn bump(&mut self, shape: &Shape, cages: &CageTables, conflict: Conflict) {
+    pub(crate) fn bump(&mut self, shape: &Shape, cages: &CageTables, conflict: ConflictSite) {
         self.cells.resize(shape.cell_count(), 0);
         let cells: &[u16] = match conflict {
-            Conflict::Unknown => &[],
-            Conflict::Cell(c) => &[c][..],
-            Conflict::Unit(u) => shape.unit(usize::from(u)),
-            Conflict::Group(g) => cages.group_cells(usize::from(g)),
+            ConflictSite::Unknown => &[],
+            ConflictSite::Cell(c) => &[c][..],
+            ConflictSite::Unit(u) => shape.unit(usize::from(u)),
+            ConflictSite::Group(g) => cages.group_cells(usize::from(g)),
         };
         for &c in cells {
             self.cells[usize::from(c)] += 1;
@@ -199,7 +199,7 @@ mod tests {
     }
 
     /// Settles `board` (which must be a contradiction) and returns the rule that found it.
-    fn conflict_of(shape: &Shape, tables: &Tables, mut board: Vec<u32>) -> Conflict {
+    fn conflict_of(shape: &Shape, tables: &Tables, mut board: Vec<u32>) -> ConflictSite {
         let mut propagator = Propagator::new(tables, true);
         propagator.start(&board);
         assert_eq!(propagator.settle(shape, &mut board), Settled::Contradiction);
@@ -222,7 +222,7 @@ mod tests {
         board[0] = 0b1100;
         assert_eq!(
             conflict_of(&shape, &tables, board.clone()),
-            Conflict::Group(0)
+            ConflictSite::Group(0)
         );
         let weights = bumped(&shape, &tables, board);
         assert_eq!(&weights[..3], &[1, 1, 0]);
@@ -237,7 +237,7 @@ mod tests {
         for c in [3, 7, 11, 15] {
             board[c] &= !0b1000;
         }
-        let Conflict::Unit(u) = conflict_of(&shape, &tables, board.clone()) else {
+        let ConflictSite::Unit(u) = conflict_of(&shape, &tables, board.clone()) else {
             panic!("a unit's conflict");
         };
         assert_eq!(shape.unit(usize::from(u)), &[3, 7, 11, 15]);
@@ -253,7 +253,7 @@ mod tests {
         // C3 and D3 (a column and a box) both hold only 4.
         board[10] = 0b1000;
         board[14] = 0b1000;
-        let Conflict::Cell(c) = conflict_of(&shape, &tables, board.clone()) else {
+        let ConflictSite::Cell(c) = conflict_of(&shape, &tables, board.clone()) else {
             panic!("a cell's conflict");
         };
         assert!(c == 10 || c == 14, "{c}");
@@ -272,8 +272,8 @@ mod tests {
         // No weight yet: the first cell with the fewest candidates.
         assert_eq!(weights.choose(&board).options().next(), Some((5, 1)));
         // Two contradictions on D4's 4 candidates: 3/4 beats B2's 1/2.
-        weights.bump(&shape, cages, Conflict::Cell(15));
-        weights.bump(&shape, cages, Conflict::Cell(15));
+        weights.bump(&shape, cages, ConflictSite::Cell(15));
+        weights.bump(&shape, cages, ConflictSite::Cell(15));
         let branch = weights.choose(&board);
         assert_eq!(branch.len(), 4);
         assert!(branch.options().all(|(c, _)| c == 15));

@@ -53,7 +53,7 @@ pub struct ShapeRequest {
 
 /// A generated puzzle and where it lives.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
+pub struct GeneratedShape {
     /// The shape, with the regions drawn for jigsaw.
     pub shape: Shape,
     /// The puzzle: unique.
@@ -65,7 +65,10 @@ pub struct Generated {
 }
 
 /// A unique puzzle on the shape `rules` describe; `None` when the deadline passed first.
-pub fn generate(rules: &Rules, request: &ShapeRequest) -> Result<Option<Generated>, ShapeError> {
+pub fn generate(
+    rules: &Rules,
+    request: &ShapeRequest,
+) -> Result<Option<GeneratedShape>, ShapeError> {
     check_generable(rules, request.jigsaw)?;
     let mut rng = Rng::seeded(request.seed);
     let template = Shape::new(rules)?;
@@ -88,7 +91,7 @@ pub fn generate(rules: &Rules, request: &ShapeRequest) -> Result<Option<Generate
         };
         match dig(&shape, &solution, request, &mut rng, policy) {
             Dug::Puzzle(puzzle, minimal) => {
-                return Ok(Some(Generated {
+                return Ok(Some(GeneratedShape {
                     shape,
                     puzzle,
                     solution,

@@ -50,7 +50,7 @@ pub fn random_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     for (i, cell) in snake(size).enumerate() {
         region[cell] = (i / size) as u8;
     }
-    let mut scratch = Scratch::default();
+    let mut scratch = TradeBuffers::default();
     for _ in 0..cells * SWAPS_PER_CELL {
         trade(&mut region, size, rng, &mut scratch, |_, _| true);
     }
@@ -101,7 +101,7 @@ fn paired_box_regions(size: usize, rows: usize, cols: usize, rng: &mut Rng) -> V
         (g / per_band, group_of(g % per_band))
     };
     let mut region = region;
-    let mut scratch = Scratch::default();
+    let mut scratch = TradeBuffers::default();
     for _ in 0..cells * SWAPS_PER_CELL {
         trade(&mut region, size, rng, &mut scratch, |from, to| {
             group(from) == group(to)
@@ -124,7 +124,7 @@ fn banded_regions(size: usize, rng: &mut Rng) -> Vec<u8> {
     let band = |row: u8| (usize::from(row) / 2).min(size / 2 - 1);
     let cells = size * size;
     let mut region: Vec<u8> = (0..cells).map(|cell| (cell / size) as u8).collect();
-    let mut scratch = Scratch::default();
+    let mut scratch = TradeBuffers::default();
     for _ in 0..cells * SWAPS_PER_CELL {
         trade(&mut region, size, rng, &mut scratch, |from, to| {
             band(from) == band(to)
@@ -145,7 +145,7 @@ fn usual_box(size: usize) -> Option<(usize, usize)> {
 /// Buffers reused by every trade (a 9x9 jigsaw makes 3,240 of them): drawing regions was a third of
 /// a 9x9 jigsaw puzzle's time, much of it allocation.
 #[derive(Default)]
-struct Scratch {
+struct TradeBuffers {
     movable: Vec<usize>,
     seen: Vec<bool>,
     stack: Vec<usize>,
@@ -157,7 +157,7 @@ fn trade(
     region: &mut [u8],
     size: usize,
     rng: &mut Rng,
-    scratch: &mut Scratch,
+    scratch: &mut TradeBuffers,
     allowed: impl Fn(u8, u8) -> bool,
 ) {
     let a = rng.below(region.len() as u64) as usize;
@@ -217,11 +217,11 @@ fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Whether region `g`'s cells are joined edge to edge.
-fn connected(region: &[u8], g: u8, size: usize, scratch: &mut Scratch) -> bool {
+fn connected(region: &[u8], g: u8, size: usize, scratch: &mut TradeBuffers) -> bool {
     let Some(start) = region.iter().position(|&x| x == g) else {
         return true;
     };
-    let Scratch { seen, stack, .. } = scratch;
+    let TradeBuffers { seen, stack, .. } = scratch;
     seen.clear();
     seen.resize(region.len(), false);
     stack.clear();
@@ -296,7 +296,7 @@ mod tests {
         for (size, rows, cols, group_cols) in [(14, 2, 7, 14), (15, 3, 5, 15), (16, 4, 4, 8)] {
             for seed in 0..3 {
                 let region = generation_regions(size, &[], &mut Rng::seeded(seed));
-                let mut scratch = Scratch::default();
+                let mut scratch = TradeBuffers::default();
                 let regions = members(&region, size);
                 let mut irregular = 0;
                 for (g, cells) in regions.iter().enumerate() {
@@ -325,7 +325,7 @@ mod tests {
         for size in 10..=16 {
             for seed in 0..3 {
                 let region = generation_regions(size, &[Variant::X], &mut Rng::seeded(seed));
-                let mut scratch = Scratch::default();
+                let mut scratch = TradeBuffers::default();
                 let band = |c: usize| (c / size / 2).min(size / 2 - 1);
                 let mut irregular = 0;
                 for (g, cells) in members(&region, size).iter().enumerate() {

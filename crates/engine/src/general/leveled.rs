@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use super::generate::{generate, Generated, ShapeRequest};
+use super::generate::{generate, GeneratedShape, ShapeRequest};
 use super::killer_gen::{generate_killer, KillerRequest};
 use super::logic::{ShapeLogic, ShapeLogicError};
 use super::symmetry::Symmetry;
@@ -47,7 +47,7 @@ fn orders(size: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeveledShape {
     /// The puzzle (minimal unless givens were added back to make it easier).
-    pub generated: Generated,
+    pub generated: GeneratedShape,
     /// Its grade, at the level asked for.
     pub grade: Grade,
     /// Puzzles drawn, this one included.
@@ -114,7 +114,7 @@ pub fn generate_killer_leveled(
         };
         let killer =
             generate_killer(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))?;
-        Ok(Generated {
+        Ok(GeneratedShape {
             shape: killer.shape,
             puzzle: killer.puzzle,
             solution: killer.solution,
@@ -153,7 +153,7 @@ impl Draws {
 fn leveled_by(
     draws: &Draws,
     level: Difficulty,
-    mut draw: impl FnMut(u64) -> Result<Generated, LevelError>,
+    mut draw: impl FnMut(u64) -> Result<GeneratedShape, LevelError>,
 ) -> Result<LeveledShape, LevelError> {
     let mut grader = ShapeLogic::new();
     if let Some(deadline) = draws.deadline {
@@ -184,11 +184,11 @@ fn leveled_by(
 /// that orbit steps over it all the same, other shuffled orders are tried (`orders`).
 fn eased(
     grader: &ShapeLogic<'_>,
-    generated: Generated,
+    generated: GeneratedShape,
     symmetry: Symmetry,
     level: Difficulty,
     rng: &mut Rng,
-) -> Result<Option<(Generated, Grade)>, LevelError> {
+) -> Result<Option<(GeneratedShape, Grade)>, LevelError> {
     let grade = graded(grader, &generated)?;
     if grade.difficulty <= level {
         return Ok((grade.difficulty == level).then_some((generated, grade)));
@@ -211,10 +211,10 @@ fn eased(
 /// that grades `level`; `None` when the one orbit whose return crosses the level steps over it.
 fn bisect(
     grader: &ShapeLogic<'_>,
-    generated: &Generated,
+    generated: &GeneratedShape,
     blanks: &[Vec<usize>],
     level: Difficulty,
-) -> Result<Option<(Generated, Grade)>, LevelError> {
+) -> Result<Option<(GeneratedShape, Grade)>, LevelError> {
     // Harder than `level` with `lo` orbits back, not harder with `hi` (all of them: the solution).
     let (mut lo, mut hi) = (0, blanks.len());
     while hi - lo > 1 {
@@ -236,7 +236,7 @@ fn bisect(
 
 /// The grade of a generated (so unique) puzzle; the grader checks the deadline at every step, so a
 /// slow grade is abandoned too.
-fn graded(grader: &ShapeLogic<'_>, generated: &Generated) -> Result<Grade, LevelError> {
+fn graded(grader: &ShapeLogic<'_>, generated: &GeneratedShape) -> Result<Grade, LevelError> {
     grader
         .grade(&generated.shape, &generated.puzzle)
         .map_err(|e| match e {

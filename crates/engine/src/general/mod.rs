@@ -18,7 +18,7 @@ mod swap;
 mod symmetry;
 mod tables;
 
-pub use generate::{check_generable, generate, Generated, ShapeRequest};
+pub use generate::{check_generable, generate, GeneratedShape, ShapeRequest};
 pub use jigsaw::{jigsaw_template, random_regions};
 #[cfg(test)]
 pub(crate) use killer_gen::generated as generated_killer;

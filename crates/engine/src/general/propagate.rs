@@ -45,7 +45,7 @@ enum Changed {
 
 /// The rule that found the last contradiction, for the search's conflict weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Conflict {
+pub(crate) enum ConflictSite {
     /// No contradiction found yet.
     #[default]
     Unknown,
@@ -82,7 +82,7 @@ pub(crate) struct Propagator<'t> {
     /// The candidates of each unit pair's shared cells, reused by locked candidates.
     segment: Vec<u32>,
     /// What found the last contradiction.
-    conflict: Conflict,
+    conflict: ConflictSite,
     /// A cell [`Propagator::touch`] found with no candidate left: the next settle's contradiction.
     emptied: Option<u16>,
 }
@@ -108,13 +108,13 @@ impl<'t> Propagator<'t> {
             pass,
             narrowed: Scratch::default(),
             segment: Vec::new(),
-            conflict: Conflict::Unknown,
+            conflict: ConflictSite::Unknown,
             emptied: None,
         }
     }
 
     /// The rule that found the last contradiction [`Propagator::settle`] reported.
-    pub(crate) fn conflict(&self) -> Conflict {
+    pub(crate) fn conflict(&self) -> ConflictSite {
         self.conflict
     }
 
@@ -169,7 +169,7 @@ impl<'t> Propagator<'t> {
     pub(crate) fn settle(&mut self, shape: &Shape, cand: &mut [u32]) -> Settled {
         let emptied = self.emptied.take();
         if let Some(cell) = emptied {
-            self.conflict = Conflict::Cell(cell);
+            self.conflict = ConflictSite::Cell(cell);
         }
         if emptied.is_some() || self.fixpoint(shape, cand).is_none() {
             self.queue.clear();
@@ -220,7 +220,7 @@ impl<'t> Propagator<'t> {
         }
         let after = before & !bits;
         if after == 0 {
-            self.conflict = Conflict::Cell(cell as u16);
+            self.conflict = ConflictSite::Cell(cell as u16);
             return None;
         }
         cand[cell] = after;
@@ -243,7 +243,7 @@ impl<'t> Propagator<'t> {
         }
         let after = before & !bits;
         if after == 0 {
-            self.conflict = Conflict::Cell(cell as u16);
+            self.conflict = ConflictSite::Cell(cell as u16);
             return None;
         }
         cand[cell] = after;
@@ -274,7 +274,7 @@ impl<'t> Propagator<'t> {
                 }
             }
             if once != all {
-                self.conflict = Conflict::Unit(u as u16);
+                self.conflict = ConflictSite::Unit(u as u16);
                 return None;
             }
             let mut hidden = once & !twice & !fixed;
@@ -287,7 +287,7 @@ impl<'t> Propagator<'t> {
                     .map(|&c| usize::from(c))
                     .find(|&c| cand[c] & bit != 0)
                 else {
-                    self.conflict = Conflict::Unit(u as u16);
+                    self.conflict = ConflictSite::Unit(u as u16);
                     return None;
                 };
                 self.assign(cand, cell, bit);
@@ -328,7 +328,7 @@ impl<'t> Propagator<'t> {
                     let (cell, by) = (usize::from(c), usize::from(by));
                     // A group that takes a cell's last candidates is the rule that failed.
                     if cand[cell] & !bits == 0 {
-                        self.conflict = Conflict::Group(by as u16);
+                        self.conflict = ConflictSite::Group(by as u16);
                         return false;
                     }
                     self.remove_unmarked(cand, cell, bits)
@@ -344,7 +344,7 @@ impl<'t> Propagator<'t> {
                         })
                 });
         if !possible {
-            self.conflict = Conflict::Group(scratch.failed as u16);
+            self.conflict = ConflictSite::Group(scratch.failed as u16);
         }
         self.narrowed = scratch;
         applied.then_some(true)
@@ -427,7 +427,7 @@ mod tests {
             propagator.settle(&shape, &mut board),
             Settled::Contradiction
         );
-        assert_eq!(propagator.conflict(), Conflict::Cell(15));
+        assert_eq!(propagator.conflict(), ConflictSite::Cell(15));
         // The next board starts clean.
         let mut board = initial(&shape, &[0; 16]);
         propagator.start(&board);

@@ -1,10 +1,10 @@
-//! What a book holds, generated: a [`Recipe`] (count, shape, level, seed) made into [`Entry`]s,
+//! What a book holds, generated: a [`Recipe`] (count, shape, level, seed) made into [`BookEntry`]s,
 //! puzzle k from seed + k, by the generator each shape and variant has (classic, general, killer).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::Entry;
+use super::BookEntry;
 use sudoku_engine::general::{self, KillerRequest, LevelError, ShapeRequest, Symmetry};
 use sudoku_engine::generator::DEFAULT_GIVENS;
 use sudoku_engine::logic::Difficulty;
@@ -72,7 +72,7 @@ pub fn generate(
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
     progress: &mut dyn FnMut(usize),
-) -> Result<Vec<Entry>, BookError> {
+) -> Result<Vec<BookEntry>, BookError> {
     let template = Shape::new(&recipe.rules)?;
     let classic_shape = template.is_classic() && !recipe.jigsaw && !recipe.killer;
     if let Some(level) = recipe.difficulty.filter(|_| !classic_shape) {
@@ -122,7 +122,7 @@ fn classic_entry(
     seed: u64,
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
-) -> Option<Entry> {
+) -> Option<BookEntry> {
     let to_cells = |g: &sudoku_engine::Grid| Cells::from_values(g.values().to_vec());
     let shape = (*Shape::classic()).clone();
     match difficulty {
@@ -140,7 +140,7 @@ fn classic_entry(
                 seed,
             };
             let graded = generator.generate(&request).ok()?;
-            Some(Entry {
+            Some(BookEntry {
                 shape,
                 puzzle: to_cells(&graded.puzzle),
                 solution: to_cells(&graded.solution),
@@ -153,7 +153,7 @@ fn classic_entry(
                 unique: true,
                 seed,
             });
-            Some(Entry {
+            Some(BookEntry {
                 shape,
                 puzzle: to_cells(&made.puzzle),
                 solution: to_cells(made.solution.as_ref()?),
@@ -169,7 +169,7 @@ fn shaped_entry(
     recipe: &Recipe,
     seed: u64,
     deadline: Option<Instant>,
-) -> Result<Option<Entry>, BookError> {
+) -> Result<Option<BookEntry>, BookError> {
     if recipe.killer {
         return killer_entry(recipe, seed, deadline);
     }
@@ -181,7 +181,7 @@ fn shaped_entry(
     };
     if let Some(level) = recipe.difficulty {
         return match general::generate_leveled(&recipe.rules, &request, level) {
-            Ok(leveled) => Ok(Some(Entry {
+            Ok(leveled) => Ok(Some(BookEntry {
                 shape: leveled.generated.shape,
                 puzzle: leveled.generated.puzzle,
                 solution: leveled.generated.solution,
@@ -197,7 +197,7 @@ fn shaped_entry(
         };
     }
     Ok(
-        general::generate(&recipe.rules, &request)?.map(|made| Entry {
+        general::generate(&recipe.rules, &request)?.map(|made| BookEntry {
             shape: made.shape,
             puzzle: made.puzzle,
             solution: made.solution,
@@ -212,7 +212,7 @@ fn killer_entry(
     recipe: &Recipe,
     seed: u64,
     deadline: Option<Instant>,
-) -> Result<Option<Entry>, BookError> {
+) -> Result<Option<BookEntry>, BookError> {
     let request = KillerRequest {
         seed,
         givens: 0,
@@ -220,7 +220,7 @@ fn killer_entry(
         jigsaw: recipe.jigsaw,
         deadline,
     };
-    let entry = |made: general::Generated, level| Entry {
+    let entry = |made: general::GeneratedShape, level| BookEntry {
         shape: made.shape,
         puzzle: made.puzzle,
         solution: made.solution,
@@ -241,7 +241,7 @@ fn killer_entry(
             }),
         },
         None => Ok(
-            general::generate_killer(&recipe.rules, &request)?.map(|made| Entry {
+            general::generate_killer(&recipe.rules, &request)?.map(|made| BookEntry {
                 shape: made.shape,
                 puzzle: made.puzzle,
                 solution: made.solution,

@@ -25,7 +25,7 @@ const MATCHED_UP_TO: usize = super::subsets::MAX_CELLS;
 
 /// A distinct group's cells as the candidates `cand` leave them: the values already placed and the
 /// cells still open.
-pub(super) struct Open {
+pub(super) struct OpenCells {
     /// The open cells, the first `len` of them.
     cells: [u16; 32],
     len: usize,
@@ -38,11 +38,11 @@ pub(super) struct Open {
     pub(super) repeated: bool,
 }
 
-impl Open {
+impl OpenCells {
     /// Splits `group`'s cells into placed and open ones.
     #[inline]
-    pub(super) fn of(group: &Group, cand: &[u32]) -> Open {
-        let mut out = Open {
+    pub(super) fn of(group: &Group, cand: &[u32]) -> OpenCells {
+        let mut out = OpenCells {
             cells: [0; 32],
             len: 0,
             placed: 0,
@@ -89,7 +89,7 @@ pub(super) fn narrow(
     cand: &[u32],
     out: &mut Vec<(u16, u32)>,
 ) -> bool {
-    let cells = Open::of(group, cand);
+    let cells = OpenCells::of(group, cand);
     if cells.repeated {
         return false;
     }

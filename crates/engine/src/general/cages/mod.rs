@@ -158,7 +158,7 @@ impl CageTables {
     pub(crate) fn with_rule45(
         shape: &Shape,
         inference: Inference,
-        all: Vec<rule45::Group>,
+        all: Vec<rule45::Rule45Group>,
     ) -> CageTables {
         let mut groups: Vec<Group> = shape
             .cages()
@@ -242,7 +242,7 @@ impl CageTables {
 }
 
 /// The rule-of-45 groups `rule45` builds for `inference`, with innies or outies of up to N - 1 cells.
-fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Group> {
+fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Rule45Group> {
     let n = shape.size();
     let cage_of = shape.cage_of();
     // Generation's `Groups` level leaves out the box rectangles, which solving alone was
@@ -251,9 +251,9 @@ fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Group> {
     // as `rule45::groups`, for a fraction of the work.
     match inference {
         Inference::Basic => rule45::unit_groups(shape, &cage_of, n - 1),
-        Inference::Groups => sweep::Lines::of(shape).groups(shape, n - 1),
+        Inference::Groups => sweep::LineUnits::of(shape).groups(shape, n - 1),
         Inference::Full => {
-            let mut all = sweep::Lines::of(shape).groups(shape, n - 1);
+            let mut all = sweep::LineUnits::of(shape).groups(shape, n - 1);
             all.extend(rule45::box_rectangle_groups(shape, &cage_of, n - 1));
             all
         }
@@ -263,7 +263,7 @@ fn rule45_of(shape: &Shape, inference: Inference) -> Vec<rule45::Group> {
 /// Of `all`, the rule-of-45 groups of `shape` that propagation narrows with `inference`: with basic, the
 /// innies of single units; with full, every innie and outie group, distinct ones up to
 /// [`MAX_DISTINCT`] cells, repeating ones up to [`MAX_REPEATING`] cells and under 128 in all.
-fn rule45_groups(shape: &Shape, inference: Inference, all: Vec<rule45::Group>) -> Vec<Group> {
+fn rule45_groups(shape: &Shape, inference: Inference, all: Vec<rule45::Rule45Group>) -> Vec<Group> {
     let n = shape.size();
     let repeating = MAX_REPEATING.min(127 / n);
     let mut groups = Vec::new();
@@ -339,7 +339,7 @@ mod tests {
         let cage_of = k.shape.cage_of();
         let lines = rule45::groups(&k.shape, &cage_of, 8);
         let solving = rule45::solving_groups(&k.shape, &cage_of, 8);
-        let boxes = |g: &rule45::Group| {
+        let boxes = |g: &rule45::Rule45Group| {
             g.units
                 .iter()
                 .all(|&u| matches!(k.shape.unit_kind(u), UnitKind::Box(_)))

@@ -5,12 +5,12 @@ use super::{Group, PeerSets};
 use crate::shape::Shape;
 
 /// Some of a group's cells, on the stack.
-pub(super) struct Places {
+pub(super) struct GroupPlaces {
     cells: [u16; 32],
     len: usize,
 }
 
-impl Places {
+impl GroupPlaces {
     /// The cells, in the group's order.
     pub(super) fn cells(&self) -> &[u16] {
         &self.cells[..self.len]
@@ -23,8 +23,8 @@ impl Places {
 }
 
 /// The cells of `cells` (cell, candidates) holding `bit`.
-pub(super) fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> Places {
-    let mut places = Places {
+pub(super) fn places_of(cells: impl Iterator<Item = (u16, u32)>, bit: u32) -> GroupPlaces {
+    let mut places = GroupPlaces {
         cells: [0; 32],
         len: 0,
     };

@@ -11,7 +11,7 @@ use crate::shape::{Shape, UnitKind};
 
 /// A unit or a run of adjacent lines, with what the rule of 45 says of it.
 #[derive(Clone, Debug)]
-pub(crate) struct Group {
+pub(crate) struct Rule45Group {
     /// Its units.
     pub(crate) units: Vec<usize>,
     /// Its name: `row A`, `rows A to C`, `columns 4 and 5`.
@@ -33,7 +33,7 @@ pub(crate) fn named_groups(
     shape: &Shape,
     cage_of: &[Option<usize>],
     max_cells: usize,
-) -> Vec<Group> {
+) -> Vec<Rule45Group> {
     let mut all = groups(shape, cage_of, max_cells);
     for g in &mut all {
         g.name = name(shape, &g.units);
@@ -43,7 +43,11 @@ pub(crate) fn named_groups(
 
 /// Every group of `shape` with innies or outies of `max_cells` cells at most, unnamed (propagation
 /// builds these for every solve, and needs no words).
-pub(crate) fn groups(shape: &Shape, cage_of: &[Option<usize>], max_cells: usize) -> Vec<Group> {
+pub(crate) fn groups(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    max_cells: usize,
+) -> Vec<Rule45Group> {
     groups_of(shape, cage_of, max_cells, true)
 }
 
@@ -53,7 +57,7 @@ pub(crate) fn solving_groups(
     shape: &Shape,
     cage_of: &[Option<usize>],
     max_cells: usize,
-) -> Vec<Group> {
+) -> Vec<Rule45Group> {
     let mut all = groups(shape, cage_of, max_cells);
     all.extend(box_rectangle_groups(shape, cage_of, max_cells));
     all
@@ -65,7 +69,7 @@ pub(crate) fn box_rectangle_groups(
     shape: &Shape,
     cage_of: &[Option<usize>],
     max_cells: usize,
-) -> Vec<Group> {
+) -> Vec<Rule45Group> {
     let mut marks = Marks {
         member: vec![false; shape.cell_count()],
         inside: vec![false; shape.cages().len()],
@@ -128,7 +132,7 @@ pub(crate) fn unit_groups(
     shape: &Shape,
     cage_of: &[Option<usize>],
     max_cells: usize,
-) -> Vec<Group> {
+) -> Vec<Rule45Group> {
     groups_of(shape, cage_of, max_cells, false)
 }
 
@@ -137,7 +141,7 @@ fn groups_of(
     cage_of: &[Option<usize>],
     max_cells: usize,
     with_runs: bool,
-) -> Vec<Group> {
+) -> Vec<Rule45Group> {
     let n = shape.size();
     let mut runs: Vec<Vec<usize>> = (0..shape.unit_count()).map(|u| vec![u]).collect();
     if with_runs {
@@ -210,7 +214,7 @@ fn group(
     units: Vec<usize>,
     max_cells: usize,
     marks: &mut Marks,
-) -> Option<Group> {
+) -> Option<Rule45Group> {
     let mut cells: Vec<usize> = Vec::new();
     for &u in &units {
         for &c in shape.unit(u) {
@@ -247,7 +251,7 @@ fn group_of(
     max_cells: usize,
     marks: &Marks,
     cells: &[usize],
-) -> Option<Group> {
+) -> Option<Rule45Group> {
     let n = shape.size() as u32;
     let cages = shape.cages();
     let (mut inside_sum, mut covering_sum, mut any_inside) = (0, 0, false);
@@ -274,7 +278,7 @@ fn group_of(
             outies
         })
         .filter(|outies| (1..=max_cells).contains(&outies.len()));
-    (innies.is_some() || outies.is_some()).then_some(Group {
+    (innies.is_some() || outies.is_some()).then_some(Rule45Group {
         units,
         name: String::new(),
         total,
@@ -285,7 +289,7 @@ fn group_of(
     })
 }
 
-impl Group {
+impl Rule45Group {
     /// The name with a capital first letter, to open a sentence.
     pub(crate) fn title(&self) -> String {
         let mut chars = self.name.chars();

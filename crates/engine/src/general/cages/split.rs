@@ -2,7 +2,7 @@
 //! left while every cell has three or more candidates, and guessing the set decides several cells
 //! at once.
 
-use super::distinct::Open;
+use super::distinct::OpenCells;
 use super::{CageTables, Group, Inference};
 use crate::shape::Shape;
 
@@ -92,8 +92,8 @@ fn remaining_combos(
     cand: &[u32],
     limit: usize,
     combos: &mut Vec<u32>,
-) -> Option<Open> {
-    let cells = Open::of(group, cand);
+) -> Option<OpenCells> {
+    let cells = OpenCells::of(group, cand);
     let open = cells.open();
     let k = open.len();
     if k < 2 || cells.placed_sum > group.sum {

@@ -14,18 +14,18 @@
 //!
 //! [`rule45::groups`]: super::rule45::groups
 
-use super::rule45::Group;
+use super::rule45::Rule45Group;
 use crate::shape::{Shape, UnitKind};
 
 /// The rows and columns of the grid as unit indices, found once per grid.
-pub(crate) struct Lines {
+pub(crate) struct LineUnits {
     rows: Vec<usize>,
     columns: Vec<usize>,
 }
 
-impl Lines {
+impl LineUnits {
     /// The rows and columns of `grid`.
-    pub(crate) fn of(grid: &Shape) -> Lines {
+    pub(crate) fn of(grid: &Shape) -> LineUnits {
         let n = grid.size();
         let (mut rows, mut columns) = (vec![0; n], vec![0; n]);
         for u in 0..grid.unit_count() {
@@ -35,15 +35,15 @@ impl Lines {
                 _ => {}
             }
         }
-        Lines { rows, columns }
+        LineUnits { rows, columns }
     }
 
     /// What `rule45::groups(shape, &shape.cage_of(), max_cells)` answers, for the killer `shape`
     /// on this grid.
-    pub(crate) fn groups(&self, shape: &Shape, max_cells: usize) -> Vec<Group> {
+    pub(crate) fn groups(&self, shape: &Shape, max_cells: usize) -> Vec<Rule45Group> {
         let n = shape.size();
         let mut sweep = Sweep::new(shape, max_cells);
-        let mut out: Vec<Group> = Vec::new();
+        let mut out: Vec<Rule45Group> = Vec::new();
         for u in 0..shape.unit_count() {
             sweep.clear();
             sweep.add(shape.unit(u).iter().map(|&c| usize::from(c)));
@@ -51,7 +51,7 @@ impl Lines {
         }
         // Runs as rule45 lists them: by length, then first line, a run of rows before one of
         // columns. The sweep gives them by first line, then length.
-        let mut runs: Vec<Option<Group>> = Vec::new();
+        let mut runs: Vec<Option<Rule45Group>> = Vec::new();
         runs.resize_with(2 * n * n, || None);
         let slot =
             |first: usize, len: usize, columns: bool| (len * n + first) * 2 + columns as usize;
@@ -164,7 +164,7 @@ impl<'a> Sweep<'a> {
 
     /// The group of `units` (whose cells this sweep holds), if it has a few innies or outies: as
     /// `rule45`'s `group_of` decides.
-    fn group(&self, units: Vec<usize>) -> Option<Group> {
+    fn group(&self, units: Vec<usize>) -> Option<Rule45Group> {
         let n = self.shape.size() as u32;
         let total = units.len() as u32 * n * (n + 1) / 2;
         let few = |count: usize| (1..=self.max_cells).contains(&count);
@@ -187,7 +187,7 @@ impl<'a> Sweep<'a> {
                 outies.sort_unstable();
                 outies
             });
-        (innies.is_some() || outies.is_some()).then(|| Group {
+        (innies.is_some() || outies.is_some()).then(|| Rule45Group {
             units,
             name: String::new(),
             total,
@@ -206,7 +206,7 @@ mod tests {
     use crate::shape::{sum_range, CageRule, Regions, Rules, Variant};
 
     /// Every field of a group, for comparing lists of them.
-    fn fields(groups: &[Group]) -> Vec<String> {
+    fn fields(groups: &[Rule45Group]) -> Vec<String> {
         groups
             .iter()
             .map(|g| {
@@ -303,7 +303,7 @@ mod tests {
                         ..Rules::default()
                     };
                     let shape = Shape::new(&rules).unwrap();
-                    let lines = Lines::of(&shape);
+                    let lines = LineUnits::of(&shape);
                     for max_cells in [1, 3, size - 1, size + 4] {
                         let expected = rule45::groups(&shape, &shape.cage_of(), max_cells);
                         let got = lines.groups(&shape, max_cells);

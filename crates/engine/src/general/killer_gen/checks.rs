@@ -3,7 +3,7 @@
 //! every check on one grid shares.
 
 use super::{KillerRequest, GROW_BUDGET, SETTLE_BUDGET};
-use crate::general::cages::sweep::Lines;
+use crate::general::cages::sweep::LineUnits;
 use crate::general::cages::{CageTables, Inference};
 use crate::general::propagate::initial;
 use crate::general::search::ShapeSolver;
@@ -64,7 +64,7 @@ pub(super) fn check_joined(
 pub(super) struct GrownGrid<'a> {
     pub(super) grid: &'a Shape,
     units: Tables,
-    lines: Lines,
+    lines: LineUnits,
 }
 
 impl<'a> GrownGrid<'a> {
@@ -72,7 +72,7 @@ impl<'a> GrownGrid<'a> {
         GrownGrid {
             grid,
             units: Tables::for_grown(grid),
-            lines: Lines::of(grid),
+            lines: LineUnits::of(grid),
         }
     }
 

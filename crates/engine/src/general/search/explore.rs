@@ -25,11 +25,11 @@ const MAX_WEIGHTED_SIZE: usize = 12;
 enum Guess {
     /// Options one of which holds.
     Branch(Branch),
-    /// The combinations of the group in `Search::split`.
+    /// The combinations of the group in `ShapeSearch::split`.
     Split,
 }
 
-pub(super) struct Search<'s, 'a, 'r> {
+pub(super) struct ShapeSearch<'s, 'a, 'r> {
     pub(super) solver: &'s ShapeSolver<'a>,
     pub(super) shape: &'s Shape,
     pub(super) tables: &'s Tables,
@@ -50,7 +50,7 @@ pub(super) struct Search<'s, 'a, 'r> {
     pub(super) halt: Option<Halt>,
 }
 
-impl<'s> Search<'s, '_, '_> {
+impl<'s> ShapeSearch<'s, '_, '_> {
     fn done(&self) -> bool {
         self.halt.is_some() || self.solutions.len() >= self.solver.limit
     }

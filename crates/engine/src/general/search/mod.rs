@@ -15,7 +15,7 @@ use crate::shape::{Cells, Shape};
 use crate::solver::{Interrupted, Outcome, Stats, StopReason, Verdict};
 
 mod explore;
-use explore::Search;
+use explore::ShapeSearch;
 
 /// How many nodes (lookahead trials included) pass between looks at the clock and the flag.
 const CHECK_EVERY: u64 = 64;
@@ -188,7 +188,7 @@ impl<'a> ShapeSolver<'a> {
         let started = Instant::now();
         let mut propagator = Propagator::new(tables, true);
         propagator.start(&cand);
-        let mut search = Search {
+        let mut search = ShapeSearch {
             solver: self,
             shape,
             tables,
@@ -205,7 +205,7 @@ impl<'a> ShapeSolver<'a> {
         };
         search.explore(0, 0);
         search.stats.elapsed = started.elapsed();
-        let Search {
+        let ShapeSearch {
             solutions,
             stats,
             halt,

@@ -10,7 +10,7 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::sums::{self, plus, Fillings, SHOWN};
 use super::{sees, KillerGeometry, MAX_CELLS};
-use crate::general::cages::rule45::Group;
+use crate::general::cages::rule45::Rule45Group;
 use crate::logic::words::{and_list, or_list};
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
@@ -18,7 +18,7 @@ use crate::shape::{Cells, Shape};
 /// The cells a group leaves over, with their sum and why.
 pub struct Leftover<'g> {
     /// The group.
-    pub group: &'g Group,
+    pub group: &'g Rule45Group,
     /// Whether these are the outies (else the innies).
     pub outies: bool,
     /// The cells, ascending.
@@ -28,7 +28,7 @@ pub struct Leftover<'g> {
 }
 
 /// Every group's innies and outies.
-pub fn leftovers(groups: &[Group]) -> impl Iterator<Item = Leftover<'_>> {
+pub fn leftovers(groups: &[Rule45Group]) -> impl Iterator<Item = Leftover<'_>> {
     groups.iter().flat_map(|group| {
         let innies = group.innies.as_deref().map(|cells| Leftover {
             group,

@@ -54,7 +54,7 @@ pub use difference::innie_outie_difference;
 pub use innies_outies::{innies_outies, rule_of_45};
 pub use splitting::cage_splitting;
 
-use crate::general::cages::rule45::{self, Group};
+use crate::general::cages::rule45::{self, Rule45Group};
 use crate::general::cages::Combos;
 use crate::logic::words::and_list;
 use crate::shape::{Shape, UnitKind};
@@ -69,10 +69,10 @@ pub struct KillerGeometry {
     /// The cage of each cell, if any.
     cage_of: Vec<Option<usize>>,
     /// The rule of 45's groups of units with at most [`MAX_CELLS`] innies or outies.
-    groups: Vec<Group>,
+    groups: Vec<Rule45Group>,
     /// Every group with innies or outies: those left with at most [`MAX_CELLS`] open cells are
     /// shown as the cells fill.
-    wide: Vec<Group>,
+    wide: Vec<Rule45Group>,
     /// The combinations of distinct values of the shape's N.
     combos: Arc<Combos>,
     /// Every group with the cages crossing its boundary, for the innie-outie difference.
@@ -102,7 +102,7 @@ impl KillerGeometry {
 
 /// The rectangles of two to four boxes (not whole bands or stacks: those are runs of lines) with
 /// innies or outies, named `boxes 1 and 2`, `boxes 1, 2, 4 and 5`.
-fn box_rectangles(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Group> {
+fn box_rectangles(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Rule45Group> {
     let is_box = |u: &usize| matches!(shape.unit_kind(*u), UnitKind::Box(_));
     rule45::solving_groups(shape, cage_of, shape.cell_count())
         .into_iter()

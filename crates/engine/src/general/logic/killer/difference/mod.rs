@@ -15,7 +15,7 @@ use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words as cell_words;
 use super::{cage_unit, sees};
-use crate::general::cages::rule45::Group;
+use crate::general::cages::rule45::Rule45Group;
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
 use words::{fillings_words, premise};
@@ -45,14 +45,18 @@ pub struct Crossing {
 /// A group with its crossing cages, worked out once per puzzle.
 #[derive(Clone, Debug)]
 pub struct Boundary {
-    pub(super) group: Group,
+    pub(super) group: Rule45Group,
     /// The group's cells in no cage.
     uncaged: Vec<usize>,
     crossing: Vec<Crossing>,
 }
 
 /// The boundaries of `groups` (each a unit or a run of lines) with at least one crossing cage.
-pub fn boundaries(shape: &Shape, cage_of: &[Option<usize>], groups: Vec<Group>) -> Vec<Boundary> {
+pub fn boundaries(
+    shape: &Shape,
+    cage_of: &[Option<usize>],
+    groups: Vec<Rule45Group>,
+) -> Vec<Boundary> {
     let mut member = vec![false; shape.cell_count()];
     groups
         .into_iter()
