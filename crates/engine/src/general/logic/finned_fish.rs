@@ -127,7 +127,7 @@ fn bits(mask: u32) -> impl Iterator<Item = usize> {
 }
 
 /// A fish found: base lines, cover lines (bits), fins and targets.
-struct Fish {
+struct FinnedFish {
     base: Vec<usize>,
     cover: u32,
     fins: Vec<usize>,
@@ -159,7 +159,7 @@ fn finned(geo: &Geometry, pos: &ShapePosition, k: usize, sashimi: bool) -> Optio
 /// The first finned fish of size `k` in `scan`, base lines in lexicographic order. A choice of base
 /// lines is kept only while, for some fin unit, its places outside that unit lie in at most `k`
 /// cover lines (the fins lie in one unit, everything else in the cover).
-fn find_in(scan: &Scan, k: usize, sashimi: bool, work: &mut usize) -> Option<Fish> {
+fn find_in(scan: &Scan, k: usize, sashimi: bool, work: &mut usize) -> Option<FinnedFish> {
     let most = k as u32 + MAX_FINS;
     let fits = |outside: &[u32]| outside.iter().any(|o| o.count_ones() as usize <= k);
     let pool: Vec<usize> = (0..scan.n)
@@ -226,7 +226,7 @@ fn covers(
     k: usize,
     sashimi: bool,
     work: &mut usize,
-) -> Option<Fish> {
+) -> Option<FinnedFish> {
     let union = base.iter().fold(0u32, |acc, &b| acc | scan.masks[b]);
     for (i, &required) in outside.iter().enumerate() {
         let Some(need) = k.checked_sub(required.count_ones() as usize) else {
@@ -264,7 +264,7 @@ fn covers(
 
 /// The fish with this base and cover, its fins (all in `fin_unit`) at most five, if some cover cell
 /// outside the base sees them all.
-fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option<Fish> {
+fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option<FinnedFish> {
     let fins: Vec<usize> = base
         .iter()
         .flat_map(|&b| bits(scan.masks[b] & !cover).map(move |c| scan.cell(b, c)))
@@ -285,7 +285,7 @@ fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option
     if targets.is_empty() {
         return None;
     }
-    Some(Fish {
+    Some(FinnedFish {
         base: base.to_vec(),
         cover,
         fins,
@@ -294,7 +294,7 @@ fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option
     })
 }
 
-fn step(scan: &Scan, k: usize, sashimi: bool, fish: Fish) -> ShapeStep {
+fn step(scan: &Scan, k: usize, sashimi: bool, fish: FinnedFish) -> ShapeStep {
     let geo = scan.geo;
     let shape = geo.shape;
     let n = scan.masks.len();

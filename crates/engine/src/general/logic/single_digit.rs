@@ -257,7 +257,7 @@ fn empty_rectangle_in(places: &Places, region: usize) -> Option<ShapeStep> {
             if !(on_cross && off_row && off_col) {
                 continue;
             }
-            let rectangle = Rectangle {
+            let rectangle = EmptyRectangle {
                 places,
                 region,
                 in_region: &in_region,
@@ -274,7 +274,7 @@ fn empty_rectangle_in(places: &Places, region: usize) -> Option<ShapeStep> {
 }
 
 /// An empty rectangle: the value's places in `region` all lie in `row` or `col`.
-struct Rectangle<'p, 'g, 's> {
+struct EmptyRectangle<'p, 'g, 's> {
     places: &'p Places<'g, 's>,
     region: usize,
     in_region: &'p [usize],
@@ -282,7 +282,7 @@ struct Rectangle<'p, 'g, 's> {
     col: usize,
 }
 
-impl Rectangle<'_, '_, '_> {
+impl EmptyRectangle<'_, '_, '_> {
     /// The first elimination through a conjugate pair crossing the region's row (`along_row`) or
     /// column outside the region.
     fn step(&self, along_row: bool) -> Option<ShapeStep> {

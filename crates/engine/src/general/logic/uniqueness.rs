@@ -20,18 +20,18 @@ use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
 
 /// What the rectangle finders share: the live candidates and each cell's cage.
-struct Board<'g, 's> {
+struct LivePosition<'g, 's> {
     geo: &'g Geometry<'s>,
     pos: &'g ShapePosition,
     live: Vec<u32>,
     cage_of: Vec<Option<usize>>,
 }
 
-impl<'g, 's> Board<'g, 's> {
+impl<'g, 's> LivePosition<'g, 's> {
     fn new(geo: &'g Geometry<'s>, pos: &'g ShapePosition) -> Self {
         let shape = geo.shape;
         let cage_of = shape.cage_of();
-        Board {
+        LivePosition {
             geo,
             pos,
             live: live_candidates(geo, pos),
@@ -63,7 +63,7 @@ impl Rectangle {
     }
 
     /// The cells holding a value other than the rectangle's two, in rectangle order.
-    fn extra_cells(&self, board: &Board) -> Vec<usize> {
+    fn extra_cells(&self, board: &LivePosition) -> Vec<usize> {
         let pair = self.pair();
         self.cells
             .iter()
@@ -80,7 +80,7 @@ impl Rectangle {
 
     /// Whether swapping the two values in the four cells keeps every unit and cage valid: each
     /// meets the rectangle in no cell, two cells of one row or column, or all four.
-    fn is_deadly(&self, board: &Board) -> bool {
+    fn is_deadly(&self, board: &LivePosition) -> bool {
         let shape = board.shape();
         let n = shape.size();
         let fits = |inside: &[usize]| match inside {
@@ -127,8 +127,8 @@ impl Rectangle {
 /// Calls `check` on every rectangle (bivalue corner, partner in its region and line, far side in
 /// another region) that is a deadly pattern on this shape, and returns the first step it gives.
 fn find_rectangle(
-    board: &Board,
-    check: impl Fn(&Board, &Rectangle) -> Option<ShapeStep>,
+    board: &LivePosition,
+    check: impl Fn(&LivePosition, &Rectangle) -> Option<ShapeStep>,
 ) -> Option<ShapeStep> {
     let geo = board.geo;
     let n = geo.shape.size();
@@ -182,7 +182,7 @@ fn find_rectangle(
 
 /// Type 1: three cells of a rectangle hold only its two values, so the fourth cannot hold either.
 pub fn unique_rectangle_1(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+    find_rectangle(&LivePosition::new(geo, pos), |board, rectangle| {
         let [target] = rectangle.extra_cells(board)[..] else {
             return None;
         };
@@ -231,7 +231,7 @@ fn roof(extra: &[usize], n: usize) -> Option<(usize, usize)> {
 /// Type 2: the two roof cells hold the rectangle's values plus the same one extra value; one of them
 /// must take it, so no cell that sees both can.
 pub fn unique_rectangle_2(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+    find_rectangle(&LivePosition::new(geo, pos), |board, rectangle| {
         let shape = board.shape();
         let (first, second) = roof(&rectangle.extra_cells(board), shape.size())?;
         let extras = (board.live[first] | board.live[second]) & !rectangle.pair();
@@ -270,7 +270,7 @@ pub fn unique_rectangle_2(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
 /// Type 4: one of the rectangle's values has its only places of some unit in the two roof cells,
 /// so one of them takes it; the other then cannot take the second value, so neither can.
 pub fn unique_rectangle_4(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+    find_rectangle(&LivePosition::new(geo, pos), |board, rectangle| {
         let shape = board.shape();
         let (first, second) = roof(&rectangle.extra_cells(board), shape.size())?;
         let [a, b] = rectangle.values;
@@ -324,7 +324,7 @@ pub fn unique_rectangle_4(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
 /// neighbours in the rectangle would both take the first, the corner the second, completing the
 /// deadly pattern.
 pub fn hidden_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    find_rectangle(&Board::new(geo, pos), |board, rectangle| {
+    find_rectangle(&LivePosition::new(geo, pos), |board, rectangle| {
         let shape = board.shape();
         let geo = board.geo;
         let n = shape.size();

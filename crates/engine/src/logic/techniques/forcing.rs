@@ -48,7 +48,7 @@ struct Trail {
 
 /// Candidates as the propagation changes them.
 #[derive(Clone)]
-struct Board {
+struct ForcedPosition {
     values: [Option<Digit>; 81],
     candidates: [DigitSet; 81],
     places: [SquareSet; 9],
@@ -56,9 +56,9 @@ struct Board {
     placed_in: [DigitSet; 27],
 }
 
-impl Board {
-    fn new(position: &Position, units: &[(Unit, SquareSet); 27]) -> Board {
-        let mut board = Board {
+impl ForcedPosition {
+    fn new(position: &Position, units: &[(Unit, SquareSet); 27]) -> ForcedPosition {
+        let mut board = ForcedPosition {
             values: [None; 81],
             candidates: [DigitSet::EMPTY; 81],
             places: [SquareSet::EMPTY; 9],
@@ -86,7 +86,7 @@ fn unit_indexes(s: Square) -> [usize; 3] {
 /// Follows singles from `digit` in `square` on a copy of `start`: where it leads, or why it cannot
 /// hold and the placements made before it broke.
 fn follow(
-    start: &Board,
+    start: &ForcedPosition,
     units: &[(Unit, SquareSet); 27],
     square: Square,
     digit: Digit,
@@ -125,7 +125,11 @@ fn follow(
 
 /// Places `c` and queues the naked singles it leaves; whether it was new (a square can be queued
 /// twice for the same digit).
-fn place(board: &mut Board, c: Candidate, queue: &mut Vec<Candidate>) -> Result<bool, Broken> {
+fn place(
+    board: &mut ForcedPosition,
+    c: Candidate,
+    queue: &mut Vec<Candidate>,
+) -> Result<bool, Broken> {
     let (s, d) = (c.square, c.digit);
     if board.values[s.index()] == Some(d) {
         return Ok(false);
@@ -158,7 +162,7 @@ fn place(board: &mut Board, c: Candidate, queue: &mut Vec<Candidate>) -> Result<
 
 /// Queues every hidden single; a digit without a place in a unit that lacks it is a contradiction.
 fn hidden_singles(
-    board: &Board,
+    board: &ForcedPosition,
     units: &[(Unit, SquareSet); 27],
     queue: &mut Vec<Candidate>,
 ) -> Result<(), Broken> {
@@ -180,7 +184,7 @@ fn hidden_singles(
 /// by unit, a unit forcing chain.
 pub fn forcing_chain(position: &Position, _: &Context) -> Option<Step> {
     let units = units();
-    let start = Board::new(position, &units);
+    let start = ForcedPosition::new(position, &units);
     let mut trails: Vec<Option<Trail>> = (0..729).map(|_| None).collect();
     for s in position.empty_squares() {
         for d in position.candidates(s).iter() {

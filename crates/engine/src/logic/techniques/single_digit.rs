@@ -387,7 +387,7 @@ fn empty_rectangle_in(position: &Position, digit: Digit, b: usize) -> Option<Ste
             if !outside.is_empty() || (in_row - in_col).is_empty() || (in_col - in_row).is_empty() {
                 continue;
             }
-            let rectangle = Rectangle {
+            let rectangle = EmptyRectangle {
                 digit,
                 box_unit,
                 in_box,
@@ -406,7 +406,7 @@ fn empty_rectangle_in(position: &Position, digit: Digit, b: usize) -> Option<Ste
 }
 
 /// An empty rectangle: the digit's places in `box_unit` all lie in `row` or `col`.
-struct Rectangle {
+struct EmptyRectangle {
     digit: Digit,
     box_unit: Unit,
     in_box: SquareSet,
@@ -414,7 +414,7 @@ struct Rectangle {
     col: usize,
 }
 
-impl Rectangle {
+impl EmptyRectangle {
     /// The first elimination through a conjugate pair crossing the box's row (`along_row`) or
     /// column outside the box.
     fn step(&self, position: &Position, along_row: bool) -> Option<Step> {
