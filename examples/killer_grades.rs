@@ -14,7 +14,7 @@ use cpu_time::ThreadTime;
 
 use sudoku_service::engine::general::logic::{scaled_difficulty, Geometry, ShapePosition, FINDERS};
 use sudoku_service::engine::general::{generate_killer, KillerRequest, Symmetry};
-use sudoku_service::engine::logic::grade::GradeBuilder;
+use sudoku_service::engine::grade::GradeBuilder;
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules};
 

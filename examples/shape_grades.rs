@@ -13,7 +13,7 @@ use sudoku_service::engine::general;
 use sudoku_service::engine::general::logic::{
     scaled_difficulty, Geometry, ShapePosition, ShapeStep, FINDERS,
 };
-use sudoku_service::engine::logic::grade::GradeBuilder;
+use sudoku_service::engine::grade::GradeBuilder;
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::Cells;
 

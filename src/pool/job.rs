@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
-use super::{Counts, Lane, Outcome, Pool, PoolError, Ran, Task};
+use super::{Counts, JobResult, Lane, Pool, PoolError, Ran, Task};
 
 /// How long past its deadline a caller waits for a job that is running: the search stops within a
 /// millisecond of the deadline, and its answer (with its counters) is worth the wait. A job still
@@ -99,7 +99,7 @@ impl Pool {
 /// How a caller's wait for its job ended.
 enum Waited<T> {
     /// It ran: its outcome and worker time.
-    Done(Outcome<T>, Duration),
+    Done(JobResult<T>, Duration),
     /// It never ran: still queued at its deadline, or dequeued after it (or after its caller left).
     NeverRan,
     /// It was still running past its deadline and the grace.
@@ -180,7 +180,7 @@ struct Job<F, T> {
 struct Handoff<T> {
     /// Set once the thread is done with the job: its outcome and worker time, or `None` when it
     /// was skipped.
-    done: Option<Option<(Outcome<T>, Duration)>>,
+    done: Option<Option<(JobResult<T>, Duration)>>,
     /// When a thread started a timed job.
     started: Option<Instant>,
     /// The caller's task, to wake when `done` is set.
@@ -203,7 +203,7 @@ impl<F, T> Job<F, T> {
     }
 
     /// Hands `outcome` to the caller and wakes it.
-    fn finish(&self, outcome: Option<(Outcome<T>, Duration)>) {
+    fn finish(&self, outcome: Option<(JobResult<T>, Duration)>) {
         self.finished.store(true, Ordering::SeqCst);
         let waker = {
             let mut answer = self.answer();
@@ -264,7 +264,7 @@ where
 struct JobWait<'a, F, T>(&'a Job<F, T>);
 
 impl<F, T> Future for JobWait<'_, F, T> {
-    type Output = Option<(Outcome<T>, Duration)>;
+    type Output = Option<(JobResult<T>, Duration)>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let mut answer = self.0.answer();

@@ -5,7 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{Counts, Lane, Outcome, Pool, Task};
+use super::{Counts, JobResult, Lane, Pool, Task};
 
 impl Pool {
     /// Applies `f` to every item on the pool's threads and returns the results in input order.
@@ -71,7 +71,7 @@ type Block<R> = (usize, Vec<R>);
 /// A [`Pool::map_async`] in progress.
 #[must_use = "the results come from `wait`"]
 pub struct Mapped<R> {
-    done: std::sync::mpsc::Receiver<Outcome<Vec<Block<R>>>>,
+    done: std::sync::mpsc::Receiver<JobResult<Vec<Block<R>>>>,
     blocks: usize,
 }
 

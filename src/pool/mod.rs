@@ -109,7 +109,7 @@ trait Task: Send + Sync {
 type Queued = Arc<dyn Task>;
 
 /// What a job's thread hands back: a panic is carried to the caller to be resumed there.
-type Outcome<T> = Result<T, Box<dyn Any + Send>>;
+type JobResult<T> = Result<T, Box<dyn Any + Send>>;
 
 /// Worker threads fed by bounded queues, one of each per lane.
 #[derive(Debug)]

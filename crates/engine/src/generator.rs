@@ -195,7 +195,7 @@ pub(crate) fn add_givens(rng: &mut Rng, puzzle: &mut Grid, solution: &Grid, give
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Verdict;
+    use crate::outcome::Verdict;
 
     #[test]
     fn norvig_puzzles_have_enough_givens_and_digits() {

@@ -10,9 +10,10 @@ use std::time::Instant;
 
 use super::generator::add_givens;
 use super::grid::Grid;
+use super::interrupt::Interrupt;
 use super::logic::{Context, Difficulty, Grade};
-use super::search::{interrupted, Limits};
-use super::solver::StopReason;
+use super::search::interrupted;
+use crate::outcome::StopReason;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +59,7 @@ pub struct Graded {
 /// Generation to a level under an optional deadline and cancellation flag.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LevelGenerator<'a> {
-    limits: Limits<'a>,
+    limits: Interrupt<'a>,
 }
 
 impl<'a> LevelGenerator<'a> {
@@ -108,7 +109,8 @@ impl<'a> LevelGenerator<'a> {
 mod tests {
     use super::*;
     use crate::logic::LogicSolver;
-    use crate::solver::{Solver, Verdict};
+    use crate::outcome::Verdict;
+    use crate::solver::Solver;
 
     fn request(difficulty: Difficulty, seed: u64) -> LevelRequest {
         LevelRequest {

@@ -15,9 +15,11 @@
 //!   engine ([`general`]) reads the shape's tables: one propagator, one search
 //!   ([`general::ShapeSolver`]), logic ([`general::logic`]) and generators ([`general::generate()`],
 //!   [`general::generate_killer()`]).
-//! - Both end in the same vocabulary: a [`Verdict`] (unique, several, none), [`Stats`], a
-//!   [`StopReason`] when a deadline or a cancellation flag stopped the work, a
-//!   [`logic::Technique`] and a [`logic::Grade`].
+//! - Both speak the same vocabulary, defined once at the bottom of the engine: a [`Verdict`]
+//!   (unique, several, none), [`Stats`], an [`Outcome`] or an [`Interrupted`] search
+//!   ([`outcome`]); the [`Interrupt`] (a deadline and a cancellation flag) that every search,
+//!   logic walk and generator checks, with the [`StopReason`] it gives; a [`technique::Technique`]
+//!   and a [`grade::Grade`] on the same five levels for every shape.
 //!
 //! # Example
 //! ```
@@ -73,9 +75,12 @@ pub mod digit;
 pub mod error;
 pub mod general;
 pub mod generator;
+pub mod grade;
 pub mod graded;
 pub mod grid;
+pub mod interrupt;
 pub mod logic;
+pub mod outcome;
 pub mod rng;
 mod search;
 pub mod shape;
@@ -83,6 +88,7 @@ pub mod solver;
 pub mod square;
 pub mod square_set;
 pub mod targeted;
+pub mod technique;
 
 pub use candidates::{candidates, Candidates};
 pub use digit::{Digit, DigitSet};
@@ -90,7 +96,9 @@ pub use error::GridError;
 pub use generator::{generate, random_puzzle, Generated, Request};
 pub use graded::{Graded, LevelGenerator, LevelRequest};
 pub use grid::{Conflict, Grid};
+pub use interrupt::Interrupt;
+pub use outcome::{Interrupted, Outcome, Stats, StopReason, Verdict};
 pub use rng::{fresh_seed, Rng};
-pub use solver::{FirstOutcome, Interrupted, Outcome, Solver, Stats, StopReason, Verdict};
+pub use solver::{FirstOutcome, Solver};
 pub use square::{Square, Unit};
 pub use square_set::SquareSet;

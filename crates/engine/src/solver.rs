@@ -14,11 +14,13 @@
 //! verdict is the same in every orientation and solutions map back, so answers are unchanged; puzzles
 //! that finish within the first budget (nearly all) pay nothing.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Propagation};
 use super::grid::Grid;
+use super::interrupt::Interrupt;
+use super::outcome::{Interrupted, Outcome, Stats, StopReason, Verdict};
 
 mod view;
 #[cfg(test)]
@@ -32,47 +34,6 @@ const CHECK_EVERY: u64 = 64;
 /// Nodes allowed to the first attempt; each round of four orientations allows four times more.
 const FIRST_BUDGET: u64 = 1024;
 
-/// What the search found about a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Exactly one solution.
-    Unique,
-    /// At least two solutions.
-    Multiple,
-    /// No solution.
-    None,
-    /// A solution was found and no more were looked for (only when the limit is 1).
-    Solved,
-}
-
-/// Counters of one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Boards propagated, the root included.
-    pub nodes: u64,
-    /// Squares the search had to branch on.
-    pub guesses: u64,
-    /// Deepest nesting of guesses.
-    pub max_depth: u32,
-    /// Wall-clock time spent; zero for an [`untimed`](Solver::untimed) solver.
-    pub elapsed: Duration,
-}
-
-/// The finished search: a verdict, the solutions found (up to the limit), and counters. Both
-/// searches give one: the band solver ([`Solver`]) with its solutions as [`Grid`]s (the default),
-/// the search of any shape ([`ShapeSolver`](crate::general::ShapeSolver)) as
-/// [`Cells`](crate::shape::Cells).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome<S = Grid> {
-    /// What was proved.
-    pub verdict: Verdict,
-    /// Distinct solutions in the order found; for `Multiple`, at least two (one with the band
-    /// solver's [`Solver::keep_first`]).
-    pub solutions: Vec<S>,
-    /// Counters of the search.
-    pub stats: Stats,
-}
-
 /// A finished search with at most its first solution, held without a heap allocation: what
 /// [`Solver::solve_first`] gives a caller that shows one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,28 +43,6 @@ pub struct FirstOutcome {
     /// The first solution found; `None` only for [`Verdict::None`].
     pub solution: Option<Grid>,
     /// Counters of the search.
-    pub stats: Stats,
-}
-
-/// Why a search stopped before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StopReason {
-    /// The deadline passed.
-    Deadline,
-    /// The cancellation flag was raised.
-    Cancelled,
-}
-
-/// A search stopped early, with what it had done so far: [`Grid`]s from the band solver (the
-/// default), [`Cells`](crate::shape::Cells) from [`ShapeSolver`](crate::general::ShapeSolver).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("search stopped ({reason:?}) after {} nodes", stats.nodes)]
-pub struct Interrupted<S = Grid> {
-    /// What stopped it.
-    pub reason: StopReason,
-    /// Solutions found before it stopped.
-    pub solutions: Vec<S>,
-    /// Counters up to the stop.
     pub stats: Stats,
 }
 
@@ -123,8 +62,7 @@ pub struct Solver<'a> {
     limit: usize,
     /// Solutions kept as grids; the rest are only counted.
     keep: usize,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    interrupt: Interrupt<'a>,
     /// Whether the search reads the clock to fill [`Stats::elapsed`].
     timed: bool,
 }
@@ -141,8 +79,7 @@ impl<'a> Solver<'a> {
         Solver {
             limit: 2,
             keep: usize::MAX,
-            deadline: None,
-            cancel: None,
+            interrupt: Interrupt::NEVER,
             timed: true,
         }
     }
@@ -176,15 +113,26 @@ impl<'a> Solver<'a> {
     /// Stops the search once `deadline` has passed.
     pub fn deadline(self, deadline: Instant) -> Self {
         Solver {
-            deadline: Some(deadline),
+            interrupt: Interrupt {
+                deadline: Some(deadline),
+                ..self.interrupt
+            },
             ..self
         }
+    }
+
+    /// Stops once `interrupt` says so (its deadline passed or its flag raised).
+    pub fn interrupt(self, interrupt: Interrupt<'a>) -> Self {
+        Solver { interrupt, ..self }
     }
 
     /// Stops the search once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
         Solver {
-            cancel: Some(flag),
+            interrupt: Interrupt {
+                cancel: Some(flag),
+                ..self.interrupt
+            },
             ..self
         }
     }
@@ -396,14 +344,8 @@ impl BandSearch<'_, '_> {
     }
 
     fn check_interrupt(&mut self) {
-        if self
-            .solver
-            .cancel
-            .is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            self.stopped = Some(StopReason::Cancelled);
-        } else if self.solver.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = Some(StopReason::Deadline);
+        if let Some(reason) = self.solver.interrupt.stopped() {
+            self.stopped = Some(reason);
         }
     }
 }

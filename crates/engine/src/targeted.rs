@@ -14,9 +14,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::graded::Graded;
+use super::interrupt::Interrupt;
 use super::logic::{Context, Grade, Technique};
-use super::search::{interrupted, Limits};
-use super::solver::StopReason;
+use super::search::interrupted;
+use crate::outcome::StopReason;
 use near_miss::is_minimal;
 
 /// How many minimal puzzles a [`Method::Draw`] search may draw. Those techniques are the hardest step
@@ -166,7 +167,7 @@ pub enum TechniqueStop {
 /// Generation to a technique under an optional deadline and cancellation flag.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TechniqueGenerator<'a> {
-    limits: Limits<'a>,
+    limits: Interrupt<'a>,
     attempts: Option<u32>,
 }
 
@@ -267,7 +268,8 @@ pub fn shows(grade: &Grade, technique: Technique) -> bool {
 mod tests {
     use super::*;
     use crate::logic::LogicSolver;
-    use crate::solver::{Solver, Verdict};
+    use crate::outcome::Verdict;
+    use crate::solver::Solver;
 
     /// Unique, graded as generated, its path using `technique` and nothing harder, and `minimal`
     /// telling the truth.

@@ -14,9 +14,9 @@ use super::propagate::initial;
 use super::search::ShapeSolver;
 use super::swap::Swaps;
 use super::tables::Tables;
+use crate::outcome::{Outcome, Verdict};
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::{Outcome, Verdict};
 
 /// The node budget of the first turn of [`any_solution`]'s searches.
 const FIRST_STEP: u64 = 64;

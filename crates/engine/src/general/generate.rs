@@ -195,8 +195,8 @@ mod tests {
     use super::super::dig::still_unique;
     use super::super::swap::Swaps;
     use super::*;
+    use crate::outcome::Verdict;
     use crate::shape::Variant;
-    use crate::solver::Verdict;
 
     /// Digs like [`dig`] on random orders, asking at every step both [`still_unique`] and a search
     /// counting to two: they must agree, on removals that keep uniqueness and on those that break it.

@@ -16,9 +16,9 @@ use super::killer_gen::{generate_killer, KillerRequest};
 use super::logic::{ShapeLogic, ShapeLogicError};
 use super::symmetry::Symmetry;
 use crate::logic::{Difficulty, Grade};
+use crate::outcome::StopReason;
 use crate::rng::Rng;
 use crate::shape::{Rules, ShapeError};
-use crate::solver::StopReason;
 
 /// Puzzles drawn before a level counts as out of the shape's reach for this seed: many on small
 /// grids, whose puzzles cost a millisecond and whose rare levels (medium, expert and extreme on 6x6

@@ -7,23 +7,22 @@
 //!
 //! - [`position`]: placed digits and pencil marks.
 //! - [`step`]: what one step places, removes and looks at.
-//! - [`technique`]: the techniques in order, with ids, names, levels and scores.
+//! - [`crate::technique`] (shared with the logic of every shape): the techniques in order, with ids,
+//!   names, levels and scores.
 //! - [`techniques`]: the finders, one module per family.
-//! - [`grade`]: difficulty levels and grading a path.
+//! - [`crate::grade`] (shared too): difficulty levels and grading a path.
 //! - [`solver`]: walking a puzzle to its solution, grading, hints.
 //! - [`words`]: the plain-English pieces explanations share.
 
-pub mod grade;
 pub mod position;
 pub mod solver;
 pub mod step;
-pub mod technique;
 pub mod techniques;
 pub mod words;
 
-pub use grade::{Difficulty, Grade, TechniqueCounts};
+pub use crate::grade::{Difficulty, Grade, TechniqueCounts};
+pub use crate::technique::Technique;
 pub use position::Position;
 pub use solver::{Explanation, Hint, LogicError, LogicSolver};
 pub use step::{Candidate, Pattern, Step};
-pub use technique::Technique;
 pub use techniques::{next_step, Context};

@@ -2,18 +2,20 @@
 //! grid is full, recording the path (`explain`) or only its grade (`grade`); or offer the one next
 //! step of a player's position (`hint`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::grade::{Difficulty, Grade, GradeBuilder};
 use super::position::Position;
 use super::step::Step;
-use super::technique::Technique;
 use super::techniques::{next_step, Context};
 use crate::digit::DigitSet;
+use crate::grade::{Difficulty, Grade, GradeBuilder};
 use crate::grid::Grid;
-use crate::solver::{Solver, StopReason, Verdict};
+use crate::interrupt::Interrupt;
+use crate::outcome::{StopReason, Verdict};
+use crate::solver::Solver;
 use crate::square::Square;
+use crate::technique::Technique;
 
 /// Why a puzzle could not be solved step by step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,8 +57,7 @@ pub enum Hint {
 /// past which grading stops early (for generation to a level).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LogicSolver<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    interrupt: Interrupt<'a>,
 }
 
 /// The most steps a path can take: each step removes at least one of the 729 candidates.
@@ -71,28 +72,32 @@ impl<'a> LogicSolver<'a> {
     /// Stops once `deadline` has passed.
     pub fn deadline(self, deadline: Instant) -> Self {
         LogicSolver {
-            deadline: Some(deadline),
-            ..self
+            interrupt: Interrupt {
+                deadline: Some(deadline),
+                ..self.interrupt
+            },
         }
+    }
+
+    /// Stops once `interrupt` says so (its deadline passed or its flag raised).
+    pub fn interrupt(self, interrupt: Interrupt<'a>) -> Self {
+        LogicSolver { interrupt }
     }
 
     /// Stops once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
         LogicSolver {
-            cancel: Some(flag),
-            ..self
+            interrupt: Interrupt {
+                cancel: Some(flag),
+                ..self.interrupt
+            },
         }
     }
 
     /// Proves `puzzle` unique and returns its solution, as the context steps may rely on.
     pub fn context(&self, puzzle: &Grid) -> Result<Context, LogicError> {
         let mut solver = Solver::new().limit(2);
-        if let Some(deadline) = self.deadline {
-            solver = solver.deadline(deadline);
-        }
-        if let Some(flag) = self.cancel {
-            solver = solver.cancel_flag(flag);
-        }
+        solver = solver.interrupt(self.interrupt);
         let outcome = solver
             .solve(puzzle)
             .map_err(|i| LogicError::Interrupted(i.reason))?;
@@ -112,7 +117,7 @@ impl<'a> LogicSolver<'a> {
         let mut steps = Vec::new();
         let mut grade = GradeBuilder::default();
         self.walk(Position::new(puzzle), &context, |step| {
-            grade.add(&step);
+            grade.add_technique(step.technique);
             steps.push(step);
             true
         })?;
@@ -153,7 +158,7 @@ impl<'a> LogicSolver<'a> {
         let mut grade = GradeBuilder::default();
         let mut within = true;
         self.walk(Position::new(puzzle), &context, |step| {
-            grade.add(&step);
+            grade.add_technique(step.technique);
             let so_far = grade.finish();
             within = so_far.difficulty <= ceiling;
             within
@@ -174,7 +179,7 @@ impl<'a> LogicSolver<'a> {
         let mut within = true;
         self.walk(Position::new(puzzle), &context, |step| {
             within = (step.technique.difficulty(), step.technique.score()) <= bound;
-            grade.add(&step);
+            grade.add_technique(step.technique);
             within
         })?;
         Ok(within.then(|| grade.finish()))
@@ -243,12 +248,7 @@ impl<'a> LogicSolver<'a> {
     }
 
     fn check_stop(&self) -> Result<(), LogicError> {
-        if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Err(LogicError::Interrupted(StopReason::Cancelled));
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(LogicError::Interrupted(StopReason::Deadline));
-        }
+        self.interrupt.check().map_err(LogicError::Interrupted)?;
         Ok(())
     }
 }
@@ -256,7 +256,7 @@ impl<'a> LogicSolver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::technique::Technique;
+    use crate::technique::Technique;
 
     const EASY: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

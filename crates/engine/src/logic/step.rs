@@ -1,9 +1,9 @@
 //! One step of human-style solving: which technique, what it places or removes, the squares, units and
 //! digits that form its pattern (so a client can highlight them), and a plain-English explanation.
 
-use super::technique::Technique;
 use crate::digit::Digit;
 use crate::square::{Square, Unit};
+use crate::technique::Technique;
 
 /// A digit in a square: what a step places, or a pencil mark it removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -16,12 +16,12 @@
 //! [`MAX_WALKS`] walks: the same seed gives the same puzzle, the clock never decides.
 
 use crate::generator::has_other_solution;
+use crate::grade::GradeBuilder;
 use crate::grid::Grid;
-use crate::logic::grade::GradeBuilder;
+use crate::interrupt::Interrupt;
 use crate::logic::{next_step, Context, Grade, Position, Technique};
+use crate::outcome::StopReason;
 use crate::rng::Rng;
-use crate::search::Limits;
-use crate::solver::StopReason;
 use crate::square::Square;
 use crate::square_set::SquareSet;
 
@@ -64,7 +64,7 @@ fn walk(
     puzzle: &Grid,
     context: &Context,
     technique: Technique,
-    limits: &Limits,
+    limits: &Interrupt,
 ) -> Result<Walk, StopReason> {
     let bound = (technique.difficulty(), technique.score());
     let mut position = Position::new(puzzle);
@@ -94,7 +94,7 @@ fn walk(
                 pattern.insert(s);
             }
         }
-        grade.add(&step);
+        grade.add_technique(step.technique);
         position.apply(&step);
     }
     let grade = grade.finish();
@@ -110,7 +110,7 @@ fn walk(
 pub(crate) fn mend_next(
     rng: &mut Rng,
     technique: Technique,
-    limits: &Limits,
+    limits: &Interrupt,
 ) -> Result<Option<Mended>, StopReason> {
     let (mut puzzle, solution) = limits.minimal_puzzle(rng)?;
     let context = Context::unique(solution);
@@ -175,7 +175,7 @@ fn trim(
     added: &[Square],
     context: &Context,
     technique: Technique,
-    limits: &Limits,
+    limits: &Interrupt,
     mut grade: Grade,
 ) -> Result<(Grid, Grade), StopReason> {
     for &s in added {
@@ -202,7 +202,7 @@ mod tests {
     fn a_near_miss_gets_givens_back_until_its_path_needs_nothing_harder() {
         // Each seed's first draw is a near miss that mends (`measure::quick_near_miss_seeds`).
         for (technique, seed) in [(Technique::NakedQuad, 286), (Technique::SimpleColoring, 87)] {
-            let limits = Limits::default();
+            let limits = Interrupt::default();
             let (drawn, solution) = limits.minimal_puzzle(&mut Rng::seeded(seed)).unwrap();
             let first = walk(&drawn, &Context::unique(solution), technique, &limits).unwrap();
             assert!(
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_draw_whose_path_gets_stuck_before_using_the_technique_is_no_near_miss() {
-        let limits = Limits::default();
+        let limits = Interrupt::default();
         let technique = Technique::NakedQuad;
         let stuck_first = (0..20).find(|&seed| {
             let (drawn, solution) = limits.minimal_puzzle(&mut Rng::seeded(seed)).unwrap();

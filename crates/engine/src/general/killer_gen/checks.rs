@@ -8,8 +8,8 @@ use crate::general::cages::{CageTables, Inference};
 use crate::general::propagate::initial;
 use crate::general::search::ShapeSolver;
 use crate::general::tables::Tables;
+use crate::outcome::Outcome;
 use crate::shape::{CageRule, Cells, Rules, Shape};
-use crate::solver::Outcome;
 
 /// The killer of the partition `cage_of` and its check: counting to two within the budget, the
 /// known solution first; `None` when out of budget or past the deadline.

@@ -225,7 +225,7 @@ pub(crate) fn generated(size: usize, seed: u64, jigsaw: bool) -> Killer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Verdict;
+    use crate::outcome::Verdict;
 
     fn request(seed: u64) -> KillerRequest {
         KillerRequest {

@@ -5,9 +5,9 @@
 
 use super::partition::neighbours;
 use super::{check, past, KillerRequest};
+use crate::outcome::Verdict;
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::Verdict;
 
 /// Merges tried on one partition before it is drawn again.
 const MERGES_PER_PARTITION: usize = 60;

@@ -7,7 +7,7 @@
 //! (800, 1000, 1600, 1800) are for 81 cells, and a 16x16 needs about three times the singles of a
 //! 9x9 for the same kind of puzzle, so the ceiling is multiplied by N*N / 81.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::geometry::Geometry;
@@ -15,10 +15,11 @@ use super::next_step;
 use super::position::{bit, ShapePosition};
 use super::step::ShapeStep;
 use crate::general::ShapeSolver;
-use crate::logic::grade::GradeBuilder;
+use crate::grade::GradeBuilder;
+use crate::interrupt::Interrupt;
 use crate::logic::{Difficulty, Grade};
+use crate::outcome::{StopReason, Verdict};
 use crate::shape::{Cells, Shape};
-use crate::solver::{StopReason, Verdict};
 
 /// Why a puzzle could not be solved step by step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -59,8 +60,7 @@ pub enum ShapeHint {
 /// A configured logic solver for any shape: an optional deadline and cancellation flag.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ShapeLogic<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    interrupt: Interrupt<'a>,
 }
 
 impl<'a> ShapeLogic<'a> {
@@ -72,28 +72,27 @@ impl<'a> ShapeLogic<'a> {
     /// Stops once `deadline` has passed.
     pub fn deadline(self, deadline: Instant) -> Self {
         ShapeLogic {
-            deadline: Some(deadline),
-            ..self
+            interrupt: Interrupt {
+                deadline: Some(deadline),
+                ..self.interrupt
+            },
         }
     }
 
     /// Stops once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
         ShapeLogic {
-            cancel: Some(flag),
-            ..self
+            interrupt: Interrupt {
+                cancel: Some(flag),
+                ..self.interrupt
+            },
         }
     }
 
     /// Proves `puzzle` unique and returns its solution.
     pub fn solution(&self, shape: &Shape, puzzle: &Cells) -> Result<Cells, ShapeLogicError> {
         let mut solver = ShapeSolver::new().limit(2);
-        if let Some(deadline) = self.deadline {
-            solver = solver.deadline(deadline);
-        }
-        if let Some(flag) = self.cancel {
-            solver = solver.cancel_flag(flag);
-        }
+        solver = solver.interrupt(self.interrupt);
         let outcome = solver
             .solve(shape, puzzle)
             .map_err(|i| ShapeLogicError::Interrupted(i.reason))?;
@@ -203,12 +202,9 @@ impl<'a> ShapeLogic<'a> {
     }
 
     fn check_stop(&self) -> Result<(), ShapeLogicError> {
-        if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Err(ShapeLogicError::Interrupted(StopReason::Cancelled));
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(ShapeLogicError::Interrupted(StopReason::Deadline));
-        }
+        self.interrupt
+            .check()
+            .map_err(ShapeLogicError::Interrupted)?;
         Ok(())
     }
 }

@@ -1,18 +1,15 @@
 //! The exploration itself: one board per depth, settled, then branched on a cell's candidates or
 //! a cage's combinations, until the solver's limit, deadline, flag or budget says stop.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-
 use super::super::branch::{choose, Branch, ConflictWeights};
 use super::super::cages::{CageSplit, CageTables};
 use super::super::probe::{self, Lookahead, Pick};
 use super::super::propagate::{Propagator, Settled};
 use super::super::tables::Tables;
 use super::{Halt, ShapeSolver, CHECK_EVERY};
+use crate::outcome::Stats;
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::{Stats, StopReason};
 
 /// The largest grid whose killers are searched by conflict weights. Larger ones keep the
 /// lookahead's best pair: there generated killers take a hundred nodes or so, too few
@@ -248,11 +245,8 @@ impl<'s> ShapeSearch<'s, '_, '_> {
     }
 
     fn check_interrupt(&mut self) {
-        let solver = self.solver;
-        if solver.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            self.halt = Some(Halt::Stopped(StopReason::Cancelled));
-        } else if solver.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.halt = Some(Halt::Stopped(StopReason::Deadline));
+        if let Some(reason) = self.solver.interrupt.stopped() {
+            self.halt = Some(Halt::Stopped(reason));
         }
     }
 }

@@ -10,9 +10,10 @@ use super::cages::CageSplit;
 use super::probe::Lookahead;
 use super::propagate::{initial, Propagator};
 use super::tables::Tables;
+use crate::interrupt::Interrupt;
+use crate::outcome::{Interrupted, Outcome, Stats, StopReason, Verdict};
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
-use crate::solver::{Interrupted, Outcome, Stats, StopReason, Verdict};
 
 mod explore;
 use explore::ShapeSearch;
@@ -31,8 +32,7 @@ enum Halt {
 #[derive(Clone, Copy, Debug)]
 pub struct ShapeSolver<'a> {
     limit: usize,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    interrupt: Interrupt<'a>,
     budget: u64,
     lookahead: bool,
     near: Option<&'a [u8]>,
@@ -55,8 +55,7 @@ impl<'a> ShapeSolver<'a> {
     pub fn new() -> Self {
         ShapeSolver {
             limit: 2,
-            deadline: None,
-            cancel: None,
+            interrupt: Interrupt::NEVER,
             budget: u64::MAX,
             lookahead: true,
             near: None,
@@ -77,15 +76,26 @@ impl<'a> ShapeSolver<'a> {
     /// Stops once `deadline` has passed.
     pub fn deadline(self, deadline: Instant) -> Self {
         ShapeSolver {
-            deadline: Some(deadline),
+            interrupt: Interrupt {
+                deadline: Some(deadline),
+                ..self.interrupt
+            },
             ..self
         }
+    }
+
+    /// Stops once `interrupt` says so (its deadline passed or its flag raised).
+    pub fn interrupt(self, interrupt: Interrupt<'a>) -> Self {
+        ShapeSolver { interrupt, ..self }
     }
 
     /// Stops once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
         ShapeSolver {
-            cancel: Some(flag),
+            interrupt: Interrupt {
+                cancel: Some(flag),
+                ..self.interrupt
+            },
             ..self
         }
     }

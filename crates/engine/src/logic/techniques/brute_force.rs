@@ -4,7 +4,7 @@
 use super::Context;
 use crate::logic::position::Position;
 use crate::logic::step::{Pattern, Step};
-use crate::logic::technique::Technique;
+use crate::technique::Technique;
 
 /// The solution's digit in the most constrained empty square (the first in row-major order among
 /// equals); nothing when the solution is not known.

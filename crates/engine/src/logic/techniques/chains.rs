@@ -18,10 +18,10 @@ use super::Context;
 use crate::digit::Digit;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::{and_list, removals};
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// The longest chain searched, in links (HoDoKu caps chains at 20 candidates).
 pub const MAX_LINKS: usize = 19;

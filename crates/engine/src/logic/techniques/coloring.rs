@@ -8,10 +8,10 @@ use super::Context;
 use crate::digit::Digit;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::and_list;
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// A colour trap or a colour wrap on one digit's conjugate pairs, digits ascending, clusters from
 /// their first square; within a cluster the wrap is tried before the trap, as HoDoKu does.

@@ -19,9 +19,9 @@ use super::Context;
 use crate::digit::Digit;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::and_list;
 use crate::square::{Square, Unit, ROW_NAMES};
+use crate::technique::Technique;
 
 /// The most fins HoDoKu accepts in a finned fish.
 const MAX_FINS: u32 = 5;

@@ -12,10 +12,10 @@ use super::Context;
 use crate::digit::{Digit, DigitSet};
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::{and_list, or_list, removals};
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// How many placements a branch shows before it is abbreviated.
 const SHOWN: usize = 4;

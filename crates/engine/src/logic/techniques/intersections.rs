@@ -10,10 +10,10 @@ use super::Context;
 use crate::digit::Digit;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::{and_list, or_list};
 use crate::square::Unit;
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// A digit confined, within a box, to one row or column: it leaves the rest of that row or column.
 pub fn locked_candidates_pointing(position: &Position, _: &Context) -> Option<Step> {

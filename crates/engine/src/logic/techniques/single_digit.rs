@@ -11,10 +11,10 @@ use super::Context;
 use crate::digit::Digit;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::and_list;
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// The two places of `digit` in `unit` when it has exactly two (a conjugate pair), in row-major
 /// order.

@@ -5,8 +5,8 @@ use super::Context;
 use crate::digit::DigitSet;
 use crate::logic::position::Position;
 use crate::logic::step::{Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::square::{Square, Unit};
+use crate::technique::Technique;
 
 /// Units in the order a person scans them for singles: boxes first, then rows, then columns.
 fn scan_order() -> impl Iterator<Item = Unit> {

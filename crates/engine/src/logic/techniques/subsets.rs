@@ -12,10 +12,10 @@ use super::Context;
 use crate::digit::DigitSet;
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::and_list;
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// A naked pair that shares a box and a row or column, clearing both.
 pub fn locked_pair(position: &Position, _: &Context) -> Option<Step> {

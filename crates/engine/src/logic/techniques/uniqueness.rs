@@ -13,10 +13,10 @@ use super::Context;
 use crate::digit::{Digit, DigitSet};
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::{and_list, or_list};
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// Four unsolved squares in two rows, two columns and two boxes, and the two digits of the bivalue
 /// square it was found from.

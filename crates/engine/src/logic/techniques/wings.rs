@@ -7,10 +7,10 @@ use super::Context;
 use crate::digit::{Digit, DigitSet};
 use crate::logic::position::Position;
 use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::technique::Technique;
 use crate::logic::words::{and_list, or_list};
 use crate::square::{Square, Unit};
 use crate::square_set::SquareSet;
+use crate::technique::Technique;
 
 /// The empty squares with exactly `count` candidates.
 fn with_candidates(position: &Position, count: usize) -> SquareSet {

@@ -8,8 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::step::Step;
-use super::technique::Technique;
+use crate::technique::Technique;
 
 /// How hard a puzzle (or a technique) is for a person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -142,11 +141,6 @@ pub struct GradeBuilder {
 }
 
 impl GradeBuilder {
-    /// Counts one step.
-    pub fn add(&mut self, step: &Step) {
-        self.add_technique(step.technique);
-    }
-
     /// Counts one application of `technique`.
     pub fn add_technique(&mut self, technique: Technique) {
         self.score = self.score.saturating_add(technique.score());
