@@ -62,7 +62,7 @@ pub struct ServerConfig {
     pub header_read_timeout: Duration,
     /// Connections open at once (`--max-connections`); when full, the longest-idle one gives way
     /// to a new one. Default: from the file-descriptor limit
-    /// ([`crate::connections::default_max_connections`]).
+    /// ([`default_max_connections`]).
     pub max_connections: usize,
     /// How long a connection may have no request in flight before it is closed ([`IDLE_TIMEOUT`];
     /// not a flag, tests shorten it).
@@ -176,7 +176,7 @@ impl Default for ServerConfig {
             log_format: LogFormat::Pretty,
             max_solutions: 100,
             header_read_timeout: HEADER_READ_TIMEOUT,
-            max_connections: crate::connections::default_max_connections(),
+            max_connections: default_max_connections(),
             idle_timeout: IDLE_TIMEOUT,
             write_timeout: WRITE_TIMEOUT,
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
@@ -189,4 +189,44 @@ impl Default for ServerConfig {
 /// One worker per available core.
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// File descriptors kept back from the connection cap: the listener, the runtime's epoll and
+/// wake-up descriptors, standard streams, signal handling, and the short overlap while an evicted
+/// connection closes.
+pub const RESERVED_FDS: u64 = 64;
+
+/// The highest default cap, whatever the descriptor limit: each connection costs buffers, and past
+/// this many a single instance should be scaled out rather than up.
+pub const MAX_DEFAULT_CONNECTIONS: u64 = 10_000;
+
+/// The default connection cap for a process allowed `fd_limit` open files: what is left after
+/// [`RESERVED_FDS`], at least 1 and at most [`MAX_DEFAULT_CONNECTIONS`].
+pub fn cap_for_fd_limit(fd_limit: u64) -> usize {
+    let cap = fd_limit
+        .saturating_sub(RESERVED_FDS)
+        .clamp(1, MAX_DEFAULT_CONNECTIONS);
+    usize::try_from(cap).unwrap_or(1)
+}
+
+/// The default connection cap for this process, from its soft `RLIMIT_NOFILE` (accept fails with
+/// "Too many open files" past it). Where the limit cannot be read, the highest default.
+pub fn default_max_connections() -> usize {
+    let soft = rlimit::Resource::NOFILE
+        .get()
+        .map_or(MAX_DEFAULT_CONNECTIONS, |(soft, _hard)| soft);
+    cap_for_fd_limit(soft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_cap_leaves_descriptors_for_the_server_and_stays_sane() {
+        assert_eq!(cap_for_fd_limit(1024), 960);
+        assert_eq!(cap_for_fd_limit(10), 1);
+        assert_eq!(cap_for_fd_limit(1 << 20), 10_000);
+        assert!(default_max_connections() >= 1);
+    }
 }

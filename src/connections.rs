@@ -30,33 +30,6 @@ use tokio::sync::Notify;
 mod watched;
 pub use watched::Watched;
 
-/// File descriptors kept back from the connection cap: the listener, the runtime's epoll and
-/// wake-up descriptors, standard streams, signal handling, and the short overlap while an evicted
-/// connection closes.
-pub const RESERVED_FDS: u64 = 64;
-
-/// The highest default cap, whatever the descriptor limit: each connection costs buffers, and past
-/// this many a single instance should be scaled out rather than up.
-pub const MAX_DEFAULT_CONNECTIONS: u64 = 10_000;
-
-/// The default connection cap for a process allowed `fd_limit` open files: what is left after
-/// [`RESERVED_FDS`], at least 1 and at most [`MAX_DEFAULT_CONNECTIONS`].
-pub fn cap_for_fd_limit(fd_limit: u64) -> usize {
-    let cap = fd_limit
-        .saturating_sub(RESERVED_FDS)
-        .clamp(1, MAX_DEFAULT_CONNECTIONS);
-    usize::try_from(cap).unwrap_or(1)
-}
-
-/// The default connection cap for this process, from its soft `RLIMIT_NOFILE` (accept fails with
-/// "Too many open files" past it). Where the limit cannot be read, the highest default.
-pub fn default_max_connections() -> usize {
-    let soft = rlimit::Resource::NOFILE
-        .get()
-        .map_or(MAX_DEFAULT_CONNECTIONS, |(soft, _hard)| soft);
-    cap_for_fd_limit(soft)
-}
-
 /// The deadlines a connection's watchdog enforces.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadlines {
@@ -399,14 +372,6 @@ fn longest_idle(conns: &HashMap<u64, Arc<Conn>>) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_default_cap_leaves_descriptors_for_the_server_and_stays_sane() {
-        assert_eq!(cap_for_fd_limit(1024), 960);
-        assert_eq!(cap_for_fd_limit(10), 1);
-        assert_eq!(cap_for_fd_limit(1 << 20), 10_000);
-        assert!(default_max_connections() >= 1);
-    }
 
     #[test]
     fn a_full_registry_evicts_the_longest_idle_connection_and_never_a_busy_one() {

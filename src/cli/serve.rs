@@ -9,12 +9,12 @@ use crate::clients::budget::{
     BudgetLimits, DEFAULT_CLIENT_MAX_HEAVY, DEFAULT_CLIENT_WORKER_SECONDS,
 };
 use crate::clients::{ClientRules, IpRange};
+use crate::config::default_max_connections;
 use crate::config::{
     default_workers, BatchLimits, Fairness, LogFormat, ServerConfig, SpoolLimits,
     DEFAULT_LIGHT_BUDGET, DEFAULT_MAX_BATCHES, DEFAULT_QUEUE, DEFAULT_SPOOL_DISK_BYTES,
     DEFAULT_SPOOL_MEMORY_BYTES,
 };
-use crate::connections::default_max_connections;
 use crate::probe::probe;
 
 // The flags of `sudoku serve`, each with an environment fallback.

@@ -6,17 +6,17 @@ use std::time::Instant;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
-use super::logic_json::{logic_error, StepJson};
+use super::logic_json::{logic_error, ExplainResponse, StepJson};
 use super::shape_json::{parse_consistent, Submitted};
 use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
-use crate::wire::grid::{GridFormat, GridJson};
+use crate::wire::grid::GridFormat;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -31,21 +31,6 @@ struct ExplainRequest {
     format: GridFormat,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
-}
-
-/// The body of a 200.
-#[derive(Debug, Serialize)]
-pub struct ExplainResponse {
-    /// Every step, each applied to the position the previous ones left.
-    pub steps: Vec<StepJson>,
-    /// The solution, in the requested format.
-    pub solution: GridJson,
-    /// The level.
-    pub difficulty: &'static str,
-    /// The path's score.
-    pub score: u32,
-    /// Whether no guess was needed.
-    pub solved_by_logic: bool,
 }
 
 async fn explain(

@@ -7,13 +7,13 @@ use std::time::Instant;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
-use super::logic_json::{logic_error, StepJson};
+use super::logic_json::{logic_error, HintResponse, StepJson};
 use super::members::not_null;
 use super::shape_json::{classic_only, parse_consistent, Submitted};
 use super::shape_logic;
@@ -36,24 +36,6 @@ struct HintRequest {
     candidates: Option<Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
-}
-
-/// The body of a 200: a step, the player's mistakes, or the news that the grid is solved.
-#[derive(Debug, Serialize)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum HintResponse {
-    /// The simplest step available.
-    Step {
-        /// The step.
-        step: StepJson,
-    },
-    /// Squares whose digit or pencil marks contradict the solution.
-    Mistakes {
-        /// Their names.
-        squares: Vec<String>,
-    },
-    /// Every square holds the solution's digit.
-    Solved,
 }
 
 async fn hint(

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::error::ApiError;
 use crate::engine::logic::{Candidate, Grade, LogicError, Step};
 use crate::engine::{Stats, StopReason};
+use crate::wire::grid::GridJson;
 
 /// A digit in a square: `{"square": "E5", "digit": 3}`.
 #[derive(Debug, Serialize)]
@@ -136,4 +137,37 @@ pub fn deadline(timeout_ms: u64, started: Instant) -> ApiError {
 /// The 504 for generation, begun at `started`, stopped by its deadline.
 pub fn generation_stopped(_: StopReason, timeout_ms: u64, started: Instant) -> ApiError {
     deadline(timeout_ms, started)
+}
+
+/// The body of a `/explain` 200.
+#[derive(Debug, Serialize)]
+pub struct ExplainResponse {
+    /// Every step, each applied to the position the previous ones left.
+    pub steps: Vec<StepJson>,
+    /// The solution, in the requested format.
+    pub solution: GridJson,
+    /// The level.
+    pub difficulty: &'static str,
+    /// The path's score.
+    pub score: u32,
+    /// Whether no guess was needed.
+    pub solved_by_logic: bool,
+}
+
+/// The body of a `/hint` 200: a step, the player's mistakes, or the news that the grid is solved.
+#[derive(Debug, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum HintResponse {
+    /// The simplest step available.
+    Step {
+        /// The step.
+        step: StepJson,
+    },
+    /// Squares whose digit or pencil marks contradict the solution.
+    Mistakes {
+        /// Their names.
+        squares: Vec<String>,
+    },
+    /// Every square holds the solution's digit.
+    Solved,
 }

@@ -9,10 +9,9 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::error::ApiError;
-use super::explain::ExplainResponse;
 use super::grid_json::PuzzleField;
-use super::hint::HintResponse;
 use super::logic_json::{deadline, CandidateJson, GradeJson, PatternJson, StepJson};
+use super::logic_json::{ExplainResponse, HintResponse};
 use super::shape_json::{parse_cells, render};
 use super::AppState;
 use crate::engine::general::logic::{

@@ -1,9 +1,12 @@
-//! The engine's one error type: what can be wrong with a submitted grid.
+//! What can be wrong with a submitted grid: the engine's one error type for classic grids, and the
+//! conflicts `/validate` names.
+
+use std::fmt;
 
 use thiserror::Error;
 
-use super::grid::Conflict;
-use super::square::Square;
+use super::digit::Digit;
+use super::square::{Square, Unit};
 
 /// Why a grid could not be built or used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -39,4 +42,31 @@ pub enum GridError {
     /// Two givens of one digit share a unit.
     #[error("{0}")]
     Conflict(Conflict),
+}
+
+/// Digits given twice in one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: Digit,
+    /// The unit it repeats in.
+    pub unit: Unit,
+    /// Every square of the unit holding the digit, in row-major order.
+    pub squares: Vec<Square>,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "digit {} appears {} times in {} (",
+            self.digit,
+            self.squares.len(),
+            self.unit
+        )?;
+        for (i, s) in self.squares.iter().enumerate() {
+            write!(f, "{}{s}", if i == 0 { "" } else { ", " })?;
+        }
+        write!(f, ")")
+    }
 }

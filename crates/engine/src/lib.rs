@@ -71,6 +71,7 @@
 
 mod board;
 pub mod candidates;
+pub mod difficulty;
 pub mod digit;
 pub mod error;
 pub mod general;

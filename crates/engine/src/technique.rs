@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::grade::Difficulty;
+use crate::difficulty::Difficulty;
 
 /// A solving technique. The declaration order is the order in which they are tried (the killer ones
 /// only on killer shapes, by the logic of every shape).

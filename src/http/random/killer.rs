@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use axum::Json;
 
-use super::shaped::query_fault;
+use super::query_fault;
 use crate::engine::general::logic::ShapeLogic;
 use crate::engine::general::{
     generate_killer, generate_killer_leveled, level_attempts, GeneratedShape, KillerRequest,

@@ -18,7 +18,7 @@ use super::AppState;
 use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::graded::max_givens;
 use crate::engine::logic::Difficulty;
-use crate::engine::shape::{Cells, Shape};
+use crate::engine::shape::{Cells, Shape, ShapeError};
 use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::render::{Caption, Sheet};
@@ -300,4 +300,21 @@ async fn leveled(
         solution: Some(format.render(&generated.solution)),
         unique: true,
     }))
+}
+
+/// A shape fault in the query's words: the parameter, not the `rules` member.
+pub(crate) fn query_fault(error: ShapeError) -> ApiError {
+    // Valid parameters for a shape that has no complete grid: the rules, not their spelling.
+    if matches!(error, ShapeError::NoGrid { .. }) {
+        return ApiError::InvalidRules(error);
+    }
+    let field = match error.field() {
+        "rules.variants" => "variant",
+        "rules.regions" => "variant",
+        other => other.trim_start_matches("rules."),
+    };
+    ApiError::InvalidField {
+        field: field.into(),
+        detail: error.to_string(),
+    }
 }

@@ -13,6 +13,7 @@ use crate::engine::shape::{Rules, Shape, ShapeError, Variant};
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
+use crate::http::random::query_fault;
 use crate::http::shape_json::render;
 use crate::http::AppState;
 use crate::wire::grid::GridFormat;
@@ -251,21 +252,4 @@ fn parse_box(text: &str) -> Result<[usize; 2], ApiError> {
         field: "box".into(),
         detail: format!("box must be ROWSxCOLUMNS, such as 2x3, got {text:?}"),
     })
-}
-
-/// A shape fault in the query's words: the parameter, not the `rules` member.
-pub(crate) fn query_fault(error: ShapeError) -> ApiError {
-    // Valid parameters for a shape that has no complete grid: the rules, not their spelling.
-    if matches!(error, ShapeError::NoGrid { .. }) {
-        return ApiError::InvalidRules(error);
-    }
-    let field = match error.field() {
-        "rules.variants" => "variant",
-        "rules.regions" => "variant",
-        other => other.trim_start_matches("rules."),
-    };
-    ApiError::InvalidField {
-        field: field.into(),
-        detail: error.to_string(),
-    }
 }

@@ -9,10 +9,10 @@
 
 use std::time::Instant;
 
-use super::generate::ShapeRequest;
 use super::propagate::initial;
 use super::search::ShapeSolver;
 use super::swap::Swaps;
+use super::symmetry::Symmetry;
 use super::tables::Tables;
 use crate::outcome::{Outcome, Verdict};
 use crate::rng::Rng;
@@ -71,11 +71,12 @@ pub(super) enum Policy {
 pub(super) fn dig(
     shape: &Shape,
     solution: &Cells,
-    request: &ShapeRequest,
+    symmetry: Symmetry,
+    deadline: Option<Instant>,
     rng: &mut Rng,
     policy: Policy,
 ) -> Dug {
-    let mut orbits = request.symmetry.orbits(shape.size());
+    let mut orbits = symmetry.orbits(shape.size());
     rng.shuffle(&mut orbits);
     let tables = Tables::for_generation(shape);
     let mut digger = Digger {
@@ -83,11 +84,11 @@ pub(super) fn dig(
         tables: &tables,
         solution,
         puzzle: solution.clone(),
-        solver: match request.deadline {
+        solver: match deadline {
             Some(d) => ShapeSolver::new().deadline(d),
             None => ShapeSolver::new(),
         },
-        deadline: request.deadline,
+        deadline,
         swaps: Swaps::new(shape, solution),
     };
     let budget = check_budget(shape.size());

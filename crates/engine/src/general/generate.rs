@@ -89,7 +89,14 @@ pub fn generate(
         } else {
             Policy::Recheck
         };
-        match dig(&shape, &solution, request, &mut rng, policy) {
+        match dig(
+            &shape,
+            &solution,
+            request.symmetry,
+            request.deadline,
+            &mut rng,
+            policy,
+        ) {
             Dug::Puzzle(puzzle, minimal) => {
                 return Ok(Some(GeneratedShape {
                     shape,

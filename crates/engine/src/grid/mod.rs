@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::digit::{Digit, DigitSet};
+pub use super::error::Conflict;
 use super::error::GridError;
 use super::square::{Square, Unit};
 
@@ -14,33 +15,6 @@ use super::square::{Square, Unit};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
     cells: [Option<Digit>; 81],
-}
-
-/// Digits given twice in one unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Conflict {
-    /// The repeated digit.
-    pub digit: Digit,
-    /// The unit it repeats in.
-    pub unit: Unit,
-    /// Every square of the unit holding the digit, in row-major order.
-    pub squares: Vec<Square>,
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "digit {} appears {} times in {} (",
-            self.digit,
-            self.squares.len(),
-            self.unit
-        )?;
-        for (i, s) in self.squares.iter().enumerate() {
-            write!(f, "{}{s}", if i == 0 { "" } else { ", " })?;
-        }
-        write!(f, ")")
-    }
 }
 
 impl Grid {

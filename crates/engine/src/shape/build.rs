@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::cages;
+use super::{cages, neighbours};
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
 };
@@ -283,19 +283,6 @@ pub(crate) fn connected(cells: &[usize], region_of: &[usize], size: usize) -> bo
         }
     }
     reached == cells.len()
-}
-
-/// The cells edge-adjacent to `cell`.
-pub(crate) fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / size, cell % size);
-    [
-        (r > 0).then(|| cell - size),
-        (r + 1 < size).then(|| cell + size),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < size).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 fn box_corners(size: usize, br: usize, bc: usize) -> impl Iterator<Item = (usize, usize)> {

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::build::neighbours;
+use super::neighbours;
 use super::ShapeError;
 
 /// A cage as the wire gives it: its sum and its cells by name (`A1`..).

@@ -21,6 +21,19 @@ pub use cells::{display, Cells, UnitConflict};
 pub use error::{CellsError, ShapeError};
 pub use rules::{Regions, Rules, Variant};
 
+/// The cells edge-adjacent to `cell`.
+pub(crate) fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    [
+        (r > 0).then(|| cell - size),
+        (r + 1 < size).then(|| cell + size),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < size).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// The largest N.
 pub const MAX_SIZE: usize = 25;
 /// The smallest N.
