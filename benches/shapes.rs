@@ -10,6 +10,7 @@ use std::time::Duration;
 use criterion::{criterion_main, Criterion};
 use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Variant};
+use sudoku_service::engine::Interrupt;
 
 /// Seeds cycled through by each benchmark.
 const SEEDS: u64 = 8;
@@ -27,7 +28,7 @@ fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> GeneratedShape {
         symmetry: Symmetry::None,
         jigsaw,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     general::generate(rules, &request)
         .expect("valid rules")

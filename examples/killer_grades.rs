@@ -17,6 +17,7 @@ use sudoku_service::engine::general::{generate_killer, KillerRequest, Symmetry};
 use sudoku_service::engine::grade::GradeBuilder;
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules};
+use sudoku_service::engine::Interrupt;
 
 /// What walking the killers saw.
 #[derive(Default)]
@@ -78,7 +79,7 @@ fn main() {
             givens: 0,
             symmetry: Symmetry::None,
             jigsaw: false,
-            deadline: None,
+            interrupt: Interrupt::NEVER,
         };
         let killer = generate_killer(&rules, &request).unwrap().unwrap();
         let geo = Geometry::new(&killer.shape);

@@ -6,6 +6,7 @@
 
 use sudoku_service::engine::general::{jigsaw_template, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Variant};
+use sudoku_service::engine::Interrupt;
 
 /// Every shape measured: its name, side, variants, and whether jigsaw regions are drawn.
 const SHAPES: [(&str, usize, &[Variant], bool); 25] = [
@@ -48,12 +49,12 @@ pub struct Measured {
 
 impl Measured {
     /// The request the examples make for `seed`: no symmetry, no deadline.
-    pub fn request(&self, seed: u64) -> ShapeRequest {
+    pub fn request(&self, seed: u64) -> ShapeRequest<'static> {
         ShapeRequest {
             symmetry: Symmetry::None,
             jigsaw: self.jigsaw,
             seed,
-            deadline: None,
+            interrupt: Interrupt::NEVER,
         }
     }
 }

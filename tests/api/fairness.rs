@@ -264,3 +264,38 @@ async fn a_batch_keeps_its_answered_lines_and_ends_with_a_record_when_its_budget
     }
     assert!(records.last().unwrap().get("summary").is_some());
 }
+
+/// A GET request from `peer`, as the server's accept loop marks it.
+fn get_from(peer: &str, path: &str) -> Request<Body> {
+    let mut request = Request::get(path).body(Body::empty()).unwrap();
+    let peer: SocketAddr = format!("{peer}:40000").parse().unwrap();
+    request.extensions_mut().insert(ConnectInfo(peer));
+    request
+}
+
+/// Generation of small shapes is light work (about a millisecond: nothing charged, no budget
+/// headers); a 9x9 variant, like every larger shape and every killer, is heavy from the start, and
+/// its answer says what is left of the client's budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_shapes_are_generated_as_light_work_and_9x9_variants_as_heavy() {
+    let state = AppState::new(&test_config());
+    for small in [
+        "/random?size=8&seed=1",
+        "/random?size=6&seed=2",
+        "/random?size=4&seed=3",
+    ] {
+        let r = send(router(state.clone()), get_from("192.0.2.7", small)).await;
+        assert_eq!(r.status, 200, "{small}: {}", r.text);
+        assert!(r.header("ratelimit").is_none(), "{small} is light work");
+    }
+    let r = send(
+        router(state.clone()),
+        get_from("192.0.2.7", "/random?variant=x&seed=1"),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(
+        r.header("ratelimit").is_some(),
+        "a 9x9 variant is heavy work"
+    );
+}

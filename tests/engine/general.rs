@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::{candidates, Solver as BandSolver, StopReason, Verdict};
 
 use crate::brute::BruteForce;
@@ -17,12 +18,12 @@ fn shape_of(rules: &Rules) -> Shape {
     Shape::new(rules).unwrap_or_else(|e| panic!("{rules:?}: {e}"))
 }
 
-fn request(seed: u64, symmetry: Symmetry, jigsaw: bool) -> ShapeRequest {
+fn request(seed: u64, symmetry: Symmetry, jigsaw: bool) -> ShapeRequest<'static> {
     ShapeRequest {
         symmetry,
         jigsaw,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     }
 }
 
@@ -284,7 +285,10 @@ fn a_deadline_or_a_cancel_flag_stops_the_general_search() {
 #[test]
 fn a_generator_past_its_deadline_gives_up() {
     let req = ShapeRequest {
-        deadline: Some(Instant::now()),
+        interrupt: Interrupt {
+            deadline: Some(Instant::now()),
+            cancel: None,
+        },
         ..request(1, Symmetry::None, false)
     };
     assert_eq!(general::generate(&sized(16, &[]), &req).unwrap(), None);

@@ -10,6 +10,7 @@ use sudoku_service::engine::general::{
     self, jigsaw_template, GeneratedShape, ShapeRequest, Symmetry,
 };
 use sudoku_service::engine::shape::{Cells, Regions, Rules, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::Verdict;
 
 fn generated(size: usize, seed: u64) -> GeneratedShape {
@@ -22,7 +23,7 @@ fn generated(size: usize, seed: u64) -> GeneratedShape {
         symmetry: Symmetry::None,
         jigsaw: true,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     general::generate(&rules, &request)
         .unwrap_or_else(|e| panic!("{size}x{size} seed {seed}: {e}"))

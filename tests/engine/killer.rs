@@ -6,6 +6,7 @@
 
 use sudoku_service::engine::general::{generate_killer, KillerRequest, ShapeSolver, Symmetry};
 use sudoku_service::engine::shape::{CageRule, Cells, Regions, Rules, Shape, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::Verdict;
 
 mod big;
@@ -310,7 +311,7 @@ fn asked_for_givens_are_the_solutions_and_keep_the_puzzle_unique() {
         givens: 6,
         symmetry: Symmetry::Rotational,
         jigsaw: false,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     let k = generate_killer(&Rules::default(), &request)
         .unwrap()

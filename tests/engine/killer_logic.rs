@@ -14,6 +14,7 @@ use sudoku_service::engine::general::logic::{ShapeLogic, ShapePosition};
 use sudoku_service::engine::general::{generate_killer, Killer, KillerRequest, Symmetry};
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::Interrupt;
 
 use super::killer::{compact, killer, CONCEPTIS, CONCEPTIS_SOLUTION};
 use super::shape_logic::check_step;
@@ -25,7 +26,7 @@ pub fn generated(rules: &Rules, seed: u64, givens: usize, jigsaw: bool) -> Kille
         givens,
         symmetry: Symmetry::None,
         jigsaw,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     generate_killer(rules, &request)
         .expect("valid rules")

@@ -6,6 +6,7 @@
 
 use sudoku_service::engine::general::{self, jigsaw_template, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Rules, Shape, ShapeError, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::Verdict;
 
 /// What a jigsaw combination does: generates, or is refused naming this rule.
@@ -42,7 +43,7 @@ fn check(size: usize, variants: &[Variant]) {
         symmetry: Symmetry::None,
         jigsaw: true,
         seed: 1,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     let what = format!("{size}x{size} jigsaw {variants:?}");
     match (

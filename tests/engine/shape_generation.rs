@@ -9,6 +9,7 @@ use sudoku_service::engine::general::logic::ShapeLogic;
 use sudoku_service::engine::general::{self, GeneratedShape, LevelError, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::Difficulty;
 use sudoku_service::engine::shape::{Cells, Regions, Rules, Shape, ShapeError, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::Verdict;
 
 fn rules(size: usize, boxed: Option<[usize; 2]>, variants: &[Variant]) -> Rules {
@@ -20,12 +21,20 @@ fn rules(size: usize, boxed: Option<[usize; 2]>, variants: &[Variant]) -> Rules 
     }
 }
 
-fn request(seed: u64, symmetry: Symmetry, jigsaw: bool, deadline: Option<Instant>) -> ShapeRequest {
+fn request(
+    seed: u64,
+    symmetry: Symmetry,
+    jigsaw: bool,
+    deadline: Option<Instant>,
+) -> ShapeRequest<'static> {
     ShapeRequest {
         symmetry,
         jigsaw,
         seed,
-        deadline,
+        interrupt: Interrupt {
+            deadline,
+            cancel: None,
+        },
     }
 }
 
@@ -310,4 +319,35 @@ fn levels_out_of_reach_are_refused_before_any_work() {
         Difficulty::Medium,
     );
     assert_eq!(a, Err(LevelError::NotReached(Difficulty::Medium)));
+}
+
+/// Every generator of other shapes stops at a raised flag as at a passed deadline (so the server
+/// can stop work whose client has left), answering no puzzle rather than a late one.
+#[test]
+fn a_raised_flag_stops_shape_and_killer_generation() {
+    use std::sync::atomic::AtomicBool;
+    use sudoku_service::engine::general::{generate_killer, KillerRequest};
+    let raised = AtomicBool::new(true);
+    let interrupt = Interrupt {
+        deadline: None,
+        cancel: Some(&raised),
+    };
+    let rules = Rules {
+        size: Some(16),
+        ..Rules::default()
+    };
+    let shaped = ShapeRequest {
+        symmetry: Symmetry::None,
+        jigsaw: false,
+        seed: 1,
+        interrupt,
+    };
+    assert_eq!(general::generate(&rules, &shaped).unwrap(), None);
+    let killer = KillerRequest {
+        interrupt,
+        ..KillerRequest::seeded(1)
+    };
+    assert!(generate_killer(&Rules::default(), &killer)
+        .unwrap()
+        .is_none());
 }

@@ -11,6 +11,7 @@ use sudoku_service::engine::general::logic::{
 use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::{Difficulty, Technique};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::Interrupt;
 
 pub fn rules(size: usize, variants: &[Variant]) -> Rules {
     Rules {
@@ -25,7 +26,7 @@ pub fn generated(rules: &Rules, seed: u64, jigsaw: bool) -> GeneratedShape {
         symmetry: Symmetry::None,
         jigsaw,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     general::generate(rules, &request)
         .expect("valid rules")

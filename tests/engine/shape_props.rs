@@ -10,6 +10,7 @@
 use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::rng::Rng;
 use sudoku_service::engine::shape::{Cells, Rules, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::engine::{Grid, Solver as BandSolver, Verdict};
 
 use crate::brute::BruteForce;
@@ -82,7 +83,7 @@ fn generate(s: &Sample, seed: u64, symmetry: Symmetry) -> GeneratedShape {
         symmetry,
         jigsaw: s.jigsaw,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     general::generate(&s.rules, &request)
         .unwrap_or_else(|e| panic!("{:?} seed {seed}: {e}", s.rules))

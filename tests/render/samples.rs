@@ -3,6 +3,7 @@
 
 use sudoku_service::engine::general::{self, ShapeRequest, Symmetry};
 use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::Interrupt;
 use sudoku_service::render::{Caption, DrawnCage, Sheet};
 
 /// A generated puzzle on `rules` from `seed`, with its solution.
@@ -11,7 +12,7 @@ pub fn generated(rules: Rules, jigsaw: bool, seed: u64) -> (Shape, Cells, Cells)
         symmetry: Symmetry::None,
         jigsaw,
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     let made = general::generate(&rules, &request)
         .expect("valid rules")

@@ -26,7 +26,7 @@
 //! use sudoku_engine::general::{self, KillerRequest, ShapeRequest, Symmetry};
 //! use sudoku_engine::logic::{Hint, LogicSolver};
 //! use sudoku_engine::shape::{Rules, Shape};
-//! use sudoku_engine::{generate, Grid, Request, Solver, Verdict};
+//! use sudoku_engine::{generate, Grid, Interrupt, Request, Solver, Verdict};
 //!
 //! // A classic 9x9: parse, prove unique, solve.
 //! let puzzle: Grid =
@@ -48,7 +48,8 @@
 //!
 //! // A 16x16 from a seed, solved again by the general engine.
 //! let rules = Rules { size: Some(16), ..Rules::default() };
-//! let request = ShapeRequest { symmetry: Symmetry::None, jigsaw: false, seed: 1, deadline: None };
+//! let request =
+//!     ShapeRequest { symmetry: Symmetry::None, jigsaw: false, seed: 1, interrupt: Interrupt::NEVER };
 //! let sixteen = general::generate(&rules, &request)?.expect("no deadline was set");
 //! let solved = general::ShapeSolver::new().solve(&sixteen.shape, &sixteen.puzzle)?;
 //! assert_eq!(solved.verdict, Verdict::Unique);

@@ -19,6 +19,7 @@ use crate::engine::general::{
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::shape::{Cells, Rules, Shape};
+use crate::engine::Interrupt;
 use crate::engine::Verdict;
 
 /// A JSON line: `GET /random`'s members, and the rules.
@@ -157,7 +158,7 @@ fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShap
         givens: 0,
         symmetry: args.symmetry.unwrap_or_default(),
         jigsaw: args.shape.jigsaw(),
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     if let Some(level) = args.difficulty {
         return leveled(
@@ -207,7 +208,7 @@ fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShape, Stri
         symmetry: args.symmetry.unwrap_or_default(),
         jigsaw: args.shape.jigsaw(),
         seed,
-        deadline: None,
+        interrupt: Interrupt::NEVER,
     };
     let Some(level) = args.difficulty else {
         let generated = general::generate(rules, &request)

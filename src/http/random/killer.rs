@@ -5,7 +5,6 @@
 //! Generation is seeded and bounded by node budgets, so a seed always gives the same killer; the
 //! deadline only turns a slow request into 504.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use axum::Json;
@@ -18,6 +17,7 @@ use crate::engine::general::{
 };
 use crate::engine::logic::Grade;
 use crate::engine::shape::{Rules, Shape};
+use crate::engine::Interrupt;
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
@@ -58,7 +58,7 @@ pub(super) async fn random(
     let size = template.size();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
-    // Killer generation watches its flag only in part: heavy work from the start.
+    // A killer takes tens of milliseconds or more: heavy work from the start (it stops at its flag).
     let outcome = state
         .run_heavy(timeout_ms, move |deadline, cancel| {
             let request = KillerRequest {
@@ -66,7 +66,10 @@ pub(super) async fn random(
                 givens,
                 symmetry,
                 jigsaw,
-                deadline: Some(deadline),
+                interrupt: Interrupt {
+                    deadline: Some(deadline),
+                    cancel: Some(cancel),
+                },
             };
             match level {
                 Some(level) => match generate_killer_leveled(&rules, &request, level) {
@@ -74,7 +77,7 @@ pub(super) async fn random(
                     Err(LevelError::Stopped(_)) => Ok(None),
                     Err(other) => Err(other),
                 },
-                None => graded(&rules, &request, cancel),
+                None => graded(&rules, &request),
             }
         })
         .await?;
@@ -122,14 +125,12 @@ pub(super) async fn random(
 fn graded(
     rules: &Rules,
     request: &KillerRequest,
-    cancel: &AtomicBool,
 ) -> Result<Option<(GeneratedShape, Option<Grade>)>, LevelError> {
     let Some(killer) = generate_killer(rules, request)? else {
         return Ok(None);
     };
     let grade = ShapeLogic::new()
-        .deadline(request.deadline.expect("the job's deadline"))
-        .cancel_flag(cancel)
+        .interrupt(request.interrupt)
         .grade(&killer.shape, &killer.puzzle)
         .ok();
     let generated = GeneratedShape {

@@ -7,13 +7,12 @@
 //! one cell is checked by asking for a solution with a different value there, which is far cheaper
 //! than counting to two, and before any search by a two-value swap ([`super::swap`]).
 
-use std::time::Instant;
-
 use super::propagate::initial;
 use super::search::ShapeSolver;
 use super::swap::Swaps;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
+use crate::interrupt::Interrupt;
 use crate::outcome::{Outcome, Verdict};
 use crate::rng::Rng;
 use crate::shape::{Cells, Shape};
@@ -68,11 +67,11 @@ pub(super) enum Policy {
 /// [`recheck_budget`] (or, under [`Policy::AbandonUndecided`], ends the digging). Every orbit kept
 /// for a second solution stays needed as the puzzle shrinks (that solution still fits every smaller
 /// puzzle), so the puzzle is minimal exactly when no orbit is left undecided.
-pub(super) fn dig(
-    shape: &Shape,
-    solution: &Cells,
+pub(super) fn dig<'d>(
+    shape: &'d Shape,
+    solution: &'d Cells,
     symmetry: Symmetry,
-    deadline: Option<Instant>,
+    interrupt: Interrupt<'d>,
     rng: &mut Rng,
     policy: Policy,
 ) -> Dug {
@@ -84,11 +83,8 @@ pub(super) fn dig(
         tables: &tables,
         solution,
         puzzle: solution.clone(),
-        solver: match deadline {
-            Some(d) => ShapeSolver::new().deadline(d),
-            None => ShapeSolver::new(),
-        },
-        deadline,
+        solver: ShapeSolver::new().interrupt(interrupt),
+        interrupt,
         swaps: Swaps::new(shape, solution),
     };
     let budget = check_budget(shape.size());
@@ -117,13 +113,13 @@ struct Digger<'d> {
     solution: &'d Cells,
     puzzle: Cells,
     solver: ShapeSolver<'d>,
-    deadline: Option<Instant>,
+    interrupt: Interrupt<'d>,
     swaps: Swaps,
 }
 
 impl Digger<'_> {
     fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.interrupt.stopped().is_some()
     }
 
     /// Empties `orbit` when the puzzle stays unique: `Some(Some(removed))`, `Some(None)` when its

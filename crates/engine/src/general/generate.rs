@@ -8,8 +8,6 @@
 //! idle machine and a loaded one. The deadline only abandons the work (`None`, a 504 on the wire);
 //! it never cuts the digging short to answer a less minimal puzzle.
 
-use std::time::Instant;
-
 use super::dig::{dig, Dug, Policy};
 use super::jigsaw::{banded, generation_regions, labels, rarely_fillable};
 use super::pattern::stored_grid;
@@ -17,6 +15,7 @@ use super::propagate::initial;
 use super::search::ShapeSolver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
+use crate::interrupt::Interrupt;
 use crate::rng::Rng;
 use crate::shape::{Cells, Regions, Rules, Shape, ShapeError};
 
@@ -39,16 +38,16 @@ const MAX_LAYOUTS: usize = 64;
 const BANDED_DIGS: usize = 8;
 
 /// What to generate on a shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShapeRequest {
+#[derive(Clone, Copy, Debug)]
+pub struct ShapeRequest<'a> {
     /// The pattern of givens.
     pub symmetry: Symmetry,
     /// Draw jigsaw regions (replacing the rules' boxes).
     pub jigsaw: bool,
     /// The seed: the same request always gives the same puzzle.
     pub seed: u64,
-    /// Give up (answering `None`) once this has passed.
-    pub deadline: Option<Instant>,
+    /// Give up (answering `None`) once its deadline has passed or its flag is raised.
+    pub interrupt: Interrupt<'a>,
 }
 
 /// A generated puzzle and where it lives.
@@ -93,7 +92,7 @@ pub fn generate(
             &shape,
             &solution,
             request.symmetry,
-            request.deadline,
+            request.interrupt,
             &mut rng,
             policy,
         ) {
@@ -158,15 +157,14 @@ fn solved_grid(
         };
         let tables = Tables::for_generation(&shape);
         for _ in 0..FILLS_PER_LAYOUT {
-            if request.deadline.is_some_and(|d| Instant::now() >= d) {
+            if request.interrupt.stopped().is_some() {
                 return Ok(None);
             }
             let empty = initial(&shape, &vec![0; size * size]);
-            let solver = ShapeSolver::new().limit(1).blind();
-            let solver = match request.deadline {
-                Some(d) => solver.deadline(d),
-                None => solver,
-            };
+            let solver = ShapeSolver::new()
+                .limit(1)
+                .blind()
+                .interrupt(request.interrupt);
             if let Some(out) = solver.within(&shape, &tables, empty, budget, Some(rng)) {
                 if let Some(solution) = out.solutions.into_iter().next() {
                     return Ok(Some((shape, solution)));
@@ -175,7 +173,7 @@ fn solved_grid(
                 break;
             }
         }
-        if !request.jigsaw && request.deadline.is_some_and(|d| Instant::now() >= d) {
+        if !request.jigsaw && request.interrupt.stopped().is_some() {
             return Ok(None);
         }
     }
@@ -229,7 +227,7 @@ mod tests {
                     symmetry,
                     jigsaw,
                     seed,
-                    deadline: None,
+                    interrupt: Interrupt::NEVER,
                 };
                 let mut rng = Rng::seeded(seed + 100);
                 let template = Shape::new(&rules).unwrap();

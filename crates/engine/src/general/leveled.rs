@@ -9,12 +9,11 @@
 //! the same seed and level give the same puzzle on any machine, or the same
 //! [`LevelError::NotReached`]. The deadline only abandons the work.
 
-use std::time::Instant;
-
 use super::generate::{generate, GeneratedShape, ShapeRequest};
 use super::killer_gen::{generate_killer, KillerRequest};
 use super::logic::{ShapeLogic, ShapeLogicError};
 use super::symmetry::Symmetry;
+use crate::interrupt::Interrupt;
 use crate::logic::{Difficulty, Grade};
 use crate::outcome::StopReason;
 use crate::rng::Rng;
@@ -89,10 +88,10 @@ pub fn generate_leveled(
     request: &ShapeRequest,
     level: Difficulty,
 ) -> Result<LeveledShape, LevelError> {
-    let draws = Draws::new(rules, request.seed, request.symmetry, request.deadline);
+    let draws = Draws::new(rules, request.seed, request.symmetry, request.interrupt);
     leveled_by(&draws, level, |seed| {
         let drawn = ShapeRequest { seed, ..*request };
-        generate(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))
+        generate(rules, &drawn)?.ok_or_else(|| stopped(&request.interrupt))
     })
 }
 
@@ -105,15 +104,14 @@ pub fn generate_killer_leveled(
     request: &KillerRequest,
     level: Difficulty,
 ) -> Result<LeveledShape, LevelError> {
-    let draws = Draws::new(rules, request.seed, request.symmetry, request.deadline);
+    let draws = Draws::new(rules, request.seed, request.symmetry, request.interrupt);
     leveled_by(&draws, level, |seed| {
         let drawn = KillerRequest {
             seed,
             givens: 0,
             ..*request
         };
-        let killer =
-            generate_killer(rules, &drawn)?.ok_or(LevelError::Stopped(StopReason::Deadline))?;
+        let killer = generate_killer(rules, &drawn)?.ok_or_else(|| stopped(&request.interrupt))?;
         Ok(GeneratedShape {
             shape: killer.shape,
             puzzle: killer.puzzle,
@@ -123,27 +121,32 @@ pub fn generate_killer_leveled(
     })
 }
 
+/// Why a generator answered no puzzle: its flag, or else its deadline.
+fn stopped(interrupt: &Interrupt) -> LevelError {
+    LevelError::Stopped(interrupt.stopped().unwrap_or(StopReason::Deadline))
+}
+
 /// What a leveled search draws from, whatever the generator.
-struct Draws {
+struct Draws<'a> {
     /// The grid's side, which bounds the draws ([`level_attempts`]).
     size: usize,
     /// The request's seed, from which each draw's seed is derived.
     seed: u64,
     /// The pattern givens are added back in.
     symmetry: Symmetry,
-    /// Abandons the grading.
-    deadline: Option<Instant>,
+    /// Abandons the drawing and the grading.
+    interrupt: Interrupt<'a>,
 }
 
-impl Draws {
+impl<'a> Draws<'a> {
     /// The draws on `rules` (a grid of 9 when they name no size) for a request's seed, symmetry and
     /// deadline: the one setup both generators share, so they bound and seed their draws alike.
-    fn new(rules: &Rules, seed: u64, symmetry: Symmetry, deadline: Option<Instant>) -> Self {
+    fn new(rules: &Rules, seed: u64, symmetry: Symmetry, interrupt: Interrupt<'a>) -> Self {
         Self {
             size: rules.size.unwrap_or(9),
             seed,
             symmetry,
-            deadline,
+            interrupt,
         }
     }
 }
@@ -156,9 +159,7 @@ fn leveled_by(
     mut draw: impl FnMut(u64) -> Result<GeneratedShape, LevelError>,
 ) -> Result<LeveledShape, LevelError> {
     let mut grader = ShapeLogic::new();
-    if let Some(deadline) = draws.deadline {
-        grader = grader.deadline(deadline);
-    }
+    grader = grader.interrupt(draws.interrupt);
     let mut seeds = Rng::seeded(draws.seed);
     for attempts in 1..=level_attempts(draws.size) {
         let generated = draw(seeds.below(u64::MAX))?;

@@ -9,7 +9,9 @@ use sudoku_engine::general::{self, KillerRequest, LevelError, ShapeRequest, Symm
 use sudoku_engine::generator::DEFAULT_GIVENS;
 use sudoku_engine::logic::Difficulty;
 use sudoku_engine::shape::{Cells, Rules, Shape, ShapeError};
-use sudoku_engine::{generate as classic, LevelGenerator, LevelRequest, Request, StopReason};
+use sudoku_engine::{
+    generate as classic, Interrupt, LevelGenerator, LevelRequest, Request, StopReason,
+};
 
 /// What to generate: `count` puzzles of one shape and level from consecutive seeds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +103,7 @@ pub fn generate(
         let entry = if classic_shape && recipe.symmetry == Symmetry::None {
             classic_entry(recipe.difficulty, seed, deadline, cancel)
         } else {
-            shaped_entry(recipe, seed, deadline).map_err(|e| match e {
+            shaped_entry(recipe, seed, Interrupt { deadline, cancel }).map_err(|e| match e {
                 BookError::LevelNotReached { shape, level, .. } => BookError::LevelNotReached {
                     shape,
                     level,
@@ -168,16 +170,16 @@ fn classic_entry(
 fn shaped_entry(
     recipe: &Recipe,
     seed: u64,
-    deadline: Option<Instant>,
+    interrupt: Interrupt,
 ) -> Result<Option<BookEntry>, BookError> {
     if recipe.killer {
-        return killer_entry(recipe, seed, deadline);
+        return killer_entry(recipe, seed, interrupt);
     }
     let request = ShapeRequest {
         symmetry: recipe.symmetry,
         jigsaw: recipe.jigsaw,
         seed,
-        deadline,
+        interrupt,
     };
     if let Some(level) = recipe.difficulty {
         return match general::generate_leveled(&recipe.rules, &request, level) {
@@ -211,14 +213,14 @@ fn shaped_entry(
 fn killer_entry(
     recipe: &Recipe,
     seed: u64,
-    deadline: Option<Instant>,
+    interrupt: Interrupt,
 ) -> Result<Option<BookEntry>, BookError> {
     let request = KillerRequest {
         seed,
         givens: 0,
         symmetry: recipe.symmetry,
         jigsaw: recipe.jigsaw,
-        deadline,
+        interrupt,
     };
     let entry = |made: general::GeneratedShape, level| BookEntry {
         shape: made.shape,

@@ -86,12 +86,10 @@ impl<'a> GrownGrid<'a> {
 }
 
 /// The search of generation's checks: the known solution's values tried first, up to the deadline.
-fn solver<'a>(solution: &'a Cells, request: &KillerRequest) -> ShapeSolver<'a> {
-    let solver = ShapeSolver::new().near(solution.values());
-    match request.deadline {
-        Some(deadline) => solver.deadline(deadline),
-        None => solver,
-    }
+fn solver<'a>(solution: &'a Cells, request: &KillerRequest<'a>) -> ShapeSolver<'a> {
+    ShapeSolver::new()
+        .near(solution.values())
+        .interrupt(request.interrupt)
 }
 
 /// The killer shape of the partition `cage_of` (a cage id per cell) on `grid`, sums from `solution`.

@@ -54,7 +54,7 @@ struct Grower<'a> {
     grid: GrownGrid<'a>,
     puzzle: &'a Cells,
     solution: &'a Cells,
-    request: &'a KillerRequest,
+    request: &'a KillerRequest<'a>,
     /// A cage id per cell (a cage's id is one of its cells).
     cage_of: Vec<usize>,
     /// The cells of each cage, by id (0 for ids no cage has).

@@ -8,8 +8,6 @@
 //! Every search has a node budget and the randomness is the seed's alone, so a request always gives
 //! the same puzzle on any machine; the deadline only stops the work (the caller answers 504).
 
-use std::time::Instant;
-
 mod checks;
 mod grow;
 mod partition;
@@ -20,6 +18,7 @@ use super::propagate::initial;
 use super::search::ShapeSolver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
+use crate::interrupt::Interrupt;
 use crate::rng::Rng;
 use crate::shape::{Cells, Regions, Rules, Shape, ShapeError, Variant};
 use checks::{check, check_joined, killer_shape, GrownGrid};
@@ -28,8 +27,8 @@ use partition::partition;
 use settle::settle;
 
 /// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KillerRequest {
+#[derive(Clone, Copy, Debug)]
+pub struct KillerRequest<'a> {
     /// The seed: the same request always gives the same puzzle.
     pub seed: u64,
     /// Givens to place besides the cages (0 for a classic killer).
@@ -38,20 +37,20 @@ pub struct KillerRequest {
     pub symmetry: Symmetry,
     /// Draw jigsaw regions (replacing the rules' boxes).
     pub jigsaw: bool,
-    /// Give up (answering `None`) once this has passed.
-    pub deadline: Option<Instant>,
+    /// Give up (answering `None`) once its deadline has passed or its flag is raised.
+    pub interrupt: Interrupt<'a>,
 }
 
-impl KillerRequest {
+impl KillerRequest<'_> {
     /// A classic killer from `seed`: no givens (so no symmetry), the rules' own regions, no
     /// deadline.
-    pub fn seeded(seed: u64) -> KillerRequest {
+    pub fn seeded(seed: u64) -> KillerRequest<'static> {
         KillerRequest {
             seed,
             givens: 0,
             symmetry: Symmetry::None,
             jigsaw: false,
-            deadline: None,
+            interrupt: Interrupt::NEVER,
         }
     }
 }
@@ -127,7 +126,7 @@ pub fn generate_killer(
 }
 
 fn past(request: &KillerRequest) -> bool {
-    request.deadline.is_some_and(|d| Instant::now() >= d)
+    request.interrupt.stopped().is_some()
 }
 
 /// A random complete grid on `base` (on fresh regions for jigsaw), with its shape.
@@ -227,13 +226,13 @@ mod tests {
     use super::*;
     use crate::outcome::Verdict;
 
-    fn request(seed: u64) -> KillerRequest {
+    fn request(seed: u64) -> KillerRequest<'static> {
         KillerRequest {
             seed,
             givens: 0,
             symmetry: Symmetry::None,
             jigsaw: false,
-            deadline: None,
+            interrupt: Interrupt::NEVER,
         }
     }
 

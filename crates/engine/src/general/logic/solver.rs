@@ -79,6 +79,11 @@ impl<'a> ShapeLogic<'a> {
         }
     }
 
+    /// Stops once `interrupt` says so (its deadline passed or its flag raised).
+    pub fn interrupt(self, interrupt: Interrupt<'a>) -> Self {
+        ShapeLogic { interrupt }
+    }
+
     /// Stops once `flag` is set.
     pub fn cancel_flag(self, flag: &'a AtomicBool) -> Self {
         ShapeLogic {
