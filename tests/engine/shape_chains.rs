@@ -340,3 +340,28 @@ fn aic_whose_ends_are_two_symbols_of_one_square_clears_the_rest_of_it() {
         explanation: "(6)D5 = (6)F5 - (9)F5 = (9)H5 - (1)H5 = (1)H7 - (1)F8 = (7)F8 - (7)D9 = (7)D5: each = joins two candidates of which one is true (a symbol's only two places in column 5, row H and row D, or the only two candidates of a square), each - two that cannot both be true (the same symbol twice in window 4 and box 6). Either way D5 is 6 or 7, so remove 2 from D5.",
     });
 }
+
+/// XYZ-wing, which the general layer gained from the classic one, fires on 9x9 variants (about one
+/// generated X or hyper puzzle in five needs it) and every step of those paths is sound.
+#[test]
+fn xyz_wing_fires_on_9x9_variants_and_is_sound() {
+    let x = walk_many(&rules(9, &[Variant::X]), 0..6, false);
+    let hyper = walk_many(&rules(9, &[Variant::Hyper]), 0..3, false);
+    assert!(
+        x.techniques.contains(&Technique::XYZWing),
+        "X seeds 2 and 5 need one"
+    );
+    assert!(
+        hyper.techniques.contains(&Technique::XYZWing),
+        "hyper seeds 0 and 2 need one"
+    );
+    let explained = x
+        .explanations
+        .iter()
+        .find(|e| e.contains("Whichever value"))
+        .expect("an XYZ-wing's words");
+    assert!(
+        explained.contains("can be removed from the squares that see all three"),
+        "{explained}"
+    );
+}

@@ -26,7 +26,7 @@
 //! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
 //!   breadth-first search every chain walks.
 //! - `chains` (Turbot Fish, XY-Wing, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring),
-//!   `wings` (W-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
+//!   `wings` (W-Wing, XYZ-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
 //!   each runs on every shape, and each is capped in chain length and in work per step so that a
 //!   25x25 hint stays cheap.
 //! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
@@ -246,6 +246,7 @@ pub const FINDERS: &[Finder] = &[
     ),
     finder(Technique::WWing, Assumes::Units, wings::w_wing),
     finder(Technique::XYWing, Assumes::Units, chains::xy_wing),
+    finder(Technique::XYZWing, Assumes::Units, wings::xyz_wing),
     finder(
         Technique::UniqueRectangle1,
         Assumes::Unique,

@@ -1,7 +1,9 @@
-//! The W-wing on any shape: two cells holding only the same two values x and y, which do not see
-//! each other, and a conjugate pair of y (its only two places in some unit) whose ends see one cell
-//! each. One end of the pair is y, so one of the two cells is not y, hence x: cells seeing both
-//! lose x. It reasons only about units, so it is sound on every shape.
+//! Wings on any shape. The W-wing: two cells holding only the same two values x and y, which do not
+//! see each other, and a conjugate pair of y (its only two places in some unit) whose ends see one
+//! cell each. One end of the pair is y, so one of the two cells is not y, hence x: cells seeing both
+//! lose x. The XYZ-wing: a pivot holding x, y and z and two pincers it sees holding x and z and y
+//! and z: one of the three is z, so cells seeing all three lose z. Both reason only about units, so
+//! they are sound on every shape.
 
 use std::collections::BTreeMap;
 
@@ -101,6 +103,100 @@ fn step(
             cells: vec![wing[0], wing[1], ends[0], ends[1]],
             units: vec![unit],
             values: vec![x.min(y), x.max(y)],
+        },
+        explanation,
+    )
+}
+
+/// The first XYZ-wing that removes something: a pivot holding exactly three values x, y and z, two
+/// pincers it sees holding only x and z and only y and z (their values within the pivot's, sharing
+/// just z). Whichever value the pivot takes, one of the three cells is z, so the cells that see
+/// all three lose z. It reasons only about units, so it is sound on every shape. Pivots in cell
+/// order, pincers in cell order.
+pub fn xyz_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let cells = shape.cell_count();
+    for pivot in (0..cells).filter(|&c| pos.candidates(c).count_ones() == 3) {
+        let held = pos.candidates(pivot);
+        let near: Vec<usize> = shape
+            .peers(pivot)
+            .iter()
+            .map(|&p| usize::from(p))
+            .filter(|&p| {
+                let values = pos.candidates(p);
+                values.count_ones() == 2 && values & !held == 0
+            })
+            .collect();
+        for (i, &first) in near.iter().enumerate() {
+            for &second in &near[i + 1..] {
+                let shared = pos.candidates(first) & pos.candidates(second);
+                if pos.candidates(first) == pos.candidates(second) || shared.count_ones() != 1 {
+                    continue;
+                }
+                let z = shared.trailing_zeros() as u8 + 1;
+                let targets: Vec<usize> = (0..cells)
+                    .filter(|&c| c != pivot && c != first && c != second)
+                    .filter(|&c| pos.candidates(c) & shared != 0)
+                    .filter(|&c| geo.sees(c, pivot) && geo.sees(c, first) && geo.sees(c, second))
+                    .collect();
+                if !targets.is_empty() {
+                    return Some(xyz_step(geo, pos, [pivot, first, second], z, targets));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn xyz_step(
+    geo: &Geometry,
+    pos: &ShapePosition,
+    [pivot, first, second]: [usize; 3],
+    z: u8,
+    targets: Vec<usize>,
+) -> ShapeStep {
+    let shape = geo.shape;
+    let name = |c: usize| shape.cell_name(c);
+    let held: Vec<u8> = values_of(pos.candidates(pivot)).collect();
+    let or_values = |c: usize| {
+        let values: Vec<char> = values_of(pos.candidates(c))
+            .map(|v| shape.symbol(v))
+            .collect();
+        format!("{} or {}", values[0], values[1])
+    };
+    let sz = shape.symbol(z);
+    let (with_first, with_second) = (
+        geo.common_units(&[pivot, first]),
+        geo.common_units(&[pivot, second]),
+    );
+    let explanation = format!(
+        "{} holds only {}, and it sees {} ({}) in {} and {} ({}) in {}. Whichever value {} takes, \
+         one of {}, {} or {} is {sz}, so {sz} can be removed from the squares that see all three: {}.",
+        name(pivot),
+        words::symbols(shape, held.iter().copied()),
+        name(first),
+        or_values(first),
+        words::units(shape, with_first.iter().copied()),
+        name(second),
+        or_values(second),
+        words::units(shape, with_second.iter().copied()),
+        name(pivot),
+        name(pivot),
+        name(first),
+        name(second),
+        words::cells(shape, targets.iter().copied())
+    );
+    let mut units = with_first;
+    units.extend(with_second);
+    units.sort_unstable();
+    units.dedup();
+    ShapeStep::elimination(
+        Technique::XYZWing,
+        targets.into_iter().map(|c| Mark::new(c, z)).collect(),
+        Pattern {
+            cells: vec![pivot, first, second],
+            units,
+            values: held,
         },
         explanation,
     )
