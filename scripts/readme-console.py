@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Rewrites the output under every `$ sudoku ...` line of the `console` blocks of the README and the
-docs pages (docs/*.md) with what the command prints now (tests/readme.rs replays them, for the pages
+docs pages (docs/*.md) with what the command prints now (tests/readme/ replays them, for the pages
 in its PAGES). Run after a change that alters generated puzzles:
 
     cargo build && scripts/readme-console.py target/debug/sudoku

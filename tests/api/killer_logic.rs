@@ -133,7 +133,7 @@ async fn a_hint_from_the_players_marks_uses_the_rule_of_45_in_players_words() {
 }
 
 /// The rule-of-45 hint of docs/shapes.md asks with the marks this file computes (the request the
-/// page's example sends, which tests/readme.rs runs and compares with the page's answer): so the
+/// page's example sends, which tests/readme/ runs and compares with the page's answer): so the
 /// page's request cannot drift from the position it claims to show.
 #[test]
 fn the_docs_rule_of_45_example_sends_the_marks_computed_here() {

@@ -1,4 +1,4 @@
-//! What the tests of the `sudoku` command share (`tests/cli/`, `tests/readme.rs`): running the real binary as a
+//! What the tests of the `sudoku` command share (`tests/cli/`, `tests/readme/`): running the real binary as a
 //! process with some standard input, reading its output lines, and checking answers on a shape by
 //! the rules.
 //!

@@ -282,6 +282,7 @@ pub enum ApiError {
 }
 
 mod kinds;
+mod member;
 mod problem;
 #[cfg(test)]
 mod tests;
@@ -290,65 +291,7 @@ use kinds::*;
 pub use kinds::{ProblemKind, PROBLEM_KINDS};
 pub use problem::{ConflictJson, ProblemDetails, StatsJson};
 
-impl From<GridError> for ApiError {
-    /// Each engine fault has its own variant, so each has exactly one row of [`PROBLEM_KINDS`]; a
-    /// conflict found while building the grid is the same problem as one found after.
-    fn from(error: GridError) -> Self {
-        match error {
-            GridError::CellCount { found } => ApiError::WrongCellCount {
-                field: PUZZLE,
-                found,
-            },
-            GridError::RowCount { found } => ApiError::WrongRowCount {
-                field: PUZZLE,
-                found,
-            },
-            GridError::RowLength { row, found } => ApiError::WrongRowLength {
-                field: PUZZLE,
-                row,
-                found,
-            },
-            GridError::OutOfRange { square, value } => ApiError::ValueOutOfRange {
-                field: PUZZLE,
-                square,
-                value,
-            },
-            GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
-        }
-    }
-}
-
 impl ApiError {
-    /// The same fault found in another member holding a grid (`progress` rather than `puzzle`):
-    /// shape faults name it, and a field path or sentence that begins with `puzzle` begins with it.
-    pub fn in_member(self, member: &'static str) -> ApiError {
-        match self {
-            ApiError::WrongCellCount { found, .. } => ApiError::WrongCellCount {
-                field: member,
-                found,
-            },
-            ApiError::WrongRowCount { found, .. } => ApiError::WrongRowCount {
-                field: member,
-                found,
-            },
-            ApiError::WrongRowLength { row, found, .. } => ApiError::WrongRowLength {
-                field: member,
-                row,
-                found,
-            },
-            ApiError::ValueOutOfRange { square, value, .. } => ApiError::ValueOutOfRange {
-                field: member,
-                square,
-                value,
-            },
-            ApiError::InvalidField { field, detail } => ApiError::InvalidField {
-                field: renamed(&field, member),
-                detail: renamed(&detail, member),
-            },
-            other => other,
-        }
-    }
-
     /// This error's row of [`PROBLEM_KINDS`].
     pub fn kind(&self) -> ProblemKind {
         match self {
@@ -399,11 +342,6 @@ impl ApiError {
     }
 }
 
-/// The request member a puzzle fault is located in unless [`ApiError::in_member`] says otherwise.
-const PUZZLE: &str = "puzzle";
-
-/// `text` with its leading `puzzle` (a field path such as `puzzle[3]`, or a sentence about it)
-/// put as `member`.
 /// The sentence of a 429: what was spent and when to come back.
 fn too_many_requests(refusal: Refusal, limits: &BudgetLimits) -> String {
     match refusal {
@@ -416,13 +354,6 @@ fn too_many_requests(refusal: Refusal, limits: &BudgetLimits) -> String {
             "this client already has {max} heavy jobs running or waiting, the most allowed at \
              once; send the next when one is answered"
         ),
-    }
-}
-
-fn renamed(text: &str, member: &str) -> String {
-    match text.strip_prefix(PUZZLE) {
-        Some(rest) => format!("{member}{rest}"),
-        None => text.to_string(),
     }
 }
 

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use super::{ApiError, ProblemKind, PROBLEM_TYPE_BASE, PUZZLE};
+use super::member::PUZZLE;
+use super::{ApiError, ProblemKind, PROBLEM_TYPE_BASE};
 use crate::engine::shape::CellsError;
 use crate::engine::{Conflict, Grid, Stats};
 

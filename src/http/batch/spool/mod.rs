@@ -21,7 +21,6 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -31,6 +30,9 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 pub use crate::config::SpoolLimits;
+
+mod file;
+use file::{make_file, read_at, write_at};
 
 /// The largest piece read back from the file at once.
 const FILE_READ_BYTES: u64 = 256 * 1024;
@@ -276,54 +278,6 @@ async fn put(shared: &SpoolShared, limits: &SpoolLimits, bytes: Bytes) -> io::Re
     drop(state);
     shared.changed.notify_waiters();
     Ok(())
-}
-
-/// An unnamed file in `dir`, or in the system's temporary directory.
-fn make_file(dir: Option<PathBuf>) -> io::Result<File> {
-    match dir {
-        Some(dir) => tempfile::tempfile_in(dir),
-        None => tempfile::tempfile(),
-    }
-}
-
-#[cfg(unix)]
-fn write_at(file: &File, at: u64, bytes: &[u8]) -> io::Result<()> {
-    std::os::unix::fs::FileExt::write_all_at(file, bytes, at)
-}
-
-#[cfg(unix)]
-fn read_at(file: &File, at: u64, mut buffer: Vec<u8>) -> io::Result<Vec<u8>> {
-    std::os::unix::fs::FileExt::read_exact_at(file, &mut buffer, at)?;
-    Ok(buffer)
-}
-
-#[cfg(windows)]
-fn write_at(file: &File, mut at: u64, mut bytes: &[u8]) -> io::Result<()> {
-    use std::os::windows::fs::FileExt;
-    while !bytes.is_empty() {
-        let n = file.seek_write(bytes, at)?;
-        if n == 0 {
-            return Err(io::ErrorKind::WriteZero.into());
-        }
-        bytes = &bytes[n..];
-        at += n as u64;
-    }
-    Ok(())
-}
-
-#[cfg(windows)]
-fn read_at(file: &File, mut at: u64, mut buffer: Vec<u8>) -> io::Result<Vec<u8>> {
-    use std::os::windows::fs::FileExt;
-    let mut filled = 0;
-    while filled < buffer.len() {
-        let n = file.seek_read(&mut buffer[filled..], at)?;
-        if n == 0 {
-            return Err(io::ErrorKind::UnexpectedEof.into());
-        }
-        filled += n;
-        at += n as u64;
-    }
-    Ok(buffer)
 }
 
 #[cfg(test)]
