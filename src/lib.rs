@@ -9,8 +9,10 @@
 //! goes to its engine: the classic band solver, logic, candidates and generators
 //! ([`engine::Solver`], [`engine::logic`], [`engine::candidates()`], [`engine::generate()`],
 //! [`engine::graded`], [`engine::targeted`]) or the general engine over shapes as data
-//! ([`engine::general`]: one propagator, one search, its own logic and generators). Today that
-//! choice is made above the engine, in the HTTP and CLI layers (issue 32 moves it inside). The
+//! ([`engine::general`]: one propagator, one search, its own logic and generators). Which of the two
+//! takes a parsed puzzle is decided inside the engine ([`engine::Puzzle::on_shape`]); the HTTP and
+//! CLI layers still call the classic or the general operations on that answer (issue 32: a facade
+//! per operation is next). The
 //! result (a verdict, steps, a grade, a puzzle) goes back out as JSON ([`wire`] holds what the API
 //! and the CLI both write), as text lines, or drawn by [`render`] as SVG or PDF. On the server every
 //! job runs on the [`pool`]'s threads, never on the async workers, charged to its client

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{Conflict, FirstOutcome, Grid, Solver, Verdict};
 pub use read::LineReader;
 pub use read::{Chunk, Entry, Problem, PuzzleReader, ReadError, Record, CHUNK, MAX_LINE_BYTES};
-pub use shaped::{solve_shaped, solve_shaped_until, Puzzle, ShapedAnswer, ShapedEntry};
+pub use shaped::{solve_shaped, solve_shaped_until, ReadPuzzle, ShapedAnswer, ShapedEntry};
 
 /// The answer for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]

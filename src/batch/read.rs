@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use super::csv;
-use super::shaped::Puzzle;
+use super::shaped::ReadPuzzle;
 use crate::engine::shape::Shape;
 use crate::engine::Grid;
 
@@ -42,7 +42,7 @@ pub struct Entry {
 }
 
 /// A puzzle, or the error that stands in place of a line that is not one.
-pub type Record = Result<Puzzle, ReadError>;
+pub type Record = Result<ReadPuzzle, ReadError>;
 
 /// What [`PuzzleReader::read_chunk`] read: records in input order, and how many lines they took.
 #[derive(Debug, Default)]

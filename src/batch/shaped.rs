@@ -34,19 +34,19 @@ pub struct ShapedEntry {
 
 /// A puzzle read from input: classic 9x9 for the band solver, or on another shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Puzzle {
+pub enum ReadPuzzle {
     /// Plain classic 9x9.
     Classic(Entry),
     /// Any other shape.
     Shaped(ShapedEntry),
 }
 
-impl Puzzle {
+impl ReadPuzzle {
     /// The 1-based line it was read from.
     pub fn line(&self) -> usize {
         match self {
-            Puzzle::Classic(entry) => entry.line,
-            Puzzle::Shaped(entry) => entry.line,
+            ReadPuzzle::Classic(entry) => entry.line,
+            ReadPuzzle::Shaped(entry) => entry.line,
         }
     }
 }
@@ -174,7 +174,7 @@ pub fn json_line(
     line: usize,
     default: Option<&Arc<Shape>>,
     shapes: &mut Shapes,
-) -> Result<Puzzle, Problem> {
+) -> Result<ReadPuzzle, Problem> {
     let json: JsonLine = serde_json::from_str(text).map_err(|e| Problem::Json(e.to_string()))?;
     let shape = match (&json.rules, default) {
         (Some(rules), _) => shapes.get(rules)?,
@@ -194,23 +194,23 @@ pub fn json_line(
 }
 
 /// Reads a line of N*N symbols on `shape`.
-pub fn symbols_line(shape: &Arc<Shape>, text: &str, line: usize) -> Result<Puzzle, Problem> {
+pub fn symbols_line(shape: &Arc<Shape>, text: &str, line: usize) -> Result<ReadPuzzle, Problem> {
     let puzzle = Cells::parse(shape, text.trim()).map_err(Problem::Grid)?;
     Ok(on_shape(shape.clone(), puzzle, None, line))
 }
 
 /// The puzzle as the solver that owns its shape takes it: classic for plain classic 9x9.
-fn on_shape(shape: Arc<Shape>, puzzle: Cells, expected: Option<Cells>, line: usize) -> Puzzle {
+fn on_shape(shape: Arc<Shape>, puzzle: Cells, expected: Option<Cells>, line: usize) -> ReadPuzzle {
     if shape.is_classic() {
         let classic = |cells: &Cells| cells.to_classic().expect("a classic grid has 81 digits");
-        return Puzzle::Classic(Entry {
+        return ReadPuzzle::Classic(Entry {
             line,
             puzzle: classic(&puzzle),
             expected: expected.as_ref().map(classic),
             id: None,
         });
     }
-    Puzzle::Shaped(ShapedEntry {
+    ReadPuzzle::Shaped(ShapedEntry {
         line,
         shape,
         puzzle,
@@ -238,14 +238,14 @@ mod tests {
     fn a_json_line_without_rules_is_classic_and_goes_to_the_band_solver() {
         let text = format!(r#"{{"puzzle": "{}"}}"#, ".".repeat(81));
         let read = json_line(&text, 4, None, &mut Shapes::default()).unwrap();
-        assert!(matches!(read, Puzzle::Classic(Entry { line: 4, .. })));
+        assert!(matches!(read, ReadPuzzle::Classic(Entry { line: 4, .. })));
     }
 
     #[test]
     fn a_json_line_without_rules_takes_the_command_lines_shape() {
         let text = format!(r#"{{"puzzle": "{}"}}"#, ".".repeat(36));
         let read = json_line(&text, 1, Some(&six()), &mut Shapes::default()).unwrap();
-        assert!(matches!(read, Puzzle::Shaped(e) if e.shape.size() == 6));
+        assert!(matches!(read, ReadPuzzle::Shaped(e) if e.shape.size() == 6));
     }
 
     #[test]
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn a_shaped_conflict_names_the_unit() {
         let shape = six();
-        let Puzzle::Shaped(entry) =
+        let ReadPuzzle::Shaped(entry) =
             symbols_line(&shape, &format!("11{}", ".".repeat(34)), 1).unwrap()
         else {
             panic!("a 6x6 puzzle is shaped");
@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn a_shaped_puzzle_is_solved_and_its_expected_solution_checked() {
         let shape = six();
-        let Puzzle::Shaped(mut entry) = symbols_line(&shape, SIX, 1).unwrap() else {
+        let ReadPuzzle::Shaped(mut entry) = symbols_line(&shape, SIX, 1).unwrap() else {
             panic!("a 6x6 puzzle is shaped");
         };
         let (answer, _) = solve_shaped(&entry, None);

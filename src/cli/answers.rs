@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::input::BadLine;
 use crate::batch::answer_line::{write_answer, write_error_at};
-use crate::batch::{Answer, Puzzle, Summary};
+use crate::batch::{Answer, ReadPuzzle, Summary};
 
 /// The output's form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -43,14 +43,14 @@ pub struct Origin {
 
 impl Origin {
     /// Where `puzzle` came from.
-    pub fn of(puzzle: &Puzzle) -> Origin {
+    pub fn of(puzzle: &ReadPuzzle) -> Origin {
         match puzzle {
-            Puzzle::Classic(entry) => Origin {
+            ReadPuzzle::Classic(entry) => Origin {
                 line: entry.line,
                 id: entry.id.clone(),
                 expected: entry.expected.is_some(),
             },
-            Puzzle::Shaped(entry) => Origin {
+            ReadPuzzle::Shaped(entry) => Origin {
                 line: entry.line,
                 id: None,
                 expected: entry.expected.is_some(),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs};
 use super::output_failed;
-use crate::batch::{self, Puzzle, ShapedEntry};
+use crate::batch::{self, ReadPuzzle, ShapedEntry};
 use crate::engine::general;
 use crate::engine::shape::{display, Shape};
 use crate::engine::{candidates, Grid};
@@ -29,8 +29,8 @@ pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
     let result = for_each_chunk(input, |items, _| {
         for item in items {
             let found = match item {
-                Ok(Puzzle::Classic(entry)) => classic_candidates(&entry.puzzle, show_display),
-                Ok(Puzzle::Shaped(entry)) => shaped_candidates(&entry, show_display),
+                Ok(ReadPuzzle::Classic(entry)) => classic_candidates(&entry.puzzle, show_display),
+                Ok(ReadPuzzle::Shaped(entry)) => shaped_candidates(&entry, show_display),
                 Err(bad) => {
                     bad_lines += 1;
                     writeln!(out, "{bad}")?;
@@ -111,12 +111,12 @@ pub fn validate(input: &InputArgs, format: OutputFormat) -> ExitCode {
     let result = for_each_chunk(input, |items, _| {
         for item in items {
             let (conflicts, complete) = match &item {
-                Ok(Puzzle::Classic(entry)) => {
+                Ok(ReadPuzzle::Classic(entry)) => {
                     let conflicts = entry.puzzle.conflicts();
                     let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
                     (named, entry.puzzle.is_complete())
                 }
-                Ok(Puzzle::Shaped(entry)) => shaped_validity(entry),
+                Ok(ReadPuzzle::Shaped(entry)) => shaped_validity(entry),
                 Err(bad) => {
                     bad_lines += 1;
                     if format == OutputFormat::Text {

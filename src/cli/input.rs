@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::shape::ShapeArgs;
 use super::shard::Shard;
 use super::{fail, output_failed};
-use crate::batch::{Puzzle, PuzzleReader, ReadError, Record, CHUNK};
+use crate::batch::{PuzzleReader, ReadError, ReadPuzzle, Record, CHUNK};
 use crate::engine::shape::Shape;
 
 // The files of `solve`, `candidates`, `validate` and `grade`.
@@ -86,7 +86,7 @@ impl fmt::Display for BadLine {
 }
 
 /// A record as a command answers it.
-pub type Item = Result<Puzzle, BadLine>;
+pub type Item = Result<ReadPuzzle, BadLine>;
 
 /// `<stdin>` for `-`, else the file's name as given.
 fn source_name(name: &str) -> &str {

@@ -13,12 +13,13 @@ use std::process::ExitCode;
 use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::shape::ShapeArgs;
-use super::shaped_logic::{self, OnePuzzle};
+use super::shaped_logic;
 use super::{fail, output_failed};
-use crate::batch::{self, shaped, Puzzle};
+use crate::batch::{self, shaped, ReadPuzzle};
 use crate::engine::general::logic::ShapeLogic;
 use crate::engine::logic::words::progress_mismatch;
 use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver, Technique};
+use crate::engine::Puzzle;
 use crate::engine::{Digit, Grid, Square};
 use crate::pool::Pool;
 
@@ -37,11 +38,11 @@ pub fn grade(input: &InputArgs, jobs: usize, format: OutputFormat) -> ExitCode {
     let pool = Pool::new(jobs, 0);
     let result = for_each_chunk(input, |items, _| {
         let grades = pool.map(items, |item: &Item| match item {
-            Ok(puzzle @ Puzzle::Classic(e)) => Ok((
+            Ok(puzzle @ ReadPuzzle::Classic(e)) => Ok((
                 Origin::of(puzzle),
                 LogicSolver::new().grade(&e.puzzle).map_err(|e| refusal(&e)),
             )),
-            Ok(puzzle @ Puzzle::Shaped(e)) => Ok((
+            Ok(puzzle @ ReadPuzzle::Shaped(e)) => Ok((
                 Origin::of(puzzle),
                 ShapeLogic::new()
                     .grade(&e.shape, &e.puzzle)
@@ -152,14 +153,14 @@ fn refusal(error: &LogicError) -> &'static str {
 /// Reads one puzzle with consistent givens, on the shape the flags (or a JSON line's rules)
 /// describe: the argument, or the whole of standard input (a pasted grid over several lines,
 /// Norvig's display included, is one puzzle).
-fn one_puzzle(puzzle: Option<&str>, shape: &ShapeArgs) -> Result<OnePuzzle, ExitCode> {
+fn one_puzzle(puzzle: Option<&str>, shape: &ShapeArgs) -> Result<Puzzle, ExitCode> {
     let flags = shape.reading_shape().map_err(|e| fail(&e))?;
     let text = read_text(puzzle)?;
     let one =
         shaped_logic::parse_one(&text, flags.as_ref(), "not a puzzle").map_err(|e| fail(&e))?;
     let conflict = match &one {
-        OnePuzzle::Classic(grid) => grid.conflicts().first().map(ToString::to_string),
-        OnePuzzle::Shaped(shape, cells) => cells
+        Puzzle::Classic(grid) => grid.conflicts().first().map(ToString::to_string),
+        Puzzle::Shaped { shape, cells } => cells
             .conflicts(shape)
             .first()
             .map(|c| c.describe(shape).to_string()),
@@ -191,8 +192,8 @@ fn read_text(puzzle: Option<&str>) -> Result<String, ExitCode> {
 fn read_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
     if text.trim_start().starts_with('{') {
         return match shaped::json_line(text.trim(), 1, None, &mut shaped::Shapes::default()) {
-            Ok(Puzzle::Classic(entry)) => Ok(entry.puzzle),
-            Ok(Puzzle::Shaped(entry)) => Err(fail(&format!(
+            Ok(ReadPuzzle::Classic(entry)) => Ok(entry.puzzle),
+            Ok(ReadPuzzle::Shaped(entry)) => Err(fail(&format!(
                 "{what}: a {} grid, but the puzzle is classic 9x9",
                 entry.shape
             ))),
@@ -223,8 +224,8 @@ pub(super) fn no_solution_hint(error: &impl Display, entries: &str) -> ExitCode 
 /// else the simplest next step from `progress` as `Technique: explanation`, or `solved`.
 pub fn hint(puzzle: Option<&str>, progress: Option<&str>, shape: &ShapeArgs) -> ExitCode {
     let grid = match one_puzzle(puzzle, shape) {
-        Ok(OnePuzzle::Classic(grid)) => grid,
-        Ok(OnePuzzle::Shaped(shape, cells)) => return shaped_logic::hint(&shape, &cells, progress),
+        Ok(Puzzle::Classic(grid)) => grid,
+        Ok(Puzzle::Shaped { shape, cells }) => return shaped_logic::hint(&shape, &cells, progress),
         Err(code) => return code,
     };
     let progress = match progress.map(|p| progress_of(&grid, p)).transpose() {
@@ -270,8 +271,8 @@ fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
 /// `sudoku explain`: the numbered steps of one puzzle, then its grade.
 pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
     let grid = match one_puzzle(puzzle, shape) {
-        Ok(OnePuzzle::Classic(grid)) => grid,
-        Ok(OnePuzzle::Shaped(shape, cells)) => return shaped_logic::explain(&shape, &cells),
+        Ok(Puzzle::Classic(grid)) => grid,
+        Ok(Puzzle::Shaped { shape, cells }) => return shaped_logic::explain(&shape, &cells),
         Err(code) => return code,
     };
     let explanation = match LogicSolver::new().explain(&grid) {

@@ -136,8 +136,8 @@ fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> 
     let read =
         crate::batch::shaped::json_line(first.trim(), 1, Some(&flags), &mut Default::default());
     match read.map_err(|problem| format!("the puzzle: {problem}"))? {
-        crate::batch::Puzzle::Shaped(entry) => Ok(((*entry.shape).clone(), entry.puzzle)),
-        crate::batch::Puzzle::Classic(entry) => {
+        crate::batch::ReadPuzzle::Shaped(entry) => Ok(((*entry.shape).clone(), entry.puzzle)),
+        crate::batch::ReadPuzzle::Classic(entry) => {
             let shape = (*Shape::classic()).clone();
             let puzzle = Cells::from_values(entry.puzzle.values().to_vec());
             Ok((shape, puzzle))

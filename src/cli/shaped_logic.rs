@@ -9,38 +9,36 @@ use super::fail;
 use super::logic::{
     explanation_lines, mistakes_line, no_solution_hint, print_lines, step_line, unusable,
 };
-use crate::batch::{shaped, Puzzle};
+use crate::batch::{shaped, ReadPuzzle};
 use crate::engine::general::logic::{ShapeHint, ShapeLogic, ShapeLogicError};
 use crate::engine::logic::words::progress_mismatch;
 use crate::engine::shape::{Cells, Shape};
 use crate::engine::Grid;
-
-/// One puzzle given to `hint` or `explain`: classic 9x9 for the classic layer, or another shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OnePuzzle {
-    /// Plain classic 9x9.
-    Classic(Grid),
-    /// Any other shape, and the givens on it.
-    Shaped(Arc<Shape>, Cells),
-}
+use crate::engine::Puzzle;
 
 /// Reads one puzzle, `what` opening its error (`not a puzzle`): a JSON line on its own rules (or on
 /// `flags`' shape when it has none), else the text form on `flags`' shape, or classic 9x9 without
 /// one.
-pub fn parse_one(text: &str, flags: Option<&Arc<Shape>>, what: &str) -> Result<OnePuzzle, String> {
+pub fn parse_one(text: &str, flags: Option<&Arc<Shape>>, what: &str) -> Result<Puzzle, String> {
     if text.trim_start().starts_with('{') {
         return match shaped::json_line(text.trim(), 1, flags, &mut shaped::Shapes::default()) {
-            Ok(Puzzle::Classic(entry)) => Ok(OnePuzzle::Classic(entry.puzzle)),
-            Ok(Puzzle::Shaped(entry)) => Ok(OnePuzzle::Shaped(entry.shape, entry.puzzle)),
+            Ok(ReadPuzzle::Classic(entry)) => Ok(Puzzle::Classic(entry.puzzle)),
+            Ok(ReadPuzzle::Shaped(entry)) => Ok(Puzzle::Shaped {
+                shape: entry.shape,
+                cells: entry.puzzle,
+            }),
             Err(problem) => Err(format!("{what}: {problem}")),
         };
     }
     match flags {
         None => Grid::parse(text)
-            .map(OnePuzzle::Classic)
+            .map(Puzzle::Classic)
             .map_err(|e| format!("{what}: {e}")),
         Some(shape) => Cells::parse(shape, text)
-            .map(|cells| OnePuzzle::Shaped(shape.clone(), cells))
+            .map(|cells| Puzzle::Shaped {
+                shape: shape.clone(),
+                cells,
+            })
             .map_err(|e| format!("{what}: {e}")),
     }
 }
@@ -79,13 +77,14 @@ pub fn hint(shape: &Arc<Shape>, puzzle: &Cells, progress: Option<&str>) -> ExitC
 fn progress_of(shape: &Arc<Shape>, puzzle: &Cells, text: &str) -> Result<Cells, String> {
     let what = "--progress is not a grid";
     let progress = match parse_one(text, Some(shape), what)? {
-        OnePuzzle::Shaped(other, cells) if other == *shape => cells,
-        OnePuzzle::Shaped(other, _) => {
+        Puzzle::Shaped {
+            shape: other,
+            cells,
+        } if other == *shape => cells,
+        Puzzle::Shaped { shape: other, .. } => {
             return Err(format!("{what}: a {other} grid, but the puzzle is {shape}"))
         }
-        OnePuzzle::Classic(_) => {
-            return Err(format!("{what}: a 9x9 grid, but the puzzle is {shape}"))
-        }
+        Puzzle::Classic(_) => return Err(format!("{what}: a 9x9 grid, but the puzzle is {shape}")),
     };
     let symbol = |v: u8| if v == 0 { '.' } else { shape.symbol(v) };
     for cell in 0..shape.cell_count() {

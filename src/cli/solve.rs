@@ -17,7 +17,7 @@ use super::input::{
 };
 use super::output_failed;
 use super::progress::progress_bar;
-use crate::batch::{self, Answer, Puzzle, Summary};
+use crate::batch::{self, Answer, ReadPuzzle, Summary};
 use crate::pool::Pool;
 
 /// What a record comes to: an answer, its solve time and where its puzzle came from (only when the
@@ -181,17 +181,17 @@ fn solve_on_pool(
 }
 
 /// A puzzle's answer by a deadline, untimed, by the solver for its shape.
-fn answer_puzzle(puzzle: &Puzzle, deadline: Option<Instant>) -> Answer {
+fn answer_puzzle(puzzle: &ReadPuzzle, deadline: Option<Instant>) -> Answer {
     match puzzle {
-        Puzzle::Classic(entry) => batch::answer_entry(entry, deadline),
-        Puzzle::Shaped(entry) => batch::solve_shaped_until(entry, deadline, None).0,
+        ReadPuzzle::Classic(entry) => batch::answer_entry(entry, deadline),
+        ReadPuzzle::Shaped(entry) => batch::solve_shaped_until(entry, deadline, None).0,
     }
 }
 
 /// A puzzle's answer and solve time, by the solver for its shape.
-fn solve_puzzle(puzzle: &Puzzle, timeout: Option<Duration>) -> (Answer, Duration) {
+fn solve_puzzle(puzzle: &ReadPuzzle, timeout: Option<Duration>) -> (Answer, Duration) {
     match puzzle {
-        Puzzle::Classic(entry) => batch::solve_entry(entry, timeout),
-        Puzzle::Shaped(entry) => batch::solve_shaped(entry, timeout),
+        ReadPuzzle::Classic(entry) => batch::solve_entry(entry, timeout),
+        ReadPuzzle::Shaped(entry) => batch::solve_shaped(entry, timeout),
     }
 }

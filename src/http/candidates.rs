@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
-use super::shape_json::{parse_consistent, Submitted};
+use super::shape_json::parse_consistent;
 use super::AppState;
 use crate::engine::shape::{display, Rules, Shape};
+use crate::engine::Puzzle;
 use crate::engine::{candidates, general, Candidates};
 use crate::wire::grid::GridFormat;
 
@@ -93,8 +94,8 @@ async fn candidates_of(
     ApiJson(req): ApiJson<CandidatesRequest>,
 ) -> Result<Json<CandidatesResponse>, ApiError> {
     let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Submitted::Classic(grid) => grid,
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => grid,
+        Puzzle::Shaped { shape, cells } => {
             let (shape, found) = state
                 .run_small(move |_| {
                     let found = general::candidates(&shape, &cells);

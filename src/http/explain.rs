@@ -12,10 +12,11 @@ use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, ExplainResponse, StepJson};
-use super::shape_json::{parse_consistent, Submitted};
+use super::shape_json::parse_consistent;
 use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
+use crate::engine::Puzzle;
 use crate::wire::grid::GridFormat;
 
 /// The routes of this resource.
@@ -38,8 +39,8 @@ async fn explain(
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
     let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Submitted::Classic(grid) => grid,
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => grid,
+        Puzzle::Shaped { shape, cells } => {
             return shape_logic::explain(&state, shape, cells, req.format)
                 .await
                 .map(Json);

@@ -12,10 +12,11 @@ use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, GradeJson};
-use super::shape_json::{parse_consistent, Submitted};
+use super::shape_json::parse_consistent;
 use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::LogicSolver;
+use crate::engine::Puzzle;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -35,8 +36,8 @@ async fn grade(
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
     let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Submitted::Classic(grid) => grid,
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => grid,
+        Puzzle::Shaped { shape, cells } => {
             return shape_logic::grade(&state, shape, cells).await.map(Json);
         }
     };

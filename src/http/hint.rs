@@ -15,10 +15,11 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, HintResponse, StepJson};
 use super::members::not_null;
-use super::shape_json::{classic_only, parse_consistent, Submitted};
+use super::shape_json::{classic_only, parse_consistent};
 use super::shape_logic;
 use super::AppState;
 use crate::engine::logic::{Hint, LogicSolver};
+use crate::engine::Puzzle;
 use crate::engine::{Digit, DigitSet, Grid, Square};
 
 /// The routes of this resource.
@@ -43,8 +44,8 @@ async fn hint(
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
     let puzzle = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Submitted::Classic(grid) => grid,
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => grid,
+        Puzzle::Shaped { shape, cells } => {
             let input = shape_logic::HintInput {
                 shape,
                 puzzle: cells,

@@ -17,11 +17,12 @@ use super::accept::{negotiate, Media};
 use super::error::ApiError;
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
-use super::shape_json::{parse_consistent, Submitted};
+use super::shape_json::parse_consistent;
 use super::AppState;
 use crate::engine::general::{self, ShapeSolver};
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Rules, Shape};
+use crate::engine::Puzzle;
 use crate::engine::{Solver, Verdict};
 use crate::limits::MAX_SEED;
 use crate::render::{Caption, Sheet};
@@ -71,11 +72,11 @@ async fn render(
     let media = negotiate(&headers, DRAWN)?;
     let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
     let (shape, puzzle) = match &submitted {
-        Submitted::Classic(grid) => (
+        Puzzle::Classic(grid) => (
             (*Shape::classic()).clone(),
             Cells::from_values(grid.values().to_vec()),
         ),
-        Submitted::Shaped { shape, cells } => ((**shape).clone(), cells.clone()),
+        Puzzle::Shaped { shape, cells } => ((**shape).clone(), cells.clone()),
     };
     let mut sheet = Sheet::new(shape, puzzle);
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;
@@ -99,14 +100,14 @@ async fn render(
 
 /// The puzzle's one solution: classic 9x9 by the band solver, other shapes by the general search.
 fn solve(
-    submitted: &Submitted,
+    submitted: &Puzzle,
     deadline: Instant,
     cancel: &AtomicBool,
     timeout_ms: u64,
 ) -> Result<Cells, ApiError> {
     let late = |stats| ApiError::DeadlineExceeded { timeout_ms, stats };
     match submitted {
-        Submitted::Classic(grid) => {
+        Puzzle::Classic(grid) => {
             let search = Solver::new()
                 .limit(2)
                 .deadline(deadline)
@@ -119,7 +120,7 @@ fn solve(
                 .collect();
             unique(&Shape::classic(), out.verdict, solutions)
         }
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Shaped { shape, cells } => {
             let search = ShapeSolver::new()
                 .limit(2)
                 .deadline(deadline)

@@ -1,66 +1,44 @@
 //! The `rules` member beside `puzzle`: which shape the puzzle is on. Absent rules are classic 9x9 on
 //! the path the service has always taken, byte for byte; rules that describe plain classic 9x9 are
 //! read with the shape's strict text rules and then take that same path (band solver, logic);
-//! every other shape goes to the general engine. The choice is made here, once.
+//! every other shape goes to the general engine. The engine makes that choice
+//! ([`Puzzle::on_shape`](crate::engine::Puzzle::on_shape)); the handlers branch on its answer.
 
 use std::sync::Arc;
 
 use super::error::{ApiError, ConflictJson};
 use super::grid_json::{parse_puzzle, PuzzleField};
 use crate::engine::shape::{Cells, CellsError, Rules, Shape};
-use crate::engine::Grid;
+use crate::engine::{Grid, Puzzle};
 use crate::wire::grid::{GridFormat, GridJson};
-
-/// A submitted puzzle, on the engine that will take it.
-#[derive(Clone, Debug)]
-pub enum Submitted {
-    /// Classic 9x9: the band solver and the logic layer.
-    Classic(Grid),
-    /// Any other shape: the general engine.
-    Shaped {
-        /// The shape, checked.
-        shape: Arc<Shape>,
-        /// The cells on it.
-        cells: Cells,
-    },
-}
 
 /// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
 pub fn parse_submitted(
     puzzle: &PuzzleField,
     rules: Option<&Rules>,
     member: &'static str,
-) -> Result<Submitted, ApiError> {
+) -> Result<Puzzle, ApiError> {
     let Some(rules) = rules else {
         return parse_puzzle(puzzle)
-            .map(Submitted::Classic)
+            .map(Puzzle::Classic)
             .map_err(|e| e.in_member(member));
     };
     let shape = Shape::new(rules).map_err(ApiError::InvalidRules)?;
     let cells = parse_cells(&shape, puzzle, member)?;
-    match cells.to_classic().filter(|_| shape.is_classic()) {
-        Some(grid) => Ok(Submitted::Classic(grid)),
-        None => Ok(Submitted::Shaped {
-            shape: Arc::new(shape),
-            cells,
-        }),
-    }
+    Ok(Puzzle::on_shape(Arc::new(shape), cells))
 }
 
 /// As [`parse_submitted`], refusing givens that break a rule (for solving and candidates).
-pub fn parse_consistent(
-    puzzle: &PuzzleField,
-    rules: Option<&Rules>,
-) -> Result<Submitted, ApiError> {
+pub fn parse_consistent(puzzle: &PuzzleField, rules: Option<&Rules>) -> Result<Puzzle, ApiError> {
     let submitted = parse_submitted(puzzle, rules, "puzzle")?;
     match &submitted {
-        Submitted::Classic(grid) => {
+        Puzzle::Classic(grid) => {
             let conflicts = grid.conflicts();
             if !conflicts.is_empty() {
                 return Err(ApiError::ConflictingGivens(conflicts));
             }
         }
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Shaped { shape, cells } => {
             let conflicts = conflicts(shape, cells);
             if !conflicts.is_empty() {
                 return Err(ApiError::ShapeConflicts(conflicts));
@@ -171,8 +149,8 @@ pub fn classic_only(
         parse_submitted(puzzle, rules, member)?
     };
     match submitted {
-        Submitted::Classic(grid) => Ok(grid),
-        Submitted::Shaped { shape, .. } => Err(logic_unsupported(&shape)),
+        Puzzle::Classic(grid) => Ok(grid),
+        Puzzle::Shaped { shape, .. } => Err(logic_unsupported(&shape)),
     }
 }
 

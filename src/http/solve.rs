@@ -10,10 +10,11 @@ use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
 use super::grid_json::PuzzleField;
 use super::members::whole_number;
-use super::shape_json::{parse_consistent, render, Submitted};
+use super::shape_json::{parse_consistent, render};
 use super::AppState;
 use crate::engine::general;
 use crate::engine::shape::{Cells, Rules, Shape};
+use crate::engine::Puzzle;
 use crate::engine::{Outcome, Solver, Stats, Verdict};
 use crate::wire::grid::{GridFormat, GridJson};
 
@@ -48,8 +49,8 @@ async fn solve(
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
     let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
     let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Submitted::Classic(grid) => grid,
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => grid,
+        Puzzle::Shaped { shape, cells } => {
             let job_state = state.clone();
             let result = state
                 .run_job(timeout_ms, move |deadline, cancel| {

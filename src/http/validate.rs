@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ConflictJson};
 use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
-use super::shape_json::{conflicts, parse_submitted, Submitted};
+use super::shape_json::{conflicts, parse_submitted};
 use super::AppState;
 use crate::engine::shape::Rules;
+use crate::engine::Puzzle;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -40,11 +41,11 @@ async fn validate(
     ApiJson(req): ApiJson<ValidateRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
     let (complete, conflicts) = match parse_submitted(&req.puzzle, req.rules.as_ref(), "puzzle")? {
-        Submitted::Classic(grid) => (
+        Puzzle::Classic(grid) => (
             grid.is_complete(),
             grid.conflicts().iter().map(ConflictJson::from).collect(),
         ),
-        Submitted::Shaped { shape, cells } => (
+        Puzzle::Shaped { shape, cells } => (
             cells.givens() == shape.cell_count(),
             conflicts(&shape, &cells),
         ),

@@ -19,10 +19,10 @@ pub fn read_records(input: &[u8]) -> Vec<Record> {
 }
 
 /// What a puzzle record holds, its line number aside.
-fn content(puzzle: &sudoku_service::batch::Puzzle) -> String {
+fn content(puzzle: &sudoku_service::batch::ReadPuzzle) -> String {
     match puzzle {
-        sudoku_service::batch::Puzzle::Classic(e) => format!("{:?} {:?}", e.puzzle, e.expected),
-        sudoku_service::batch::Puzzle::Shaped(e) => {
+        sudoku_service::batch::ReadPuzzle::Classic(e) => format!("{:?} {:?}", e.puzzle, e.expected),
+        sudoku_service::batch::ReadPuzzle::Shaped(e) => {
             format!("{:?} {:?} {:?}", e.shape.rules(), e.puzzle, e.expected)
         }
     }

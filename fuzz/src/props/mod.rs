@@ -8,9 +8,10 @@
 use serde::Deserialize;
 use sudoku_service::engine::shape::{sum_range, Cells, Rules, Shape};
 use sudoku_service::engine::Grid;
+use sudoku_service::engine::Puzzle;
 use sudoku_service::http::extract::parse_json;
 use sudoku_service::http::grid_json::PuzzleField;
-use sudoku_service::http::shape_json::{parse_submitted, Submitted};
+use sudoku_service::http::shape_json::parse_submitted;
 
 mod batch;
 pub use batch::{batch_records, read_records};
@@ -180,18 +181,18 @@ pub fn json_puzzle(bytes: &[u8]) {
         }
     };
     let (text, again) = match &submitted {
-        Submitted::Classic(grid) => (grid.to_line(), None),
-        Submitted::Shaped { shape, cells } => {
+        Puzzle::Classic(grid) => (grid.to_line(), None),
+        Puzzle::Shaped { shape, cells } => {
             cells_round_trip(shape, cells);
             (cells.to_text(shape), Some(cells))
         }
     };
     let back = parse_submitted(&PuzzleField::Text(text.clone()), rules, "puzzle");
     match (&submitted, back) {
-        (Submitted::Classic(grid), Ok(Submitted::Classic(read))) => {
+        (Puzzle::Classic(grid), Ok(Puzzle::Classic(read))) => {
             assert_eq!(&read, grid, "{body:?}: {text:?}");
         }
-        (Submitted::Shaped { .. }, Ok(Submitted::Shaped { cells, .. })) => {
+        (Puzzle::Shaped { .. }, Ok(Puzzle::Shaped { cells, .. })) => {
             assert_eq!(Some(&cells), again, "{body:?}: {text:?}");
         }
         (_, back) => panic!("{body:?}: its text {text:?} reads as {back:?}"),

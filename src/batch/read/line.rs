@@ -3,7 +3,7 @@
 
 use super::csv::{self, Column};
 use super::{CellsProblem, Entry, Problem};
-use crate::batch::Puzzle;
+use crate::batch::ReadPuzzle;
 use crate::engine::grid::is_cell;
 use crate::engine::Grid;
 
@@ -20,7 +20,7 @@ pub(super) enum Line {
     /// A whole puzzle.
     Entry(Entry),
     /// A puzzle read on a shape: a JSON line, or a line of symbols on the command line's shape.
-    Puzzle(Puzzle),
+    Puzzle(ReadPuzzle),
     /// Nine cells: one row of a grid over several lines.
     Row(String),
     /// A data line that is not a puzzle.

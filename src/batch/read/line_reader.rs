@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::line::{is_separator, parse_line, plain_puzzle, Line};
 use super::{CellsProblem, Entry, Problem, ReadError, Record, MAX_LINE_BYTES};
 use crate::batch::csv::{self, Columns};
-use crate::batch::shaped::{self, Puzzle, Shapes};
+use crate::batch::shaped::{self, ReadPuzzle, Shapes};
 use crate::engine::shape::Shape;
 use crate::engine::Grid;
 
@@ -225,7 +225,7 @@ impl LineReader {
             other => {
                 records.extend(self.partial.take().map(|p| Err(p.incomplete())));
                 match other {
-                    Line::Entry(entry) => records.push(Ok(Puzzle::Classic(entry))),
+                    Line::Entry(entry) => records.push(Ok(ReadPuzzle::Classic(entry))),
                     Line::Puzzle(puzzle) => records.push(Ok(puzzle)),
                     Line::Bad(problem) => records.push(Err(ReadError {
                         line,
@@ -254,7 +254,7 @@ impl LineReader {
             return;
         }
         records.push(match Grid::parse(&partial.cells) {
-            Ok(puzzle) => Ok(Puzzle::Classic(Entry {
+            Ok(puzzle) => Ok(ReadPuzzle::Classic(Entry {
                 line: partial.first,
                 puzzle,
                 expected: None,

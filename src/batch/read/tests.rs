@@ -15,8 +15,8 @@ pub(super) fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
             return all;
         }
         all.extend(chunk.records.into_iter().map(|r| match r {
-            Ok(Puzzle::Classic(entry)) => Ok(entry),
-            Ok(Puzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+            Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
+            Ok(ReadPuzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
             Err(e) => Err(e.to_string()),
         }));
     }
@@ -237,8 +237,8 @@ fn small_chunks_read_the_same_records_and_lines_as_one_large_chunk() {
             assert!(chunk.records.len() <= size.max(1), "size {size}");
             lines += chunk.lines;
             records.extend(chunk.records.into_iter().map(|r| match r {
-                Ok(Puzzle::Classic(entry)) => Ok(entry),
-                Ok(Puzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+                Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
+                Ok(ReadPuzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
                 Err(e) => Err(e.to_string()),
             }));
         }
@@ -295,8 +295,8 @@ fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
         .records
         .into_iter()
         .map(|r| match r {
-            Ok(Puzzle::Shaped(e)) => format!("{} {}", e.line, e.puzzle.to_text(&e.shape)),
-            Ok(Puzzle::Classic(_)) => "classic".to_string(),
+            Ok(ReadPuzzle::Shaped(e)) => format!("{} {}", e.line, e.puzzle.to_text(&e.shape)),
+            Ok(ReadPuzzle::Classic(_)) => "classic".to_string(),
             Err(e) => e.to_string(),
         })
         .collect();
@@ -364,8 +364,8 @@ fn lines_read_in_place_or_copied_give_the_same_records_whatever_the_buffer() {
                 return all;
             }
             all.extend(chunk.records.into_iter().map(|r| match r {
-                Ok(Puzzle::Classic(entry)) => Ok(entry),
-                Ok(Puzzle::Shaped(_)) => Err("shaped".to_string()),
+                Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
+                Ok(ReadPuzzle::Shaped(_)) => Err("shaped".to_string()),
                 Err(e) => Err(e.to_string()),
             }));
         }

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::batch::answer_line::{write_answer, write_error};
-use crate::batch::{answer_entry_until, solve_shaped_until, Answer, Puzzle, Record, Summary};
+use crate::batch::{answer_entry_until, solve_shaped_until, Answer, ReadPuzzle, Record, Summary};
 use crate::clients::budget::Refusal;
 
 /// A chunk answered: its NDJSON lines, and its share of the summary.
@@ -95,7 +95,7 @@ fn answer_chunk_every(
         match record {
             Ok(puzzle) => {
                 let (answer, elapsed, expected) = match &puzzle {
-                    Puzzle::Classic(entry) => {
+                    ReadPuzzle::Classic(entry) => {
                         let deadline = Some(clock + timeout);
                         let answer = answer_entry_until(entry, deadline, Some(cancel));
                         let now = Instant::now();
@@ -103,7 +103,7 @@ fn answer_chunk_every(
                         clock = now;
                         (answer, elapsed, entry.expected.is_some())
                     }
-                    Puzzle::Shaped(entry) => {
+                    ReadPuzzle::Shaped(entry) => {
                         let deadline = Some(Instant::now() + timeout);
                         let (answer, elapsed) = solve_shaped_until(entry, deadline, Some(cancel));
                         clock = Instant::now();
@@ -119,8 +119,8 @@ fn answer_chunk_every(
                 }
                 out.summary.add(&answer, elapsed);
                 let id = match &puzzle {
-                    Puzzle::Classic(entry) => entry.id.as_deref(),
-                    Puzzle::Shaped(_) => None,
+                    ReadPuzzle::Classic(entry) => entry.id.as_deref(),
+                    ReadPuzzle::Shaped(_) => None,
                 };
                 write_answer(
                     &mut out.bytes,
