@@ -151,14 +151,14 @@ pub(super) async fn random(
     let light = wanted_size <= LIGHT_SIZE;
     // The generators stop at their flag as at their deadline, so a small shape starts light and, in
     // the rare case it runs past the light budget, is stopped and run again as heavy work.
-    let job = move |deadline, cancel: Option<&AtomicBool>| {
+    let job = move |deadline, cancel: &AtomicBool| {
         let request = ShapeRequest {
             symmetry: wanted.symmetry,
             jigsaw: wanted.jigsaw,
             seed,
             interrupt: Interrupt {
                 deadline: Some(deadline),
-                cancel,
+                cancel: Some(cancel),
             },
         };
         match level {
@@ -173,17 +173,9 @@ pub(super) async fn random(
         }
     };
     let outcome = if light {
-        state
-            .run_job(timeout_ms, move |deadline, cancel| {
-                job(deadline, Some(cancel))
-            })
-            .await?
+        state.run_job(timeout_ms, job).await?
     } else {
-        state
-            .run_heavy(timeout_ms, move |deadline, cancel| {
-                job(deadline, Some(cancel))
-            })
-            .await?
+        state.run_heavy(timeout_ms, job).await?
     };
     let (generated, grade) = match outcome {
         Ok(Some(found)) => found,
