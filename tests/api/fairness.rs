@@ -24,7 +24,11 @@ fn from_peer(peer: &str, path: &str, headers: &[(&str, &str)], body: &Value) -> 
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    let mut request = request.body(Body::from(body.to_string())).unwrap();
+    from(peer, request.body(Body::from(body.to_string())).unwrap())
+}
+
+/// `request` as if it came from `peer`, as the server's accept loop marks it.
+fn from(peer: &str, mut request: Request<Body>) -> Request<Body> {
     let peer: SocketAddr = format!("{peer}:40000").parse().unwrap();
     request.extensions_mut().insert(ConnectInfo(peer));
     request
@@ -265,12 +269,9 @@ async fn a_batch_keeps_its_answered_lines_and_ends_with_a_record_when_its_budget
     assert!(records.last().unwrap().get("summary").is_some());
 }
 
-/// A GET request from `peer`, as the server's accept loop marks it.
+/// A GET request from `peer`.
 fn get_from(peer: &str, path: &str) -> Request<Body> {
-    let mut request = Request::get(path).body(Body::empty()).unwrap();
-    let peer: SocketAddr = format!("{peer}:40000").parse().unwrap();
-    request.extensions_mut().insert(ConnectInfo(peer));
-    request
+    from(peer, Request::get(path).body(Body::empty()).unwrap())
 }
 
 /// Generation of small shapes is light work (about a millisecond: nothing charged, no budget
