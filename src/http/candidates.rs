@@ -11,8 +11,6 @@ use super::grid_json::PuzzleField;
 use super::shape_json::parse_consistent;
 use super::AppState;
 use crate::engine::shape::{display, Rules, Shape};
-use crate::engine::Puzzle;
-use crate::engine::{candidates, general, Candidates};
 use crate::wire::grid::GridFormat;
 
 /// The routes of this resource.
@@ -57,20 +55,8 @@ pub enum CandidatesResponse {
 }
 
 impl CandidatesResponse {
-    fn of(found: Option<&Candidates>) -> CandidatesResponse {
-        match found {
-            Some(c) => CandidatesResponse::Found {
-                candidates: c.strings(),
-                display: c.display(),
-                solved_squares: c.solved_squares(),
-                status: "ok",
-            },
-            None => CandidatesResponse::NoSolution { status: "none" },
-        }
-    }
-
-    /// The same answer on another shape: each cell's candidates as the shape's symbols.
-    fn shaped(shape: &Shape, found: Option<&[u32]>) -> CandidatesResponse {
+    /// Each cell's candidates as the shape's symbols, with Norvig's display of them.
+    fn of(shape: &Shape, found: Option<&[u32]>) -> CandidatesResponse {
         let Some(cells) = found else {
             return CandidatesResponse::NoSolution { status: "none" };
         };
@@ -93,18 +79,15 @@ async fn candidates_of(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CandidatesRequest>,
 ) -> Result<Json<CandidatesResponse>, ApiError> {
-    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Puzzle::Classic(grid) => grid,
-        Puzzle::Shaped { shape, cells } => {
-            let (shape, found) = state
-                .run_small(move |_| {
-                    let found = general::candidates(&shape, &cells);
-                    (shape, found)
-                })
-                .await?;
-            return Ok(Json(CandidatesResponse::shaped(&shape, found.as_deref())));
-        }
-    };
-    let found = state.run_small(move |_| candidates(&grid)).await?;
-    Ok(Json(CandidatesResponse::of(found.as_ref())))
+    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let (puzzle, found) = state
+        .run_small(move |_| {
+            let found = puzzle.candidates();
+            (puzzle, found)
+        })
+        .await?;
+    Ok(Json(CandidatesResponse::of(
+        puzzle.shape(),
+        found.as_deref(),
+    )))
 }

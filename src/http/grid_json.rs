@@ -1,7 +1,7 @@
 //! The `puzzle` field in its three accepted shapes (Norvig text, 9x9 rows, 81 flat values; `0` or
 //! `null` blank) turned into a [`Grid`], and grids turned back into JSON in the requested format.
 
-use super::error::ApiError;
+use super::error::{ApiError, ConflictJson};
 use crate::engine::Grid;
 
 use crate::wire::grid::GridFormat;
@@ -116,5 +116,7 @@ pub fn parse_consistent_puzzle(field: &PuzzleField) -> Result<Grid, ApiError> {
     if conflicts.is_empty() {
         return Ok(grid);
     }
-    Err(ApiError::ConflictingGivens(conflicts))
+    Err(ApiError::ConflictingGivens(
+        conflicts.iter().map(ConflictJson::from).collect(),
+    ))
 }

@@ -10,7 +10,6 @@ use super::error::{ApiError, ConflictJson};
 use super::grid_json::{parse_puzzle, PuzzleField};
 use crate::engine::shape::{Cells, CellsError, Rules, Shape};
 use crate::engine::{Grid, Puzzle};
-use crate::wire::grid::{GridFormat, GridJson};
 
 /// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
 pub fn parse_submitted(
@@ -31,27 +30,18 @@ pub fn parse_submitted(
 /// As [`parse_submitted`], refusing givens that break a rule (for solving and candidates).
 pub fn parse_consistent(puzzle: &PuzzleField, rules: Option<&Rules>) -> Result<Puzzle, ApiError> {
     let submitted = parse_submitted(puzzle, rules, "puzzle")?;
-    match &submitted {
-        Puzzle::Classic(grid) => {
-            let conflicts = grid.conflicts();
-            if !conflicts.is_empty() {
-                return Err(ApiError::ConflictingGivens(conflicts));
-            }
-        }
-        Puzzle::Shaped { shape, cells } => {
-            let conflicts = conflicts(shape, cells);
-            if !conflicts.is_empty() {
-                return Err(ApiError::ShapeConflicts(conflicts));
-            }
-        }
+    let conflicts = conflicts(&submitted);
+    if !conflicts.is_empty() {
+        return Err(ApiError::ConflictingGivens(conflicts));
     }
     Ok(submitted)
 }
 
-/// Every repeated symbol among `cells`, as the API writes conflicts.
-pub fn conflicts(shape: &Shape, cells: &Cells) -> Vec<ConflictJson> {
-    cells
-        .conflicts(shape)
+/// Every repeated value among the puzzle's cells, as the API writes conflicts.
+pub fn conflicts(puzzle: &Puzzle) -> Vec<ConflictJson> {
+    let shape = puzzle.shape();
+    puzzle
+        .conflicts()
         .iter()
         .map(|c| ConflictJson {
             digit: c.value,
@@ -115,14 +105,6 @@ fn wrong_type(field: &str, shape: &Shape) -> ApiError {
             n * n,
             n * n
         ),
-    }
-}
-
-/// `cells` in `format`: the shape's symbols (`.` blank), or rows of values 1..N (0 blank).
-pub fn render(shape: &Shape, cells: &Cells, format: GridFormat) -> GridJson {
-    match format {
-        GridFormat::String => GridJson::Symbols(cells.to_text(shape)),
-        GridFormat::Rows => GridJson::Values(cells.rows(shape)),
     }
 }
 

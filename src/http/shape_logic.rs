@@ -12,7 +12,7 @@ use super::error::ApiError;
 use super::grid_json::PuzzleField;
 use super::logic_json::{deadline, CandidateJson, GradeJson, PatternJson, StepJson};
 use super::logic_json::{ExplainResponse, HintResponse};
-use super::shape_json::{parse_cells, render};
+use super::shape_json::parse_cells;
 use super::AppState;
 use crate::engine::general::logic::{
     Mark, ShapeHint, ShapeLogic, ShapeLogicError, ShapePosition, ShapeStep,
@@ -89,7 +89,7 @@ pub async fn explain(
     let e = explained.map_err(|e| logic_error(&shape, e, timeout_ms, started))?;
     Ok(ExplainResponse {
         steps: e.steps.iter().map(|s| step_json(&shape, s)).collect(),
-        solution: render(&shape, &e.solution, format),
+        solution: format.render_cells(&shape, &e.solution),
         difficulty: e.grade.difficulty.name(),
         score: e.grade.score,
         solved_by_logic: e.grade.solved_by_logic,

@@ -10,12 +10,10 @@ use super::error::{ApiError, StatsJson};
 use super::extract::{check_range, ApiJson};
 use super::grid_json::PuzzleField;
 use super::members::whole_number;
-use super::shape_json::{parse_consistent, render};
+use super::shape_json::parse_consistent;
 use super::AppState;
-use crate::engine::general;
 use crate::engine::shape::{Cells, Rules, Shape};
-use crate::engine::Puzzle;
-use crate::engine::{Outcome, Solver, Stats, Verdict};
+use crate::engine::{Interrupt, Outcome, Stats, Verdict};
 use crate::wire::grid::{GridFormat, GridJson};
 
 /// Solutions returned when the request does not say.
@@ -48,48 +46,28 @@ async fn solve(
     let wanted = req.max_solutions.unwrap_or(DEFAULT_MAX_SOLUTIONS);
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
     let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
-    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Puzzle::Classic(grid) => grid,
-        Puzzle::Shaped { shape, cells } => {
-            let job_state = state.clone();
-            let result = state
-                .run_job(timeout_ms, move |deadline, cancel| {
-                    let result = general::ShapeSolver::new()
-                        .limit(wanted.max(2))
-                        .deadline(deadline)
-                        .cancel_flag(cancel)
-                        .solve(&shape, &cells);
-                    // Counted on the worker, as classic searches are.
-                    let ended = result.as_ref().map(|out| out.verdict);
-                    job_state
-                        .metrics()
-                        .observe_search(ended.map_err(|stop| stop.reason));
-                    (shape.clone(), result)
-                })
-                .await?;
-            return match result {
-                (shape, Ok(outcome)) => Ok(Json(SolveResponse::shaped(
-                    &shape, &outcome, wanted, req.format,
-                ))),
-                (_, Err(stop)) => Err(stopped(stop.reason, stop.stats, timeout_ms)),
-            };
-        }
-    };
+    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let shape = puzzle.shared_shape();
     let job_state = state.clone();
     let result = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            let result = Solver::new()
-                .limit(wanted.max(2))
-                .deadline(deadline)
-                .cancel_flag(cancel)
-                .solve(&grid);
+            let interrupt = Interrupt {
+                deadline: Some(deadline),
+                cancel: Some(cancel),
+            };
+            let result = puzzle.solve(wanted, interrupt);
             // Counted here, on the worker, so searches whose client has gone are counted too.
-            job_state.metrics().observe_solve(&result);
+            let ended = result.as_ref().map(|out| out.verdict);
+            job_state
+                .metrics()
+                .observe_search(ended.map_err(|stop| stop.reason));
             result
         })
         .await?;
     match result {
-        Ok(outcome) => Ok(Json(SolveResponse::new(&outcome, wanted, req.format))),
+        Ok(outcome) => Ok(Json(SolveResponse::new(
+            &shape, &outcome, wanted, req.format,
+        ))),
         // Cancelled only when this request is already gone (or timed out), so the deadline
         // answer is the only one anyone can receive.
         Err(stop) => Err(stopped(stop.reason, stop.stats, timeout_ms)),
@@ -142,45 +120,23 @@ pub struct SolveResponse {
 }
 
 impl SolveResponse {
-    fn new(outcome: &Outcome, wanted: usize, format: GridFormat) -> SolveResponse {
+    /// The answer for a puzzle on `shape`, its grids in the format asked for.
+    fn new(
+        shape: &Shape,
+        outcome: &Outcome<Cells>,
+        wanted: usize,
+        format: GridFormat,
+    ) -> SolveResponse {
         // `multiple` always comes with its proof, a second solution, whatever was asked for.
         let shown = match outcome.verdict {
             Verdict::Multiple => wanted.max(2),
             _ => wanted,
         };
         // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
+        let write = |cells: &Cells| format.render_cells(shape, cells);
         SolveResponse {
-            solution: outcome.solutions.first().map(|g| format.render(g)),
-            solutions: outcome
-                .solutions
-                .iter()
-                .take(shown)
-                .map(|g| format.render(g))
-                .collect(),
-            stats: StatsJson::from(&outcome.stats),
-            status: status_name(outcome.verdict),
-        }
-    }
-
-    /// The same answer for a puzzle on another shape, its grids in the shape's symbols.
-    fn shaped(
-        shape: &Shape,
-        outcome: &Outcome<Cells>,
-        wanted: usize,
-        format: GridFormat,
-    ) -> SolveResponse {
-        let shown = match outcome.verdict {
-            Verdict::Multiple => wanted.max(2),
-            _ => wanted,
-        };
-        SolveResponse {
-            solution: outcome.solutions.first().map(|c| render(shape, c, format)),
-            solutions: outcome
-                .solutions
-                .iter()
-                .take(shown)
-                .map(|c| render(shape, c, format))
-                .collect(),
+            solution: outcome.solutions.first().map(write),
+            solutions: outcome.solutions.iter().take(shown).map(write).collect(),
             stats: StatsJson::from(&outcome.stats),
             status: status_name(outcome.verdict),
         }

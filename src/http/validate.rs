@@ -11,7 +11,6 @@ use super::grid_json::PuzzleField;
 use super::shape_json::{conflicts, parse_submitted};
 use super::AppState;
 use crate::engine::shape::Rules;
-use crate::engine::Puzzle;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -40,18 +39,10 @@ pub struct ValidateResponse {
 async fn validate(
     ApiJson(req): ApiJson<ValidateRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
-    let (complete, conflicts) = match parse_submitted(&req.puzzle, req.rules.as_ref(), "puzzle")? {
-        Puzzle::Classic(grid) => (
-            grid.is_complete(),
-            grid.conflicts().iter().map(ConflictJson::from).collect(),
-        ),
-        Puzzle::Shaped { shape, cells } => (
-            cells.givens() == shape.cell_count(),
-            conflicts(&shape, &cells),
-        ),
-    };
+    let puzzle = parse_submitted(&req.puzzle, req.rules.as_ref(), "puzzle")?;
+    let conflicts = conflicts(&puzzle);
     Ok(Json(ValidateResponse {
-        complete,
+        complete: puzzle.is_complete(),
         valid: conflicts.is_empty(),
         conflicts,
     }))

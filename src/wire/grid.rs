@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::engine::shape::{Cells, Shape};
 use crate::engine::Grid;
 
 /// How grids are written in a response. Read from its name through [`TryFrom<String>`], so that a
@@ -23,6 +24,20 @@ impl GridFormat {
         match self {
             GridFormat::String => GridJson::Text(GridLine(grid.line_bytes())),
             GridFormat::Rows => GridJson::Rows(grid.rows()),
+        }
+    }
+
+    /// `cells` on `shape` in this format: the shape's symbols (`.` blank), or rows of values 1..N
+    /// (0 blank). A 9x9 grid written in digits takes the classic grid's writer, which builds no
+    /// string of its own (the same bytes either way).
+    pub fn render_cells(self, shape: &Shape, cells: &Cells) -> GridJson {
+        let digits = shape.symbols().iter().copied().eq("123456789".chars());
+        match cells.to_classic().filter(|_| digits) {
+            Some(grid) => self.render(&grid),
+            None => match self {
+                GridFormat::String => GridJson::Symbols(cells.to_text(shape)),
+                GridFormat::Rows => GridJson::Values(cells.rows(shape)),
+            },
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::cli::{stderr, stdout, sudoku};
 use sudoku_service::engine::{Grid, Solver};
-use sudoku_service::http::error::ApiError;
+use sudoku_service::http::error::{ApiError, ConflictJson};
 
 const GRID2: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -47,7 +47,15 @@ fn expected_bad_row_output(source: &str, first_bad: usize, in_column: &str) -> V
             first_bad + 2
         ),
         format!("{} mismatch", solution(GRID2)),
-        ApiError::ConflictingGivens(Grid::parse(&conflicting()).unwrap().conflicts()).to_string(),
+        ApiError::ConflictingGivens(
+            Grid::parse(&conflicting())
+                .unwrap()
+                .conflicts()
+                .iter()
+                .map(ConflictJson::from)
+                .collect(),
+        )
+        .to_string(),
         solution(EASY),
     ]
 }

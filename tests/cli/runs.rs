@@ -4,7 +4,7 @@ use crate::cli::{stderr, stdout, sudoku};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use sudoku_service::engine::{Grid, Solver};
-use sudoku_service::http::error::ApiError;
+use sudoku_service::http::error::{ApiError, ConflictJson};
 use sudoku_service::limits::{THREADS, TIMEOUT_MS};
 
 /// A forum-hardest puzzle with one wrong given: no solution, and its search walks about 850 nodes.
@@ -264,7 +264,15 @@ fn conflicting_grid2() -> String {
 
 /// The API's `detail` for a `conflicting_givens` problem about `puzzle`.
 fn api_conflict_detail(puzzle: &str) -> String {
-    ApiError::ConflictingGivens(Grid::parse(puzzle).unwrap().conflicts()).to_string()
+    ApiError::ConflictingGivens(
+        Grid::parse(puzzle)
+            .unwrap()
+            .conflicts()
+            .iter()
+            .map(ConflictJson::from)
+            .collect(),
+    )
+    .to_string()
 }
 
 #[test]

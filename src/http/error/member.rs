@@ -1,7 +1,7 @@
 //! Faults of a grid, located in the request member that holds it: the engine's grid errors as API
 //! errors, found in `puzzle` unless [`ApiError::in_member`] moves them to another member (`progress`).
 
-use super::ApiError;
+use super::{ApiError, ConflictJson};
 use crate::engine::GridError;
 
 /// The request member a puzzle fault is located in unless [`ApiError::in_member`] says otherwise.
@@ -30,7 +30,9 @@ impl From<GridError> for ApiError {
                 square,
                 value,
             },
-            GridError::Conflict(conflict) => ApiError::ConflictingGivens(vec![conflict]),
+            GridError::Conflict(conflict) => {
+                ApiError::ConflictingGivens(vec![ConflictJson::from(&conflict)])
+            }
         }
     }
 }

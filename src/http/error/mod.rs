@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::clients::budget::{BudgetLimits, Refusal};
 use crate::engine::shape::{CellsError, ShapeError};
-use crate::engine::{Conflict, Grid, GridError, Square, Stats};
+use crate::engine::{Grid, GridError, Square, Stats};
 
 /// Prefix of every problem's `type` URI; the code completes it.
 pub const PROBLEM_TYPE_BASE: &str = "https://sudoku.example/problems/";
@@ -147,9 +147,12 @@ pub enum ApiError {
         /// The value.
         value: i64,
     },
-    /// 422: givens of one digit share a unit (every conflict is listed).
-    #[error("the givens conflict: {}", .0.first().map(ToString::to_string).unwrap_or_default())]
-    ConflictingGivens(Vec<Conflict>),
+    /// 422: givens of one value share a unit, on any shape (every conflict is listed, in the
+    /// shape's unit order).
+    #[error("the givens conflict: digit {} appears {} times in {} ({})",
+        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
+        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
+    ConflictingGivens(Vec<ConflictJson>),
     /// 422: the `rules` member does not describe a shape (the member at fault is named).
     #[error("{0}")]
     InvalidRules(ShapeError),
@@ -161,11 +164,6 @@ pub enum ApiError {
         /// What is wrong.
         error: CellsError,
     },
-    /// 422: givens of one symbol share a unit of a shape other than classic (every one listed).
-    #[error("the givens conflict: {} appears {} times in {} ({})",
-        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
-        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
-    ShapeConflicts(Vec<ConflictJson>),
     /// 422: something the shape does not offer: a difficulty level its generated puzzles do not
     /// reach (measured out of reach, or not found within the seed's attempts).
     #[error("{what} is not available for {shape}: {why}")]
@@ -308,7 +306,7 @@ impl ApiError {
             ApiError::WrongRowCount { .. } => WRONG_ROW_COUNT,
             ApiError::WrongRowLength { .. } => WRONG_ROW_LENGTH,
             ApiError::ValueOutOfRange { .. } => VALUE_OUT_OF_RANGE,
-            ApiError::ConflictingGivens(_) | ApiError::ShapeConflicts(_) => CONFLICTING_GIVENS,
+            ApiError::ConflictingGivens(_) => CONFLICTING_GIVENS,
             ApiError::InvalidRules(_) => INVALID_RULES,
             ApiError::ShapeCells { error, .. } => match error {
                 CellsError::CellCount { .. } => WRONG_CELL_COUNT,

@@ -72,10 +72,7 @@ impl ApiError {
                 value: Some(*value),
                 ..base.in_field(field)
             },
-            ApiError::ConflictingGivens(conflicts) => {
-                conflict_problem(base, conflicts.iter().map(ConflictJson::from).collect())
-            }
-            ApiError::ShapeConflicts(conflicts) => conflict_problem(base, conflicts.clone()),
+            ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts.clone()),
             ApiError::InvalidRules(error) => ProblemDetails {
                 cage: error.cage(),
                 ..base.in_field(error.field())

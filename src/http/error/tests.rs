@@ -81,7 +81,7 @@ fn written_in_sorted_order(body: &impl Serialize) -> bool {
 fn problem_bodies_are_written_in_the_sorted_order_they_always_had() {
     let grid = Grid::parse(&format!("11{}", ".".repeat(79))).unwrap();
     let errors = [
-        ApiError::ConflictingGivens(grid.conflicts()),
+        ApiError::ConflictingGivens(grid.conflicts().iter().map(ConflictJson::from).collect()),
         ApiError::from(GridError::OutOfRange {
             square: Square::new(0).unwrap(),
             value: -1,
@@ -110,7 +110,9 @@ fn problem_bodies_are_written_in_the_sorted_order_they_always_had() {
 #[test]
 fn a_conflict_problem_locates_the_first_conflict_and_lists_them_all() {
     let grid = Grid::parse(&format!("11{}", ".".repeat(79))).unwrap();
-    let problem = ApiError::ConflictingGivens(grid.conflicts()).problem();
+    let problem =
+        ApiError::ConflictingGivens(grid.conflicts().iter().map(ConflictJson::from).collect())
+            .problem();
     assert_eq!(problem.digit, Some(1));
     assert_eq!(problem.unit.as_deref(), Some("row A"));
     assert_eq!(problem.squares, Some(vec!["A1".into(), "A2".into()]));

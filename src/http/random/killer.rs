@@ -21,7 +21,6 @@ use crate::engine::Interrupt;
 use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
-use crate::http::shape_json::render;
 use crate::http::AppState;
 use crate::wire::grid::GridFormat;
 use crate::wire::random::RandomResponse;
@@ -111,11 +110,11 @@ pub(super) async fn random(
         difficulty: Some(grade.difficulty.name()),
         givens: killer.puzzle.givens(),
         minimal: killer.minimal,
-        puzzle: render(shape, &killer.puzzle, format),
+        puzzle: format.render_cells(shape, &killer.puzzle),
         rules: Some(shape.rules().clone()),
         score: Some(grade.score),
         seed,
-        solution: Some(render(shape, &killer.solution, format)),
+        solution: Some(format.render_cells(shape, &killer.solution)),
         unique: true,
     }))
 }

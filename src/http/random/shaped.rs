@@ -16,7 +16,6 @@ use crate::engine::Stats;
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
 use crate::http::random::query_fault;
-use crate::http::shape_json::render;
 use crate::http::AppState;
 use crate::wire::grid::GridFormat;
 use crate::wire::random::RandomResponse;
@@ -207,11 +206,11 @@ pub(super) async fn random(
         difficulty: grade.as_ref().map(|g| g.difficulty.name()),
         givens: generated.puzzle.givens(),
         minimal: generated.minimal,
-        puzzle: render(shape, &generated.puzzle, format),
+        puzzle: format.render_cells(shape, &generated.puzzle),
         rules: Some(shape.rules().clone()),
         score: grade.as_ref().map(|g| g.score),
         seed,
-        solution: Some(render(shape, &generated.solution, format)),
+        solution: Some(format.render_cells(shape, &generated.solution)),
         unique: true,
     }))
 }

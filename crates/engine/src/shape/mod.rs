@@ -88,10 +88,17 @@ impl Shape {
 
     /// The classic 9x9 shape, built once.
     pub fn classic() -> Arc<Shape> {
+        Shape::classic_arc().clone()
+    }
+
+    /// The classic shape, borrowed for as long as the program runs.
+    pub fn classic_ref() -> &'static Shape {
+        Shape::classic_arc()
+    }
+
+    fn classic_arc() -> &'static Arc<Shape> {
         static CLASSIC: OnceLock<Arc<Shape>> = OnceLock::new();
-        CLASSIC
-            .get_or_init(|| Arc::new(Shape::new(&Rules::classic()).expect("classic rules")))
-            .clone()
+        CLASSIC.get_or_init(|| Arc::new(Shape::new(&Rules::classic()).expect("classic rules")))
     }
 
     /// The rules as given, normalised: the shape's own description.
