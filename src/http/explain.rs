@@ -1,5 +1,5 @@
 //! `POST /explain`: the whole logical path from a puzzle to its solution, step by step, with its grade,
-//! on any shape (other shapes take the general logic layer, [`super::shape_logic`]).
+//! on any shape (`Puzzle::explain` picks the logic layer).
 
 use std::time::Instant;
 
@@ -13,10 +13,8 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, ExplainResponse, StepJson};
 use super::shape_json::parse_consistent;
-use super::shape_logic;
 use super::AppState;
-use crate::engine::logic::LogicSolver;
-use crate::engine::Puzzle;
+use crate::engine::Interrupt;
 use crate::wire::grid::GridFormat;
 
 /// The routes of this resource.
@@ -38,28 +36,23 @@ async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Puzzle::Classic(grid) => grid,
-        Puzzle::Shaped { shape, cells } => {
-            return shape_logic::explain(&state, shape, cells, req.format)
-                .await
-                .map(Json);
-        }
-    };
+    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let shape = puzzle.shared_shape();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let explained = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            LogicSolver::new()
-                .deadline(deadline)
-                .cancel_flag(cancel)
-                .explain(&grid)
+            puzzle.explain(Interrupt::at(deadline, cancel))
         })
         .await?;
-    let explanation = explained.map_err(|e| logic_error(e, timeout_ms, started))?;
+    let explanation = explained.map_err(|e| logic_error(&shape, e, timeout_ms, started))?;
     Ok(Json(ExplainResponse {
-        steps: explanation.steps.iter().map(StepJson::from).collect(),
-        solution: req.format.render(&explanation.solution),
+        steps: explanation
+            .steps
+            .iter()
+            .map(|step| StepJson::of(&shape, step))
+            .collect(),
+        solution: req.format.render_cells(&shape, &explanation.solution),
         difficulty: explanation.grade.difficulty.name(),
         score: explanation.grade.score,
         solved_by_logic: explanation.grade.solved_by_logic,

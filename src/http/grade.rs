@@ -1,5 +1,5 @@
 //! `POST /grade`: how hard a puzzle is for a person, from the techniques its logical path needs, on
-//! any shape (other shapes take the general logic layer, [`super::shape_logic`]).
+//! any shape (`Puzzle::grade` picks the logic layer).
 
 use std::time::Instant;
 
@@ -13,10 +13,8 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, GradeJson};
 use super::shape_json::parse_consistent;
-use super::shape_logic;
 use super::AppState;
-use crate::engine::logic::LogicSolver;
-use crate::engine::Puzzle;
+use crate::engine::Interrupt;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -35,22 +33,15 @@ async fn grade(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
-    let grid = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Puzzle::Classic(grid) => grid,
-        Puzzle::Shaped { shape, cells } => {
-            return shape_logic::grade(&state, shape, cells).await.map(Json);
-        }
-    };
+    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let shape = puzzle.shared_shape();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let graded = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            LogicSolver::new()
-                .deadline(deadline)
-                .cancel_flag(cancel)
-                .grade(&grid)
+            puzzle.grade(Interrupt::at(deadline, cancel))
         })
         .await?;
-    let grade = graded.map_err(|e| logic_error(e, timeout_ms, started))?;
+    let grade = graded.map_err(|e| logic_error(&shape, e, timeout_ms, started))?;
     Ok(Json(GradeJson::from(&grade)))
 }

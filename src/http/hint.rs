@@ -1,6 +1,5 @@
 //! `POST /hint`: the next step for a stuck player, from their digits and pencil marks, or the squares
-//! where they went wrong. Puzzles of other shapes take the general logic layer
-//! ([`super::shape_logic`]); classic 9x9 answers as it always has.
+//! where they went wrong, on any shape ([`Puzzle::hint`] picks the logic layer).
 
 use std::time::Instant;
 
@@ -15,12 +14,11 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::logic_json::{logic_error, HintResponse, StepJson};
 use super::members::not_null;
-use super::shape_json::{classic_only, parse_consistent};
-use super::shape_logic;
+use super::shape_json::{parse_consistent, parse_submitted};
 use super::AppState;
-use crate::engine::logic::{Hint, LogicSolver};
-use crate::engine::Puzzle;
-use crate::engine::{Digit, DigitSet, Grid, Square};
+use crate::engine::general::logic::{ShapeHint, ShapePosition};
+use crate::engine::shape::{Cells, Rules, Shape};
+use crate::engine::{Interrupt, Puzzle};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -36,131 +34,144 @@ struct HintRequest {
     #[serde(default, deserialize_with = "not_null")]
     candidates: Option<Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
-    rules: Option<crate::engine::shape::Rules>,
+    rules: Option<Rules>,
 }
 
 async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let puzzle = match parse_consistent(&req.puzzle, req.rules.as_ref())? {
-        Puzzle::Classic(grid) => grid,
-        Puzzle::Shaped { shape, cells } => {
-            let input = shape_logic::HintInput {
-                shape,
-                puzzle: cells,
-                progress: req.progress.as_ref(),
-                candidates: req.candidates.as_ref(),
-            };
-            return shape_logic::hint(&state, input).await.map(Json);
-        }
-    };
+    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let shape = puzzle.shared_shape();
     let progress = match &req.progress {
         Some(field) => progress_of(&puzzle, field, req.rules.as_ref())?,
-        None => puzzle,
+        None => puzzle.cells(),
     };
     let marks = req
         .candidates
         .as_ref()
-        .map(|value| parse_marks(value, &progress))
+        .map(|value| parse_marks(&shape, value, &progress))
         .transpose()?;
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
     let hinted = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            LogicSolver::new()
-                .deadline(deadline)
-                .cancel_flag(cancel)
-                .hint(&puzzle, &progress, marks.as_ref())
+            puzzle.hint(&progress, marks.as_deref(), Interrupt::at(deadline, cancel))
         })
         .await?;
-    let body = match hinted.map_err(|e| logic_error(e, timeout_ms, started))? {
-        Hint::Step(step) => HintResponse::Step {
-            step: StepJson::from(&step),
+    let body = match hinted.map_err(|e| logic_error(&shape, e, timeout_ms, started))? {
+        ShapeHint::Step(step) => HintResponse::Step {
+            step: StepJson::of(&shape, &step),
         },
-        Hint::Mistakes(squares) => HintResponse::Mistakes {
-            squares: squares.iter().map(ToString::to_string).collect(),
+        ShapeHint::Mistakes(cells) => HintResponse::Mistakes {
+            squares: cells.iter().map(|&c| shape.cell_name(c)).collect(),
         },
-        Hint::Solved => HintResponse::Solved,
+        ShapeHint::Solved => HintResponse::Solved,
     };
     Ok(Json(body))
 }
 
-/// The player's grid, which must keep every given (its own digits may be wrong: that is what the
-/// hint reports).
+/// The player's grid, read on the puzzle's rules, which must keep every given (its own values may
+/// be wrong: that is what the hint reports).
 fn progress_of(
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     field: &PuzzleField,
-    rules: Option<&crate::engine::shape::Rules>,
-) -> Result<Grid, ApiError> {
-    let progress = classic_only(field, rules, "progress", false)?;
-    for square in Square::all() {
-        let Some(given) = puzzle.get(square) else {
-            continue;
-        };
-        if progress.get(square) != Some(given) {
+    rules: Option<&Rules>,
+) -> Result<Cells, ApiError> {
+    let progress = parse_submitted(field, rules, "progress")?.cells();
+    let (shape, givens) = (puzzle.shape(), puzzle.cells());
+    // A blank is written `0`, as classic grids have always been, unless `0` is one of the shape's
+    // symbols.
+    let blank = if shape.symbols().contains(&'0') {
+        '.'
+    } else {
+        '0'
+    };
+    let symbol = |v: u8| if v == 0 { blank } else { shape.symbol(v) };
+    for cell in 0..shape.cell_count() {
+        let (given, found) = (givens.get(cell), progress.get(cell));
+        if given != 0 && found != given {
             return Err(ApiError::ProgressMismatch {
-                square,
-                given: given.get(),
-                found: progress.get(square).map_or(0, Digit::get),
+                square: shape.cell_name(cell),
+                given: symbol(given),
+                found: symbol(found),
+                given_value: given,
+                found_value: found,
             });
         }
     }
     Ok(progress)
 }
 
-/// 81 entries of pencil marks, row-major: each the string of digits 1-9 the player keeps in that
-/// square, or `null` for a square the player has not marked, which keeps every digit no peer of it
-/// holds in `progress` (what the hint would assume with no `candidates` at all). `""` is a square
-/// with every digit crossed out, so it is a mistake wherever the square is empty. The entries of
-/// filled squares are ignored.
-fn parse_marks(value: &Value, progress: &Grid) -> Result<[DigitSet; 81], ApiError> {
+/// N*N entries of pencil marks, row-major: each the string of the shape's symbols the player keeps
+/// in that square (lower case standing for upper case, as in puzzles), or `null` for a square not
+/// marked, which keeps every value no peer holds in `progress` (what the hint would assume with no
+/// `candidates` at all). `""` is a square with every value crossed out, so it is a mistake wherever
+/// the square is empty. Entries of filled squares are ignored.
+fn parse_marks(shape: &Shape, value: &Value, progress: &Cells) -> Result<Vec<u32>, ApiError> {
+    let cells = shape.cell_count();
     let invalid = |field: String, detail: String| ApiError::InvalidField { field, detail };
+    let (symbols, example) = symbols_in_words(shape);
     let Value::Array(items) = value else {
         return Err(invalid(
             "candidates".into(),
-            "candidates must be an array of 81 entries, one per square, row-major: a string of \
-             digits 1-9, or null for a square not marked"
-                .into(),
+            format!(
+                "candidates must be an array of {cells} entries, one per square, row-major: a \
+                 string of {symbols}, or null for a square not marked"
+            ),
         ));
     };
-    if items.len() != 81 {
+    if items.len() != cells {
         return Err(invalid(
             "candidates".into(),
             format!(
-                "candidates must hold 81 entries, one per square; found {}",
+                "candidates must hold {cells} entries, one per square; found {}",
                 items.len()
             ),
         ));
     }
-    let mut marks = [DigitSet::EMPTY; 81];
-    for (i, item) in items.iter().enumerate() {
-        let square = Square::new(i).expect("81 items");
-        let parsed = match item {
-            Value::Null => Some(unmarked(progress, square)),
-            Value::String(text) => text
-                .bytes()
-                .map(|b| Digit::new(b.wrapping_sub(b'0')))
-                .collect::<Option<DigitSet>>(),
-            _ => None,
-        };
-        marks[i] = parsed.ok_or_else(|| {
-            invalid(
-                format!("candidates[{i}]"),
-                format!(
-                    "candidates[{i}] (square {square}) must be a string of digits 1-9, such as \"137\", or null if not marked"
-                ),
-            )
-        })?;
-    }
-    Ok(marks)
+    let unmarked = ShapePosition::new(shape, progress);
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let parsed = match item {
+                Value::Null => Some(unmarked.candidates(i)),
+                Value::String(text) => marks_of(shape, text),
+                _ => None,
+            };
+            parsed.ok_or_else(|| {
+                invalid(
+                    format!("candidates[{i}]"),
+                    format!(
+                        "candidates[{i}] (square {}) must be a string of {symbols}{example}, or \
+                         null if not marked",
+                        shape.cell_name(i)
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
-/// The marks of a square the player left unmarked: every digit that no peer holds in `progress`.
-fn unmarked(progress: &Grid, square: Square) -> DigitSet {
-    square
-        .peers()
-        .iter()
-        .filter_map(|&peer| progress.get(peer))
-        .fold(DigitSet::ALL, DigitSet::without)
+/// The shape's symbols in words, with an example mark: `digits 1-9` and `"137"` on classic grids.
+fn symbols_in_words(shape: &Shape) -> (String, &'static str) {
+    let symbols: String = shape.symbols().iter().collect();
+    if symbols == "123456789" {
+        ("digits 1-9".into(), ", such as \"137\"")
+    } else {
+        (format!("the symbols {symbols}"), "")
+    }
+}
+
+/// The values of a string of symbols, `None` if a character is not one of them.
+fn marks_of(shape: &Shape, text: &str) -> Option<u32> {
+    let symbols = shape.symbols();
+    text.chars().try_fold(0u32, |acc, ch| {
+        let at = symbols
+            .iter()
+            .position(|&s| s == ch)
+            .or_else(|| symbols.iter().position(|&s| s == ch.to_ascii_uppercase()))?;
+        Some(acc | 1 << at)
+    })
 }

@@ -7,26 +7,19 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::error::ApiError;
-use crate::engine::logic::{Candidate, Grade, LogicError, Step};
+use crate::engine::general::logic::{Mark, ShapeLogicError, ShapeStep};
+use crate::engine::logic::Grade;
+use crate::engine::shape::Shape;
 use crate::engine::{Stats, StopReason};
 use crate::wire::grid::GridJson;
 
-/// A digit in a square: `{"square": "E5", "digit": 3}`.
+/// A value in a square: `{"square": "E5", "digit": 3}`.
 #[derive(Debug, Serialize)]
 pub struct CandidateJson {
     /// The square's name.
     pub square: String,
-    /// The digit.
+    /// The value, 1..N.
     pub digit: u8,
-}
-
-impl From<&Candidate> for CandidateJson {
-    fn from(c: &Candidate) -> Self {
-        CandidateJson {
-            square: c.square.to_string(),
-            digit: c.digit.get(),
-        }
-    }
 }
 
 /// What forms a step's pattern, for highlighting.
@@ -59,23 +52,24 @@ pub struct StepJson {
     pub explanation: String,
 }
 
-impl From<&Step> for StepJson {
-    fn from(step: &Step) -> Self {
+impl StepJson {
+    /// `step` on `shape`: squares and units by the shape's names, values 1..N.
+    pub fn of(shape: &Shape, step: &ShapeStep) -> StepJson {
+        let mark = |m: &Mark| CandidateJson {
+            square: shape.cell_name(m.cell),
+            digit: m.value,
+        };
+        let pattern = &step.pattern;
         StepJson {
             technique: step.technique.id(),
             name: step.technique.name(),
             difficulty: step.technique.difficulty().name(),
-            placements: step.placements.iter().map(CandidateJson::from).collect(),
-            eliminations: step.eliminations.iter().map(CandidateJson::from).collect(),
+            placements: step.placements.iter().map(mark).collect(),
+            eliminations: step.eliminations.iter().map(mark).collect(),
             pattern: PatternJson {
-                squares: step
-                    .pattern
-                    .squares
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect(),
-                units: step.pattern.units.iter().map(ToString::to_string).collect(),
-                digits: step.pattern.digits.iter().map(|d| d.get()).collect(),
+                squares: pattern.cells.iter().map(|&c| shape.cell_name(c)).collect(),
+                units: pattern.units.iter().map(|&u| shape.unit_name(u)).collect(),
+                digits: pattern.values.clone(),
             },
             explanation: step.explanation.clone(),
         }
@@ -114,11 +108,19 @@ impl From<&Grade> for GradeJson {
 
 /// The problem for a puzzle the logic layer cannot take: 422 for no or several solutions, 504 when
 /// the deadline of `timeout_ms` passed on work that began at `started`.
-pub fn logic_error(error: LogicError, timeout_ms: u64, started: Instant) -> ApiError {
+/// Two solutions are written in the shape's symbols.
+pub fn logic_error(
+    shape: &Shape,
+    error: ShapeLogicError,
+    timeout_ms: u64,
+    started: Instant,
+) -> ApiError {
     match error {
-        LogicError::NoSolution => ApiError::NoSolution,
-        LogicError::MultipleSolutions(solutions) => ApiError::MultipleSolutions(solutions),
-        LogicError::Interrupted(_) => deadline(timeout_ms, started),
+        ShapeLogicError::NoSolution => ApiError::NoSolution,
+        ShapeLogicError::MultipleSolutions(two) => {
+            ApiError::MultipleSolutions(Box::new([two[0].to_text(shape), two[1].to_text(shape)]))
+        }
+        ShapeLogicError::Interrupted(_) => deadline(timeout_ms, started),
     }
 }
 

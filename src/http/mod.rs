@@ -25,7 +25,6 @@ pub mod puzzles;
 pub mod random;
 pub mod render;
 pub mod shape_json;
-pub mod shape_logic;
 pub mod solve;
 pub mod validate;
 

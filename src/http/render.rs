@@ -140,7 +140,7 @@ fn unique(shape: &Shape, verdict: Verdict, mut solutions: Vec<Cells>) -> Result<
         Verdict::None => Err(ApiError::NoSolution),
         Verdict::Multiple => {
             let [a, b] = [&solutions[0], &solutions[1]].map(|s| s.to_text(shape));
-            Err(ApiError::ShapeMultipleSolutions(Box::new([a, b])))
+            Err(ApiError::MultipleSolutions(Box::new([a, b])))
         }
     }
 }

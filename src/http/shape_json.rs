@@ -1,15 +1,14 @@
-//! The `rules` member beside `puzzle`: which shape the puzzle is on. Absent rules are classic 9x9 on
-//! the path the service has always taken, byte for byte; rules that describe plain classic 9x9 are
-//! read with the shape's strict text rules and then take that same path (band solver, logic);
-//! every other shape goes to the general engine. The engine makes that choice
-//! ([`Puzzle::on_shape`](crate::engine::Puzzle::on_shape)); the handlers branch on its answer.
+//! The `rules` member beside `puzzle`: which shape the puzzle is on. Absent rules are classic 9x9,
+//! read as the service has always read it; rules that describe plain classic 9x9 are read with the
+//! shape's strict text rules. Either way the handler gets one [`Puzzle`], whose operations pick
+//! the engine inside ([`Puzzle::on_shape`](crate::engine::Puzzle::on_shape)).
 
 use std::sync::Arc;
 
 use super::error::{ApiError, ConflictJson};
 use super::grid_json::{parse_puzzle, PuzzleField};
 use crate::engine::shape::{Cells, CellsError, Rules, Shape};
-use crate::engine::{Grid, Puzzle};
+use crate::engine::Puzzle;
 
 /// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
 pub fn parse_submitted(
@@ -105,34 +104,6 @@ fn wrong_type(field: &str, shape: &Shape) -> ApiError {
             n * n,
             n * n
         ),
-    }
-}
-
-/// The error for logic asked of a shape it does not know yet.
-pub fn logic_unsupported(shape: &Shape) -> ApiError {
-    ApiError::UnsupportedShape {
-        shape: shape.to_string(),
-        what: "a player's progress on another shape than the puzzle's".into(),
-        why: "the progress must be given on the puzzle's own rules".into(),
-    }
-}
-
-/// The classic grid of a puzzle whose rules (if any) describe plain classic 9x9, for the logic
-/// layer; any other shape is [`ApiError::UnsupportedShape`]. `consistent` refuses conflicting givens.
-pub fn classic_only(
-    puzzle: &PuzzleField,
-    rules: Option<&Rules>,
-    member: &'static str,
-    consistent: bool,
-) -> Result<Grid, ApiError> {
-    let submitted = if consistent {
-        parse_consistent(puzzle, rules)?
-    } else {
-        parse_submitted(puzzle, rules, member)?
-    };
-    match submitted {
-        Puzzle::Classic(grid) => Ok(grid),
-        Puzzle::Shaped { shape, .. } => Err(logic_unsupported(&shape)),
     }
 }
 

@@ -51,11 +51,7 @@ async fn solve(
     let job_state = state.clone();
     let result = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            let interrupt = Interrupt {
-                deadline: Some(deadline),
-                cancel: Some(cancel),
-            };
-            let result = puzzle.solve(wanted, interrupt);
+            let result = puzzle.solve(wanted, Interrupt::at(deadline, cancel));
             // Counted here, on the worker, so searches whose client has gone are counted too.
             let ended = result.as_ref().map(|out| out.verdict);
             job_state

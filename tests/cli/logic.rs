@@ -193,9 +193,11 @@ fn hint_refuses_progress_that_changes_a_given_in_the_apis_words() {
     let out = sudoku(&["hint", LEVEL_GIVENS, "--progress", &changed], "");
     assert_eq!(out.status.code(), Some(2));
     let api = ApiError::ProgressMismatch {
-        square: "A2".parse().unwrap(),
-        given: 9,
-        found: 8,
+        square: "A2".into(),
+        given: '9',
+        found: '8',
+        given_value: 9,
+        found_value: 8,
     };
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(&api.to_string()),

@@ -23,6 +23,15 @@ impl<'a> Interrupt<'a> {
         cancel: None,
     };
 
+    /// Stop at `deadline` or once `cancel` is raised, whichever comes first: the work a server
+    /// runs for a request.
+    pub fn at(deadline: Instant, cancel: &'a AtomicBool) -> Interrupt<'a> {
+        Interrupt {
+            deadline: Some(deadline),
+            cancel: Some(cancel),
+        }
+    }
+
     /// Why the work must stop now, if it must: a raised flag first, then a passed deadline.
     pub fn stopped(&self) -> Option<StopReason> {
         if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {

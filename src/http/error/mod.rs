@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::clients::budget::{BudgetLimits, Refusal};
 use crate::engine::shape::{CellsError, ShapeError};
-use crate::engine::{Grid, GridError, Square, Stats};
+use crate::engine::{GridError, Square, Stats};
 
 /// Prefix of every problem's `type` URI; the code completes it.
 pub const PROBLEM_TYPE_BASE: &str = "https://sudoku.example/problems/";
@@ -181,29 +181,15 @@ pub enum ApiError {
     /// 422: the puzzle has more than one solution (two are given as proof), so no step can be
     /// justified by logic alone.
     #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
-    MultipleSolutions(Box<[Grid; 2]>),
-    /// 422: as [`ApiError::MultipleSolutions`] for a puzzle of another shape, its two solutions
-    /// written in the shape's symbols.
-    #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
-    ShapeMultipleSolutions(Box<[String; 2]>),
+    MultipleSolutions(Box<[String; 2]>),
     /// 422: the player's progress changes one of the puzzle's givens.
     #[error("{}", crate::engine::logic::words::progress_mismatch(.given, .square, .found))]
     ProgressMismatch {
-        /// The square.
-        square: Square,
-        /// The puzzle's given there.
-        given: u8,
-        /// What progress holds there (0 for blank).
-        found: u8,
-    },
-    /// 422: as [`ApiError::ProgressMismatch`] on a grid of another shape (values 1..N, 0 blank).
-    #[error("{}", crate::engine::logic::words::progress_mismatch(.given, .square, .found))]
-    ShapeProgressMismatch {
         /// The square's name.
         square: String,
         /// The puzzle's given there, in the shape's symbols.
         given: char,
-        /// What progress holds there (`.` for blank).
+        /// What progress holds there (`0` for blank, or `.` where `0` is a symbol).
         found: char,
         /// The given's value, 1..N.
         given_value: u8,
@@ -318,12 +304,8 @@ impl ApiError {
             },
             ApiError::UnsupportedShape { .. } => UNSUPPORTED_SHAPE,
             ApiError::NoSolution => NO_SOLUTION,
-            ApiError::MultipleSolutions(_) | ApiError::ShapeMultipleSolutions(_) => {
-                MULTIPLE_SOLUTIONS
-            }
-            ApiError::ProgressMismatch { .. } | ApiError::ShapeProgressMismatch { .. } => {
-                PROGRESS_MISMATCH
-            }
+            ApiError::MultipleSolutions(_) => MULTIPLE_SOLUTIONS,
+            ApiError::ProgressMismatch { .. } => PROGRESS_MISMATCH,
             ApiError::NotAcceptable { .. } => NOT_ACCEPTABLE,
             ApiError::NotFound(_) => NOT_FOUND,
             ApiError::MethodNotAllowed => METHOD_NOT_ALLOWED,

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::member::PUZZLE;
 use super::{ApiError, ProblemKind, PROBLEM_TYPE_BASE};
 use crate::engine::shape::CellsError;
-use crate::engine::{Conflict, Grid, Stats};
+use crate::engine::{Conflict, Stats};
 
 impl ApiError {
     /// The problem details this error is answered with: the standard members from its row of
@@ -94,14 +94,10 @@ impl ApiError {
             },
             ApiError::NoSolution => base.in_field(PUZZLE),
             ApiError::MultipleSolutions(solutions) => ProblemDetails {
-                solutions: Some(solutions.iter().map(Grid::to_line).collect()),
-                ..base.in_field(PUZZLE)
-            },
-            ApiError::ShapeMultipleSolutions(solutions) => ProblemDetails {
                 solutions: Some(solutions.to_vec()),
                 ..base.in_field(PUZZLE)
             },
-            ApiError::ShapeProgressMismatch {
+            ApiError::ProgressMismatch {
                 square,
                 given_value,
                 found_value,
@@ -110,16 +106,6 @@ impl ApiError {
                 square: Some(square.clone()),
                 given: Some(*given_value),
                 found: Some(usize::from(*found_value)),
-                ..base.in_field("progress")
-            },
-            ApiError::ProgressMismatch {
-                square,
-                given,
-                found,
-            } => ProblemDetails {
-                square: Some(square.to_string()),
-                given: Some(*given),
-                found: Some(usize::from(*found)),
                 ..base.in_field("progress")
             },
             ApiError::InvalidJson(_)

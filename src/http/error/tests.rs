@@ -1,6 +1,7 @@
 //! The problem table and its rendering, as the spec holds them.
 
 use super::*;
+use crate::engine::Grid;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -91,9 +92,11 @@ fn problem_bodies_are_written_in_the_sorted_order_they_always_had() {
             stats: Stats::default(),
         },
         ApiError::ProgressMismatch {
-            square: Square::new(2).unwrap(),
-            given: 3,
-            found: 4,
+            square: "A3".into(),
+            given: '3',
+            found: '4',
+            given_value: 3,
+            found_value: 4,
         },
         ApiError::OutOfRange {
             field: "givens",

@@ -5,6 +5,7 @@
 //! comes back in the shape's terms (cells by index, values 1..N, units by the shape's index), so no
 //! layer above ever asks which engine answered.
 
+mod logic;
 mod solve;
 
 use std::sync::Arc;

@@ -9,9 +9,9 @@ use crate::interrupt::Interrupt;
 use crate::outcome::{Interrupted, Outcome};
 use crate::shape::{Cells, UnitConflict};
 use crate::solver::Solver;
-use crate::square::Unit;
 use crate::{candidates, Grid};
 
+use super::logic::unit_index;
 use super::Puzzle;
 
 impl Puzzle {
@@ -74,16 +74,11 @@ fn masks(sets: &[DigitSet; 81]) -> Vec<u32> {
     sets.iter().map(|set| u32::from(set.bits())).collect()
 }
 
-/// A classic conflict in the classic shape's terms: its units are rows, then columns, then boxes.
+/// A classic conflict in the classic shape's terms.
 fn unit_conflict(conflict: &Conflict) -> UnitConflict {
-    let unit = match conflict.unit {
-        Unit::Row(r) => r as usize,
-        Unit::Column(c) => 9 + c as usize,
-        Unit::Box(b) => 18 + b as usize,
-    };
     UnitConflict {
         value: conflict.digit.get(),
-        unit,
+        unit: unit_index(conflict.unit),
         cells: conflict.squares.iter().map(|s| s.index()).collect(),
     }
 }
