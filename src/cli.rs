@@ -1,6 +1,6 @@
 //! The `sudoku` command: arguments (clap). `solve` is [`solve`] (its input [`input`], its display
 //! [`progress`]), `candidates` and `validate` are [`check`], `random` is [`random`], the logic
-//! commands (`grade`, `hint`, `explain`) live in [`logic`] (other shapes in [`shaped_logic`]),
+//! commands (`grade`, `hint`, `explain`) live in [`logic`],
 //! `render` and `book` in [`print`](mod@print); the shape flags they share are
 //! [`shape`]. Numbers are bounded by [`crate::limits`], as in the API. `serve`'s and
 //! `healthcheck`'s flags are in [`serve`]; serving is [`crate::server`].
@@ -15,7 +15,6 @@ pub mod progress;
 pub mod random;
 pub mod serve;
 pub mod shape;
-pub mod shaped_logic;
 pub mod shard;
 pub mod solve;
 

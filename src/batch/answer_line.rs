@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{Answer, Problem, ReadError, ShapedAnswer};
+use crate::engine::Puzzle;
+
+use super::{Answer, Problem, ReadError};
 
 /// One answer line. Members in the order a reader scans them: where, what, then the details.
 #[derive(Debug, Default, Serialize)]
@@ -58,8 +60,9 @@ pub fn write_answer(
     took: Duration,
 ) {
     if let (Answer::Solved { solution, unique }, false, None) = (answer, expected, id) {
-        write_solved(out, line, &solution.line_bytes(), verdict(*unique), took);
-        return;
+        if write_solved(out, line, solution, verdict(*unique), took) {
+            return;
+        }
     }
     let grid;
     let mut json = AnswerLine {
@@ -77,16 +80,8 @@ pub fn write_answer(
             grid = solution.to_line();
             ("unique", Some(&grid), false)
         }
-        Answer::Shaped(ShapedAnswer::Solved { solution, unique }) => {
-            (verdict(*unique), Some(solution), true)
-        }
-        Answer::Shaped(ShapedAnswer::Mismatch { solution }) => ("unique", Some(solution), false),
         Answer::Conflict(conflict) => {
             json.conflict = Some(super::conflict_line(conflict));
-            ("none", None, false)
-        }
-        Answer::Shaped(ShapedAnswer::Conflict(conflict)) => {
-            json.conflict = Some(format!("the givens conflict: {conflict}"));
             ("none", None, false)
         }
         Answer::NoSolution => ("none", None, false),
@@ -98,20 +93,41 @@ pub fn write_answer(
     write_line(out, &json);
 }
 
-/// The most common line, a classic puzzle solved, written straight into `out`: the bytes serde
-/// writes for [`AnswerLine`] (a test holds the two to the same bytes), without its per-character
-/// escaping scan or the solution's `String`. A few per cent of a batch of easy puzzles.
-fn write_solved(out: &mut Vec<u8>, line: usize, solution: &[u8], verdict: &str, took: Duration) {
+/// The most common line, a puzzle solved, written straight into `out`: the bytes serde writes for
+/// [`AnswerLine`] (a test holds the two to the same bytes), without the solution's `String` on
+/// classic 9x9. A few per cent of a batch of easy puzzles. `false`, with nothing written, when the
+/// solution's symbols need escaping.
+fn write_solved(
+    out: &mut Vec<u8>,
+    line: usize,
+    solution: &Puzzle,
+    verdict: &str,
+    took: Duration,
+) -> bool {
+    let start = out.len();
     let time_us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
     out.extend_from_slice(b"{\"line\":");
     out.extend_from_slice(itoa::Buffer::new().format(line).as_bytes());
     out.extend_from_slice(b",\"verdict\":\"");
     out.extend_from_slice(verdict.as_bytes());
     out.extend_from_slice(b"\",\"solution\":\"");
-    out.extend_from_slice(solution);
+    let text = out.len();
+    solution
+        .write_line(out)
+        .expect("writing to a Vec never fails");
+    // A shape's own symbols may be a quote or a backslash, which JSON must escape: such a line is
+    // written by serde instead.
+    if out[text..]
+        .iter()
+        .any(|&b| b == b'"' || b == b'\\' || b < 0x20)
+    {
+        out.truncate(start);
+        return false;
+    }
     out.extend_from_slice(b"\",\"time_us\":");
     out.extend_from_slice(itoa::Buffer::new().format(time_us).as_bytes());
     out.extend_from_slice(b"}\n");
+    true
 }
 
 /// The verdict of a solved puzzle: `unique` or `multiple`.
@@ -183,10 +199,12 @@ mod tests {
 
     #[test]
     fn the_solved_lines_fast_path_writes_the_bytes_serde_would() {
-        let solution = crate::engine::Grid::parse(
-            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
-        )
-        .unwrap();
+        let solution = Puzzle::Classic(
+            crate::engine::Grid::parse(
+                "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+            )
+            .unwrap(),
+        );
         for (line, unique, micros) in [(1, true, 0), (12_345, false, 987_654_321)] {
             let took = Duration::from_micros(micros);
             let mut fast = Vec::new();
@@ -194,7 +212,10 @@ mod tests {
                 &mut fast,
                 line,
                 None,
-                &Answer::Solved { solution, unique },
+                &Answer::Solved {
+                    solution: solution.clone(),
+                    unique,
+                },
                 false,
                 took,
             );
@@ -215,11 +236,37 @@ mod tests {
     }
 
     #[test]
+    fn symbols_that_json_must_escape_are_escaped_in_a_solved_line() {
+        use crate::engine::shape::{Cells, Rules, Shape};
+        let shape = std::sync::Arc::new(
+            Shape::new(&Rules {
+                size: Some(4),
+                symbols: Some("\"\\ab".into()),
+                ..Rules::default()
+            })
+            .unwrap(),
+        );
+        let cells = Cells::from_values(vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let solution = Puzzle::on_shape(shape, cells);
+        let mut out = Vec::new();
+        let answer = Answer::Solved {
+            solution: solution.clone(),
+            unique: true,
+        };
+        write_answer(&mut out, 3, None, &answer, false, Duration::ZERO);
+        let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(json["solution"], solution.to_line());
+        assert!(solution.to_line().starts_with("\"\\ab"));
+    }
+
+    #[test]
     fn an_id_is_written_after_the_line() {
-        let solution = crate::engine::Grid::parse(
-            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
-        )
-        .unwrap();
+        let solution = Puzzle::Classic(
+            crate::engine::Grid::parse(
+                "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+            )
+            .unwrap(),
+        );
         let answer = Answer::Solved {
             solution,
             unique: true,

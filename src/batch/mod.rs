@@ -5,36 +5,36 @@
 //! - [`read`]: what each line is, and the records read from it;
 //! - [`csv`]: the Kaggle CSV layouts, found by their header;
 //! - [`answer_line`]: an answer as a JSON line (`POST /solve/batch`, `sudoku solve --format jsonl`);
-//! - [`shaped`]: puzzles of other shapes (lines of N*N symbols, JSON lines with rules) and their
-//!   answers;
-//! - here: the answer for one puzzle, and Norvig's summary of a run.
+//! - [`shape_lines`]: lines read on a shape (N*N symbols, JSON lines with their own rules);
+//! - here: the answer for one puzzle of any shape (the engine's [`Puzzle::solve_first`] picks the
+//!   solver), and Norvig's summary of a run.
 
 pub mod answer_line;
 pub mod csv;
 pub mod read;
-pub mod shaped;
+pub mod shape_lines;
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::engine::{Conflict, FirstOutcome, Grid, Solver, Verdict};
+use crate::engine::{FirstSolution, Interrupt, Puzzle, Timing, Verdict};
 pub use read::LineReader;
 pub use read::{Chunk, Entry, Problem, PuzzleReader, ReadError, Record, CHUNK, MAX_LINE_BYTES};
-pub use shaped::{solve_shaped, solve_shaped_until, ReadPuzzle, ShapedAnswer, ShapedEntry};
 
-/// The answer for one puzzle.
+/// The answer for one puzzle, of any shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// A solution; `unique` is false when a second one exists.
     Solved {
         /// The (first) solution.
-        solution: Grid,
+        solution: Puzzle,
         /// Whether it is the only one.
         unique: bool,
     },
-    /// Givens of one digit share a unit (the first such conflict), so there is no solution.
-    Conflict(Conflict),
+    /// Givens of one value share a unit, so there is no solution: the first such conflict, in
+    /// the engine's words (`digit 5 appears 2 times in row A (A1, A2)`).
+    Conflict(String),
     /// The puzzle has no solution.
     NoSolution,
     /// The deadline passed first.
@@ -42,19 +42,14 @@ pub enum Answer {
     /// The solution given in the input is not the puzzle's solution.
     Mismatch {
         /// The solution the engine found.
-        solution: Grid,
+        solution: Puzzle,
     },
-    /// A puzzle of another shape solved, found in conflict or mismatched.
-    Shaped(ShapedAnswer),
 }
 
 impl Answer {
     /// Whether this counts as solved.
     pub fn is_solved(&self) -> bool {
-        matches!(
-            self,
-            Answer::Solved { .. } | Answer::Shaped(ShapedAnswer::Solved { .. })
-        )
+        matches!(self, Answer::Solved { .. })
     }
 
     /// The output line: the solution (with ` multiple` when not unique, ` mismatch` when the CSV's
@@ -73,7 +68,6 @@ impl Answer {
             Answer::NoSolution => "no solution".to_string(),
             Answer::Timeout => "timeout".to_string(),
             Answer::Mismatch { solution } => format!("{} mismatch", solution.to_line()),
-            Answer::Shaped(answer) => answer.line(),
         }
     }
 
@@ -84,13 +78,13 @@ impl Answer {
         let Answer::Solved { solution, unique } = self else {
             return writeln!(out, "{}", self.line());
         };
-        out.write_all(&solution.line_bytes())?;
+        solution.write_line(out)?;
         out.write_all(if *unique { b"\n" } else { b" multiple\n" })
     }
 }
 
 /// A conflict as the API's `conflicting_givens` problem words it.
-pub fn conflict_line(conflict: &Conflict) -> String {
+pub fn conflict_line(conflict: &str) -> String {
     format!("the givens conflict: {conflict}")
 }
 
@@ -100,79 +94,61 @@ pub fn solve_entry(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duratio
     solve_entry_until(entry, timeout.map(|t| Instant::now() + t), None)
 }
 
-/// [`solve_entry`] by a deadline, and stopped early (as a timeout) when `cancel` is raised: the
-/// HTTP batch route's puzzles, whose client may leave.
+/// [`solve_entry`] by a deadline, and stopped early (as a timeout) when `cancel` is raised.
 pub fn solve_entry_until(
     entry: &Entry,
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
 ) -> (Answer, Duration) {
-    let mut solver = first_solution(deadline);
-    if let Some(flag) = cancel {
-        solver = solver.cancel_flag(flag);
-    }
     // The search's own clock times it: a puzzle solves in microseconds, and reading the clock
     // twice more per puzzle would cost a few percent of a batch.
-    answer(entry, &solver)
+    answer(entry, Interrupt { deadline, cancel }, Timing::Timed)
 }
 
 /// [`solve_entry`]'s answer by a deadline, untimed: for a caller that times its puzzles itself.
 /// `sudoku solve -j 1` reads the clock once per puzzle, the end of one being the start of the next,
 /// where a timed search reads it twice (about 1% of Serg's benchmark).
 pub fn answer_entry(entry: &Entry, deadline: Option<Instant>) -> Answer {
-    answer(entry, &first_solution(deadline).untimed()).0
+    answer_entry_until(entry, deadline, None)
 }
 
 /// [`answer_entry`], stopped early (as a timeout) when `cancel` is raised: the HTTP batch route's
-/// classic puzzles, timed by their caller with one clock reading each.
+/// puzzles, timed by their caller with one clock reading each.
 pub fn answer_entry_until(
     entry: &Entry,
     deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
 ) -> Answer {
-    let mut solver = first_solution(deadline).untimed();
-    if let Some(flag) = cancel {
-        solver = solver.cancel_flag(flag);
-    }
-    answer(entry, &solver).0
+    answer(entry, Interrupt { deadline, cancel }, Timing::Untimed).0
 }
 
-/// The batch answers' solver: only the first solution is answered, so a second one is counted, not
-/// written out.
-fn first_solution<'a>(deadline: Option<Instant>) -> Solver<'a> {
-    let solver = Solver::new().keep_first();
-    match deadline {
-        Some(deadline) => solver.deadline(deadline),
-        None => solver,
-    }
-}
-
-/// Solves `entry` with `solver`: the answer, and the time the search measured.
-fn answer(entry: &Entry, solver: &Solver) -> (Answer, Duration) {
-    match solver.solve_first(&entry.puzzle) {
+/// Solves `entry`: the answer, and the time the search measured. Only the first solution is
+/// answered, so a second one is counted, not written out.
+fn answer(entry: &Entry, interrupt: Interrupt<'_>, timing: Timing) -> (Answer, Duration) {
+    match entry.puzzle.solve_first(interrupt, timing) {
         // A cancelled search's answer is read by no one: its client has gone.
         Err(stopped) => (Answer::Timeout, stopped.stats.elapsed),
         // Givens that clash leave no solution (the search finds that at its root), so only then is it
         // worth looking for a conflict to name.
-        Ok(FirstOutcome {
+        Ok(FirstSolution {
             solution: None,
             stats,
             ..
         }) => {
-            let answer = match entry.puzzle.conflicts().into_iter().next() {
+            let answer = match entry.puzzle.conflict_words().into_iter().next() {
                 Some(conflict) => Answer::Conflict(conflict),
                 None => Answer::NoSolution,
             };
             (answer, stats.elapsed)
         }
-        Ok(FirstOutcome {
+        Ok(FirstSolution {
             solution: Some(solution),
             verdict,
             stats,
         }) => {
             let unique = verdict == Verdict::Unique;
-            let answer = match entry.expected {
-                Some(given) if !(unique && given == solution && given.solves(&entry.puzzle)) => {
+            let answer = match &entry.expected {
+                Some(given) if !(unique && *given == solution && given.solves(&entry.puzzle)) => {
                     Answer::Mismatch { solution }
                 }
                 _ => Answer::Solved { solution, unique },
@@ -205,10 +181,7 @@ impl Summary {
     pub fn add(&mut self, answer: &Answer, elapsed: Duration) {
         self.puzzles += 1;
         self.solved += usize::from(answer.is_solved());
-        self.mismatches += usize::from(matches!(
-            answer,
-            Answer::Mismatch { .. } | Answer::Shaped(ShapedAnswer::Mismatch { .. })
-        ));
+        self.mismatches += usize::from(matches!(answer, Answer::Mismatch { .. }));
         self.total += elapsed;
         self.max = self.max.max(elapsed);
     }
@@ -251,6 +224,16 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Grid, Solver};
+
+    fn entry(puzzle: Grid, expected: Option<Grid>) -> Entry {
+        Entry {
+            line: 1,
+            puzzle: Puzzle::Classic(puzzle),
+            expected: expected.map(Puzzle::Classic),
+            id: None,
+        }
+    }
 
     const GRID2: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -258,13 +241,7 @@ mod tests {
     #[test]
     fn conflicting_givens_are_named_in_the_apis_words() {
         let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
-        let entry = Entry {
-            line: 1,
-            puzzle,
-            expected: None,
-            id: None,
-        };
-        let (answer, _) = solve_entry(&entry, None);
+        let (answer, _) = solve_entry(&entry(puzzle, None), None);
         assert_eq!(
             answer.line(),
             "the givens conflict: digit 5 appears 2 times in row A (A1, A2)"
@@ -276,12 +253,7 @@ mod tests {
     fn a_csv_solution_that_is_not_the_puzzles_is_a_mismatch() {
         let puzzle = Grid::parse(GRID2).unwrap();
         let solution = Solver::new().solve(&puzzle).unwrap().solutions[0];
-        let good = Entry {
-            line: 1,
-            puzzle,
-            expected: Some(solution),
-            id: None,
-        };
+        let good = entry(puzzle, Some(solution));
         assert!(matches!(
             solve_entry(&good, None).0,
             Answer::Solved { unique: true, .. }
@@ -292,7 +264,7 @@ mod tests {
         wrong.set(a, y);
         wrong.set(b, x);
         let bad = Entry {
-            expected: Some(wrong),
+            expected: Some(Puzzle::Classic(wrong)),
             ..good
         };
         assert!(matches!(solve_entry(&bad, None).0, Answer::Mismatch { .. }));
@@ -302,12 +274,7 @@ mod tests {
     fn the_untimed_answer_is_the_timed_one() {
         let grid2 = Grid::parse(GRID2).unwrap();
         let solution = Solver::new().solve(&grid2).unwrap().solutions[0];
-        let entry = |puzzle: &str, expected| Entry {
-            line: 1,
-            puzzle: Grid::parse(puzzle).unwrap(),
-            expected,
-            id: None,
-        };
+        let entry = |puzzle: &str, expected| entry(Grid::parse(puzzle).unwrap(), expected);
         let entries = [
             entry(GRID2, None),
             entry(GRID2, Some(solution)),
@@ -325,7 +292,7 @@ mod tests {
                 answer_entry(e, None),
                 solve_entry(e, None).0,
                 "{}",
-                e.puzzle
+                e.puzzle.to_line()
             );
         }
         assert!(matches!(
@@ -339,13 +306,14 @@ mod tests {
 
     #[test]
     fn write_line_writes_what_line_says() {
-        let solution: Grid =
+        let solution = Puzzle::Classic(
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
                 .parse()
-                .unwrap();
+                .unwrap(),
+        );
         let answers = [
             Answer::Solved {
-                solution,
+                solution: solution.clone(),
                 unique: true,
             },
             Answer::Solved {

@@ -9,9 +9,8 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use super::csv;
-use super::shaped::ReadPuzzle;
 use crate::engine::shape::Shape;
-use crate::engine::Grid;
+use crate::engine::Puzzle;
 
 mod error;
 mod line;
@@ -28,21 +27,22 @@ pub const CHUNK: usize = 8192;
 /// input is made (`/dev/zero` has no newline). The rest of a longer line is skipped unread.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// One puzzle read from input.
+/// One puzzle read from input, of any shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// 1-based line number in its source (the first line of a grid over several).
     pub line: usize,
     /// The puzzle.
-    pub puzzle: Grid,
-    /// The solution given beside it (a CSV's solution column), to be checked.
-    pub expected: Option<Grid>,
+    pub puzzle: Puzzle,
+    /// The solution given beside it (a CSV's solution column, a JSON line's `solution`), to be
+    /// checked.
+    pub expected: Option<Puzzle>,
     /// Its key in a CSV with an `id` column (Kaggle's 3M layout), for joining answers to input.
     pub id: Option<Box<str>>,
 }
 
 /// A puzzle, or the error that stands in place of a line that is not one.
-pub type Record = Result<ReadPuzzle, ReadError>;
+pub type Record = Result<Entry, ReadError>;
 
 /// What [`PuzzleReader::read_chunk`] read: records in input order, and how many lines they took.
 #[derive(Debug, Default)]

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::input::BadLine;
 use crate::batch::answer_line::{write_answer, write_error_at};
-use crate::batch::{Answer, ReadPuzzle, Summary};
+use crate::batch::{Answer, Entry, Summary};
 
 /// The output's form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -42,19 +42,12 @@ pub struct Origin {
 }
 
 impl Origin {
-    /// Where `puzzle` came from.
-    pub fn of(puzzle: &ReadPuzzle) -> Origin {
-        match puzzle {
-            ReadPuzzle::Classic(entry) => Origin {
-                line: entry.line,
-                id: entry.id.clone(),
-                expected: entry.expected.is_some(),
-            },
-            ReadPuzzle::Shaped(entry) => Origin {
-                line: entry.line,
-                id: None,
-                expected: entry.expected.is_some(),
-            },
+    /// Where `entry` came from.
+    pub fn of(entry: &Entry) -> Origin {
+        Origin {
+            line: entry.line,
+            id: entry.id.clone(),
+            expected: entry.expected.is_some(),
         }
     }
 }

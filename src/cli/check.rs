@@ -1,5 +1,5 @@
 //! `sudoku candidates` (Norvig's `parse_grid`) and `sudoku validate` (the givens against the rules):
-//! one line per record, classic puzzles as ever, others on their shape's units and symbols.
+//! one line per record, on each puzzle's shape (its units and symbols).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -7,10 +7,9 @@ use std::process::ExitCode;
 use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs};
 use super::output_failed;
-use crate::batch::{self, ReadPuzzle, ShapedEntry};
-use crate::engine::general;
+use crate::batch;
 use crate::engine::shape::{display, Shape};
-use crate::engine::{candidates, Grid};
+use crate::engine::Puzzle;
 
 /// What `candidates` prints for one puzzle, and whether it contradicts the rules.
 struct CandidatesReport {
@@ -29,8 +28,7 @@ pub fn show_candidates(input: &InputArgs, show_display: bool) -> ExitCode {
     let result = for_each_chunk(input, |items, _| {
         for item in items {
             let found = match item {
-                Ok(ReadPuzzle::Classic(entry)) => classic_candidates(&entry.puzzle, show_display),
-                Ok(ReadPuzzle::Shaped(entry)) => shaped_candidates(&entry, show_display),
+                Ok(entry) => candidates_of(&entry.puzzle, show_display),
                 Err(bad) => {
                     bad_lines += 1;
                     writeln!(out, "{bad}")?;
@@ -55,30 +53,15 @@ fn contradiction(text: String) -> CandidatesReport {
     }
 }
 
-fn classic_candidates(puzzle: &Grid, show_display: bool) -> CandidatesReport {
-    if let Some(conflict) = puzzle.conflicts().first() {
+/// N*N strings of symbols, or Norvig's display drawn for the shape.
+fn candidates_of(puzzle: &Puzzle, show_display: bool) -> CandidatesReport {
+    if let Some(conflict) = puzzle.conflict_words().first() {
         return contradiction(batch::conflict_line(conflict));
     }
-    let text = match (candidates(puzzle), show_display) {
-        (None, _) => return contradiction("no solution".to_string()),
-        (Some(c), false) => c.strings().join(" "),
-        (Some(c), true) => c.display(),
-    };
-    CandidatesReport {
-        text,
-        contradiction: false,
-    }
-}
-
-/// As for a classic puzzle: N*N strings of symbols, or Norvig's display drawn for the shape.
-fn shaped_candidates(entry: &ShapedEntry, show_display: bool) -> CandidatesReport {
-    let shape = &entry.shape;
-    if let Some(conflict) = entry.puzzle.conflicts(shape).first() {
-        return contradiction(format!("the givens conflict: {}", conflict.describe(shape)));
-    }
-    let Some(cells) = general::candidates(shape, &entry.puzzle) else {
+    let Some(cells) = puzzle.candidates() else {
         return contradiction("no solution".to_string());
     };
+    let shape = puzzle.shape();
     let text = if show_display {
         display(shape, &cells)
     } else {
@@ -111,12 +94,7 @@ pub fn validate(input: &InputArgs, format: OutputFormat) -> ExitCode {
     let result = for_each_chunk(input, |items, _| {
         for item in items {
             let (conflicts, complete) = match &item {
-                Ok(ReadPuzzle::Classic(entry)) => {
-                    let conflicts = entry.puzzle.conflicts();
-                    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
-                    (named, entry.puzzle.is_complete())
-                }
-                Ok(ReadPuzzle::Shaped(entry)) => shaped_validity(entry),
+                Ok(entry) => (entry.puzzle.conflict_words(), entry.puzzle.is_complete()),
                 Err(bad) => {
                     bad_lines += 1;
                     if format == OutputFormat::Text {
@@ -163,18 +141,6 @@ const VALIDATE_COLUMNS: &[&str] = &[
     "error",
     "detail",
 ];
-
-/// A grid of another shape's conflicts, naming the shape's units, and whether it is complete.
-fn shaped_validity(entry: &ShapedEntry) -> (Vec<String>, bool) {
-    let shape = &entry.shape;
-    let conflicts = entry
-        .puzzle
-        .conflicts(shape)
-        .iter()
-        .map(|c| c.describe(shape).to_string())
-        .collect();
-    (conflicts, entry.puzzle.givens() == shape.cell_count())
-}
 
 fn verdict(conflicts: &[String], complete: bool) -> String {
     let complete = if complete { " complete" } else { "" };

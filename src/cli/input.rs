@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::shape::ShapeArgs;
 use super::shard::Shard;
 use super::{fail, output_failed};
-use crate::batch::{PuzzleReader, ReadError, ReadPuzzle, Record, CHUNK};
+use crate::batch::{Entry, PuzzleReader, ReadError, Record, CHUNK};
 use crate::engine::shape::Shape;
 
 // The files of `solve`, `candidates`, `validate` and `grade`.
@@ -86,7 +86,7 @@ impl fmt::Display for BadLine {
 }
 
 /// A record as a command answers it.
-pub type Item = Result<ReadPuzzle, BadLine>;
+pub type Item = Result<Entry, BadLine>;
 
 /// `<stdin>` for `-`, else the file's name as given.
 fn source_name(name: &str) -> &str {
@@ -178,7 +178,7 @@ pub fn for_each_record_chunk_of(
 /// The first input line of a record.
 fn first_line(record: &Record) -> usize {
     match record {
-        Ok(puzzle) => puzzle.line(),
+        Ok(entry) => entry.line,
         Err(error) => error.line,
     }
 }

@@ -1,27 +1,28 @@
 //! The logic commands: `sudoku grade` (one line per puzzle), `sudoku hint` (the next step of one
 //! puzzle, or the player's mistakes) and `sudoku explain` (its numbered steps).
 //!
-//! Every shape: classic 9x9 (no shape flags, flags that describe it, or a JSON line whose rules do)
-//! goes to the classic logic layer, exactly as before shapes; any other shape, given by the shape
-//! flags or by a JSON line's `rules`, to the general one ([`super::shaped_logic`]), printed in the
-//! shape's symbols and cell names as the API does.
+//! Every shape: the puzzle is read on the shape flags or a JSON line's `rules` (classic 9x9 without
+//! either), and the engine's [`Puzzle`] operations pick the logic layer; answers are printed in
+//! the shape's symbols and cell names, as the API writes them.
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::shape::ShapeArgs;
-use super::shaped_logic;
 use super::{fail, output_failed};
-use crate::batch::{self, shaped, ReadPuzzle};
-use crate::engine::general::logic::ShapeLogic;
+use crate::batch::shape_lines::{self, Shapes};
+use crate::batch::{self};
+use crate::engine::general::logic::{ShapeHint, ShapeLogicError};
 use crate::engine::logic::words::progress_mismatch;
-use crate::engine::logic::{Difficulty, Grade, Hint, LogicError, LogicSolver, Technique};
-use crate::engine::Puzzle;
-use crate::engine::{Digit, Grid, Square};
+use crate::engine::logic::{Difficulty, Grade, Technique};
+use crate::engine::shape::{Cells, Shape};
+use crate::engine::{Grid, Interrupt, Puzzle};
 use crate::pool::Pool;
+use crate::wire::grid::mismatch_symbols;
 
 /// `sudoku grade`: `difficulty score hardest_technique` per puzzle, in input order, and a summary
 /// of the levels on standard error. Puzzles without exactly one solution print `no solution` or
@@ -38,15 +39,12 @@ pub fn grade(input: &InputArgs, jobs: usize, format: OutputFormat) -> ExitCode {
     let pool = Pool::new(jobs, 0);
     let result = for_each_chunk(input, |items, _| {
         let grades = pool.map(items, |item: &Item| match item {
-            Ok(puzzle @ ReadPuzzle::Classic(e)) => Ok((
-                Origin::of(puzzle),
-                LogicSolver::new().grade(&e.puzzle).map_err(|e| refusal(&e)),
-            )),
-            Ok(puzzle @ ReadPuzzle::Shaped(e)) => Ok((
-                Origin::of(puzzle),
-                ShapeLogic::new()
-                    .grade(&e.shape, &e.puzzle)
-                    .map_err(|e| shaped_logic::refusal(&e)),
+            Ok(entry) => Ok((
+                Origin::of(entry),
+                entry
+                    .puzzle
+                    .grade(Interrupt::NEVER)
+                    .map_err(|e| refusal(&e)),
             )),
             Err(bad) => Err(bad.clone()),
         });
@@ -141,33 +139,50 @@ pub fn grade_line(grade: &Grade) -> String {
     )
 }
 
-/// What `grade` prints for a classic puzzle it cannot grade.
-fn refusal(error: &LogicError) -> &'static str {
+/// What `grade` prints for a puzzle it cannot grade.
+fn refusal(error: &ShapeLogicError) -> &'static str {
     match error {
-        LogicError::NoSolution => "no solution",
-        LogicError::MultipleSolutions(_) => "multiple solutions",
-        LogicError::Interrupted(_) => "timeout",
+        ShapeLogicError::NoSolution => "no solution",
+        ShapeLogicError::MultipleSolutions(_) => "multiple solutions",
+        ShapeLogicError::Interrupted(_) => "timeout",
     }
 }
 
 /// Reads one puzzle with consistent givens, on the shape the flags (or a JSON line's rules)
 /// describe: the argument, or the whole of standard input (a pasted grid over several lines,
-/// Norvig's display included, is one puzzle).
-fn one_puzzle(puzzle: Option<&str>, shape: &ShapeArgs) -> Result<Puzzle, ExitCode> {
+/// Norvig's display included, is one puzzle). Also the shape a player's grid is read on.
+fn one_puzzle(
+    puzzle: Option<&str>,
+    shape: &ShapeArgs,
+) -> Result<(Puzzle, Option<Arc<Shape>>), ExitCode> {
     let flags = shape.reading_shape().map_err(|e| fail(&e))?;
     let text = read_text(puzzle)?;
-    let one =
-        shaped_logic::parse_one(&text, flags.as_ref(), "not a puzzle").map_err(|e| fail(&e))?;
-    let conflict = match &one {
-        Puzzle::Classic(grid) => grid.conflicts().first().map(ToString::to_string),
-        Puzzle::Shaped { shape, cells } => cells
-            .conflicts(shape)
-            .first()
-            .map(|c| c.describe(shape).to_string()),
-    };
-    match conflict {
-        Some(conflict) => Err(fail(&format!("the givens conflict: {conflict}"))),
-        None => Ok(one),
+    let one = parse_one(&text, flags.as_ref(), "not a puzzle").map_err(|e| fail(&e))?;
+    if let Some(conflict) = one.conflict_words().first() {
+        return Err(fail(&format!("the givens conflict: {conflict}")));
+    }
+    // A player's grid is read on the flags' shape, else on the puzzle's own; a classic grid's text
+    // form is read leniently, as Norvig's is.
+    let reading = flags.or_else(|| Some(one.shared_shape()).filter(|s| !s.is_classic()));
+    Ok((one, reading))
+}
+
+/// Reads one puzzle, `what` opening its error (`not a puzzle`): a JSON line on its own rules (or on
+/// `flags`' shape when it has none), else the text form on `flags`' shape, or classic 9x9 without
+/// one.
+fn parse_one(text: &str, flags: Option<&Arc<Shape>>, what: &str) -> Result<Puzzle, String> {
+    if text.trim_start().starts_with('{') {
+        return shape_lines::json_line(text.trim(), 1, flags, &mut Shapes::default())
+            .map(|entry| entry.puzzle)
+            .map_err(|problem| format!("{what}: {problem}"));
+    }
+    match flags {
+        None => Grid::parse(text)
+            .map(Puzzle::Classic)
+            .map_err(|e| format!("{what}: {e}")),
+        Some(shape) => Cells::parse(shape, text)
+            .map(|cells| Puzzle::on_shape(shape.clone(), cells))
+            .map_err(|e| format!("{what}: {e}")),
     }
 }
 
@@ -187,31 +202,15 @@ fn read_text(puzzle: Option<&str>) -> Result<String, ExitCode> {
     }
 }
 
-/// Reads a classic grid, `what` opening its error (`not a puzzle`): a JSON line whose rules are
-/// classic, or the text form.
-fn read_grid(text: &str, what: &str) -> Result<Grid, ExitCode> {
-    if text.trim_start().starts_with('{') {
-        return match shaped::json_line(text.trim(), 1, None, &mut shaped::Shapes::default()) {
-            Ok(ReadPuzzle::Classic(entry)) => Ok(entry.puzzle),
-            Ok(ReadPuzzle::Shaped(entry)) => Err(fail(&format!(
-                "{what}: a {} grid, but the puzzle is classic 9x9",
-                entry.shape
-            ))),
-            Err(problem) => Err(fail(&format!("{what}: {problem}"))),
-        };
-    }
-    Grid::parse(text).map_err(|e| fail(&format!("{what}: {e}")))
-}
-
 /// Exit status 1 with the logic layer's reason (either layer's) on standard error.
-pub(super) fn unusable(error: &impl Display) -> ExitCode {
+fn unusable(error: &impl Display) -> ExitCode {
     eprintln!("sudoku: {error}");
     ExitCode::from(1)
 }
 
 /// Exit status 1 for a `hint` on a grid without solution and no `--progress`: the grid may hold the
 /// player's own `entries` (`digits`, `symbols`), so say how to have the wrong ones found instead.
-pub(super) fn no_solution_hint(error: &impl Display, entries: &str) -> ExitCode {
+fn no_solution_hint(error: &impl Display, entries: &str) -> ExitCode {
     eprintln!("sudoku: {error}");
     eprintln!(
         "sudoku: if the grid holds your own {entries}, give the givens as PUZZLE and your \
@@ -220,23 +219,34 @@ pub(super) fn no_solution_hint(error: &impl Display, entries: &str) -> ExitCode 
     ExitCode::from(1)
 }
 
-/// `sudoku hint`: the player's mistakes (squares of `progress` whose digit is not the solution's),
+/// `sudoku hint`: the player's mistakes (squares of `progress` whose value is not the solution's),
 /// else the simplest next step from `progress` as `Technique: explanation`, or `solved`.
 pub fn hint(puzzle: Option<&str>, progress: Option<&str>, shape: &ShapeArgs) -> ExitCode {
-    let grid = match one_puzzle(puzzle, shape) {
-        Ok(Puzzle::Classic(grid)) => grid,
-        Ok(Puzzle::Shaped { shape, cells }) => return shaped_logic::hint(&shape, &cells, progress),
+    let (puzzle, reading) = match one_puzzle(puzzle, shape) {
+        Ok(read) => read,
         Err(code) => return code,
     };
-    let progress = match progress.map(|p| progress_of(&grid, p)).transpose() {
-        Ok(progress) => progress.unwrap_or(grid),
-        Err(code) => return code,
+    let progress = match progress.map(|p| progress_of(&puzzle, reading.as_ref(), p)) {
+        Some(Ok(progress)) => progress,
+        Some(Err(message)) => return fail(&message),
+        None => puzzle.cells(),
     };
-    match LogicSolver::new().hint(&grid, &progress, None) {
-        Ok(Hint::Step(step)) => print_lines(&[step_line(step.technique, &step.explanation)]),
-        Ok(Hint::Solved) => print_lines(&["solved".to_string()]),
-        Ok(Hint::Mistakes(squares)) => print_lines(&[mistakes_line(&squares)]),
-        Err(e @ LogicError::NoSolution) if progress == grid => no_solution_hint(&e, "digits"),
+    let shape = puzzle.shape();
+    match puzzle.hint(&progress, None, Interrupt::NEVER) {
+        Ok(ShapeHint::Step(step)) => print_lines(&[step_line(step.technique, &step.explanation)]),
+        Ok(ShapeHint::Solved) => print_lines(&["solved".to_string()]),
+        Ok(ShapeHint::Mistakes(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
+            print_lines(&[mistakes_line(&names)])
+        }
+        Err(e @ ShapeLogicError::NoSolution) if progress == puzzle.cells() => {
+            let entries = if shape.is_classic() {
+                "digits"
+            } else {
+                "symbols"
+            };
+            no_solution_hint(&e, entries)
+        }
         Err(e) => unusable(&e),
     }
 }
@@ -253,29 +263,47 @@ pub(super) fn step_line(technique: Technique, explanation: &str) -> String {
     format!("{technique}: {explanation}")
 }
 
-/// The player's grid, which must keep every given, refused in the API's words when it does not.
-fn progress_of(puzzle: &Grid, text: &str) -> Result<Grid, ExitCode> {
-    let progress = read_grid(text, "--progress is not a grid")?;
-    for square in Square::all() {
-        let Some(given) = puzzle.get(square) else {
-            continue;
-        };
-        if progress.get(square) != Some(given) {
-            let found = progress.get(square).map_or(0, Digit::get);
-            return Err(fail(&progress_mismatch(given.get(), square, found)));
+/// The player's grid on the puzzle's shape (read on `reading`, or as a classic grid), which must
+/// keep every given, refused in the API's words when it does not.
+fn progress_of(puzzle: &Puzzle, reading: Option<&Arc<Shape>>, text: &str) -> Result<Cells, String> {
+    let what = "--progress is not a grid";
+    let progress = parse_one(text, reading, what)?;
+    let shape = puzzle.shape();
+    if progress.shape() != shape {
+        return Err(format!(
+            "{what}: a {} grid, but the puzzle is {}",
+            progress.shape(),
+            describe(shape)
+        ));
+    }
+    let (givens, progress) = (puzzle.cells(), progress.cells());
+    for cell in 0..shape.cell_count() {
+        let (given, found) = (givens.get(cell), progress.get(cell));
+        if given != 0 && found != given {
+            let (given, found) = mismatch_symbols(shape, given, found);
+            return Err(progress_mismatch(given, shape.cell_name(cell), found));
         }
     }
     Ok(progress)
 }
 
-/// `sudoku explain`: the numbered steps of one puzzle, then its grade.
+/// A shape as the errors name it: `classic 9x9`, `6x6`, `9x9 x`.
+fn describe(shape: &Shape) -> String {
+    if shape.is_classic() {
+        "classic 9x9".to_string()
+    } else {
+        shape.to_string()
+    }
+}
+
+/// `sudoku explain`: the numbered steps of one puzzle, the solution as the shape writes it, then
+/// its grade.
 pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
-    let grid = match one_puzzle(puzzle, shape) {
-        Ok(Puzzle::Classic(grid)) => grid,
-        Ok(Puzzle::Shaped { shape, cells }) => return shaped_logic::explain(&shape, &cells),
+    let puzzle = match one_puzzle(puzzle, shape) {
+        Ok((puzzle, _)) => puzzle,
         Err(code) => return code,
     };
-    let explanation = match LogicSolver::new().explain(&grid) {
+    let explanation = match puzzle.explain(Interrupt::NEVER) {
         Ok(e) => e,
         Err(e) => return unusable(&e),
     };
@@ -285,14 +313,14 @@ pub fn explain(puzzle: Option<&str>, shape: &ShapeArgs) -> ExitCode {
         .map(|step| step_line(step.technique, &step.explanation));
     print_lines(&explanation_lines(
         steps,
-        &explanation.solution,
+        &explanation.solution.to_text(puzzle.shape()),
         &explanation.grade,
     ))
 }
 
 /// What `explain` prints on any shape: the step lines numbered from 1, the solution (as the shape
 /// writes it), then the grade line and whether logic alone solved the puzzle.
-pub(super) fn explanation_lines(
+fn explanation_lines(
     steps: impl Iterator<Item = String>,
     solution: &impl Display,
     grade: &Grade,

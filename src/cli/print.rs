@@ -133,16 +133,14 @@ fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> 
         .find(|l| !l.trim().is_empty())
         .unwrap_or_default();
     let flags = std::sync::Arc::new(Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?);
-    let read =
-        crate::batch::shaped::json_line(first.trim(), 1, Some(&flags), &mut Default::default());
-    match read.map_err(|problem| format!("the puzzle: {problem}"))? {
-        crate::batch::ReadPuzzle::Shaped(entry) => Ok(((*entry.shape).clone(), entry.puzzle)),
-        crate::batch::ReadPuzzle::Classic(entry) => {
-            let shape = (*Shape::classic()).clone();
-            let puzzle = Cells::from_values(entry.puzzle.values().to_vec());
-            Ok((shape, puzzle))
-        }
-    }
+    let read = crate::batch::shape_lines::json_line(
+        first.trim(),
+        1,
+        Some(&flags),
+        &mut Default::default(),
+    );
+    let entry = read.map_err(|problem| format!("the puzzle: {problem}"))?;
+    Ok((entry.puzzle.shape().clone(), entry.puzzle.cells()))
 }
 
 /// `pdf` for a `.pdf` output, else `svg`.

@@ -17,7 +17,7 @@ use super::input::{
 };
 use super::output_failed;
 use super::progress::progress_bar;
-use crate::batch::{self, Answer, ReadPuzzle, Summary};
+use crate::batch::{self, Answer, Entry, Summary};
 use crate::pool::Pool;
 
 /// What a record comes to: an answer, its solve time and where its puzzle came from (only when the
@@ -180,18 +180,12 @@ fn solve_on_pool(
     read.and(last)
 }
 
-/// A puzzle's answer by a deadline, untimed, by the solver for its shape.
-fn answer_puzzle(puzzle: &ReadPuzzle, deadline: Option<Instant>) -> Answer {
-    match puzzle {
-        ReadPuzzle::Classic(entry) => batch::answer_entry(entry, deadline),
-        ReadPuzzle::Shaped(entry) => batch::solve_shaped_until(entry, deadline, None).0,
-    }
+/// A puzzle's answer by a deadline, untimed.
+fn answer_puzzle(entry: &Entry, deadline: Option<Instant>) -> Answer {
+    batch::answer_entry(entry, deadline)
 }
 
-/// A puzzle's answer and solve time, by the solver for its shape.
-fn solve_puzzle(puzzle: &ReadPuzzle, timeout: Option<Duration>) -> (Answer, Duration) {
-    match puzzle {
-        ReadPuzzle::Classic(entry) => batch::solve_entry(entry, timeout),
-        ReadPuzzle::Shaped(entry) => batch::solve_shaped(entry, timeout),
-    }
+/// A puzzle's answer and solve time.
+fn solve_puzzle(entry: &Entry, timeout: Option<Duration>) -> (Answer, Duration) {
+    batch::solve_entry(entry, timeout)
 }

@@ -19,6 +19,7 @@ use super::AppState;
 use crate::engine::general::logic::{ShapeHint, ShapePosition};
 use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::{Interrupt, Puzzle};
+use crate::wire::grid::mismatch_symbols;
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -80,21 +81,14 @@ fn progress_of(
 ) -> Result<Cells, ApiError> {
     let progress = parse_submitted(field, rules, "progress")?.cells();
     let (shape, givens) = (puzzle.shape(), puzzle.cells());
-    // A blank is written `0`, as classic grids have always been, unless `0` is one of the shape's
-    // symbols.
-    let blank = if shape.symbols().contains(&'0') {
-        '.'
-    } else {
-        '0'
-    };
-    let symbol = |v: u8| if v == 0 { blank } else { shape.symbol(v) };
     for cell in 0..shape.cell_count() {
         let (given, found) = (givens.get(cell), progress.get(cell));
         if given != 0 && found != given {
+            let (given_symbol, found_symbol) = mismatch_symbols(shape, given, found);
             return Err(ApiError::ProgressMismatch {
                 square: shape.cell_name(cell),
-                given: symbol(given),
-                found: symbol(found),
+                given: given_symbol,
+                found: found_symbol,
                 given_value: given,
                 found_value: found,
             });

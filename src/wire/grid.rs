@@ -42,6 +42,14 @@ impl GridFormat {
     }
 }
 
+/// A given and what a player's grid holds in its place, as a progress mismatch names them: the
+/// shape's symbols, a blank written `0` on classic 9x9 (as it always has been) and `.` elsewhere.
+pub fn mismatch_symbols(shape: &Shape, given: u8, found: u8) -> (char, char) {
+    let blank = if shape.is_classic() { '0' } else { '.' };
+    let symbol = |v: u8| if v == 0 { blank } else { shape.symbol(v) };
+    (symbol(given), symbol(found))
+}
+
 /// A grid in a response, in the format the request asked for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]

@@ -101,7 +101,7 @@ pub use graded::{Graded, LevelGenerator, LevelRequest};
 pub use grid::{Conflict, Grid};
 pub use interrupt::Interrupt;
 pub use outcome::{Interrupted, Outcome, Stats, StopReason, Verdict};
-pub use puzzle::Puzzle;
+pub use puzzle::{FirstSolution, Puzzle, Timing};
 pub use rng::{fresh_seed, Rng};
 pub use solver::{FirstOutcome, Solver};
 pub use square::{Square, Unit};

@@ -19,19 +19,19 @@ pub fn read_records(input: &[u8]) -> Vec<Record> {
 }
 
 /// What a puzzle record holds, its line number aside.
-fn content(puzzle: &sudoku_service::batch::ReadPuzzle) -> String {
-    match puzzle {
-        sudoku_service::batch::ReadPuzzle::Classic(e) => format!("{:?} {:?}", e.puzzle, e.expected),
-        sudoku_service::batch::ReadPuzzle::Shaped(e) => {
-            format!("{:?} {:?} {:?}", e.shape.rules(), e.puzzle, e.expected)
-        }
-    }
+fn content(entry: &sudoku_service::batch::Entry) -> String {
+    format!(
+        "{:?} {:?} {:?}",
+        entry.puzzle.shape().rules(),
+        entry.puzzle,
+        entry.expected
+    )
 }
 
 /// The first line number of a record.
 fn first_line(record: &Record) -> usize {
     match record {
-        Ok(entry) => entry.line(),
+        Ok(entry) => entry.line,
         Err(error) => error.line,
     }
 }
@@ -245,7 +245,7 @@ fn check_records(input: &[u8], records: &[Record], expected: &[(usize, Option<Re
                     content(entry),
                     content(single),
                     "line {} of {:?}",
-                    entry.line(),
+                    entry.line,
                     String::from_utf8_lossy(input)
                 );
             }

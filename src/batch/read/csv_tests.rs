@@ -48,7 +48,7 @@ fn a_header_is_only_a_header_on_the_first_line() {
 #[test]
 fn a_puzzle_with_commas_between_cells_is_not_mistaken_for_csv() {
     let line = vec!["0"; 81].join(",");
-    assert!(matches!(parse_line(&line, 4), Line::Entry(e) if e.puzzle.givens() == 0));
+    assert!(matches!(parse_line(&line, 4), Line::Entry(e) if e.puzzle.cells().givens() == 0));
 }
 
 #[test]

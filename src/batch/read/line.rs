@@ -3,9 +3,8 @@
 
 use super::csv::{self, Column};
 use super::{CellsProblem, Entry, Problem};
-use crate::batch::ReadPuzzle;
 use crate::engine::grid::is_cell;
-use crate::engine::Grid;
+use crate::engine::{Grid, Puzzle};
 
 /// The characters of a separator line, other than spaces.
 const SEPARATORS: [char; 4] = ['-', '+', '|', '='];
@@ -17,10 +16,8 @@ pub(super) enum Line {
     Skip,
     /// A title such as `Grid 01`: nothing, but a grid being gathered must be complete by now.
     Title,
-    /// A whole puzzle.
+    /// A whole puzzle (a JSON line, or a line of symbols on the command line's shape, too).
     Entry(Entry),
-    /// A puzzle read on a shape: a JSON line, or a line of symbols on the command line's shape.
-    Puzzle(ReadPuzzle),
     /// Nine cells: one row of a grid over several lines.
     Row(String),
     /// A data line that is not a puzzle.
@@ -109,7 +106,7 @@ fn entry(parsed: Result<Grid, crate::engine::GridError>, line: usize) -> Line {
     match parsed {
         Ok(puzzle) => Line::Entry(Entry {
             line,
-            puzzle,
+            puzzle: Puzzle::Classic(puzzle),
             expected: None,
             id: None,
         }),
@@ -128,8 +125,8 @@ fn csv_row(first: &str, second: &str, line: usize) -> Line {
         };
         Ok(Entry {
             line,
-            puzzle,
-            expected,
+            puzzle: Puzzle::Classic(puzzle),
+            expected: expected.map(Puzzle::Classic),
             id: None,
         })
     });

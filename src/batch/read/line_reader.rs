@@ -7,9 +7,9 @@ use std::sync::Arc;
 use super::line::{is_separator, parse_line, plain_puzzle, Line};
 use super::{CellsProblem, Entry, Problem, ReadError, Record, MAX_LINE_BYTES};
 use crate::batch::csv::{self, Columns};
-use crate::batch::shaped::{self, ReadPuzzle, Shapes};
+use crate::batch::shape_lines::{self, Shapes};
 use crate::engine::shape::Shape;
-use crate::engine::Grid;
+use crate::engine::{Grid, Puzzle};
 
 /// The cells of a grid spread over several lines, fewer than 81 so far.
 #[derive(Debug)]
@@ -44,7 +44,7 @@ impl Partial {
 /// skipped; a grid that ends short of 81 cells (the input ends, or a line that is not a row comes)
 /// is an error naming its lines.
 ///
-/// A line starting with `{` is a JSON line carrying its own rules ([`shaped::json_line`]). A reader
+/// A line starting with `{` is a JSON line carrying its own rules ([`shape_lines::json_line`]). A reader
 /// made [`with_shape`](LineReader::with_shape) reads every other data line as one puzzle of N*N
 /// symbols on that shape, strictly: no names, CSV or grids over several lines.
 #[derive(Debug, Default)]
@@ -187,20 +187,21 @@ impl LineReader {
         }
         let trimmed = text.trim_start();
         if trimmed.starts_with('{') {
-            let read = shaped::json_line(
+            let read = shape_lines::json_line(
                 trimmed.trim_end(),
                 line,
                 self.shape.as_ref(),
                 &mut self.shapes,
             );
-            return read.map_or_else(Line::Bad, Line::Puzzle);
+            return read.map_or_else(Line::Bad, Line::Entry);
         }
         if let Some(shape) = &self.shape {
             let trimmed = trimmed.trim_end();
             if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
                 return Line::Skip;
             }
-            return shaped::symbols_line(shape, trimmed, line).map_or_else(Line::Bad, Line::Puzzle);
+            return shape_lines::symbols_line(shape, trimmed, line)
+                .map_or_else(Line::Bad, Line::Entry);
         }
         if line == 1 {
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -225,8 +226,7 @@ impl LineReader {
             other => {
                 records.extend(self.partial.take().map(|p| Err(p.incomplete())));
                 match other {
-                    Line::Entry(entry) => records.push(Ok(ReadPuzzle::Classic(entry))),
-                    Line::Puzzle(puzzle) => records.push(Ok(puzzle)),
+                    Line::Entry(entry) => records.push(Ok(entry)),
                     Line::Bad(problem) => records.push(Err(ReadError {
                         line,
                         last_line: line,
@@ -254,12 +254,12 @@ impl LineReader {
             return;
         }
         records.push(match Grid::parse(&partial.cells) {
-            Ok(puzzle) => Ok(ReadPuzzle::Classic(Entry {
+            Ok(puzzle) => Ok(Entry {
                 line: partial.first,
-                puzzle,
+                puzzle: Puzzle::Classic(puzzle),
                 expected: None,
                 id: None,
-            })),
+            }),
             Err(_) => Err(partial.incomplete()),
         });
     }
@@ -270,8 +270,8 @@ fn row_line(read: Result<csv::Row, Problem>, line: usize) -> Line {
     match read {
         Ok(row) => Line::Entry(Entry {
             line,
-            puzzle: row.puzzle,
-            expected: row.solution,
+            puzzle: Puzzle::Classic(row.puzzle),
+            expected: row.solution.map(Puzzle::Classic),
             id: row.id,
         }),
         Err(problem) => Line::Bad(problem),

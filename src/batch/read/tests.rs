@@ -1,6 +1,7 @@
 //! The reader: what each kind of line comes to, and that records keep their lines' places.
 use super::line::{parse_line, plain_puzzle, Line};
 use super::*;
+use crate::engine::Grid;
 
 pub(super) const GRID2: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -15,8 +16,8 @@ pub(super) fn read_all(text: &[u8]) -> Vec<Result<Entry, String>> {
             return all;
         }
         all.extend(chunk.records.into_iter().map(|r| match r {
-            Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
-            Ok(ReadPuzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+            Ok(entry) if entry.puzzle.is_classic() => Ok(entry),
+            Ok(entry) => Err(format!("shaped {}", entry.line)),
             Err(e) => Err(e.to_string()),
         }));
     }
@@ -199,7 +200,7 @@ fn a_whole_puzzle_line_is_one_entry_however_it_is_read() {
         panic!("one entry expected");
     };
     assert_eq!(entry.line, 3);
-    assert_eq!(entry.puzzle, GRID2.parse().unwrap());
+    assert_eq!(entry.puzzle, Puzzle::Classic(GRID2.parse().unwrap()));
     assert_eq!(entry.expected, None);
     assert_eq!(
         outline(&format!("{GRID2} name\n{GRID2}\n")),
@@ -237,8 +238,8 @@ fn small_chunks_read_the_same_records_and_lines_as_one_large_chunk() {
             assert!(chunk.records.len() <= size.max(1), "size {size}");
             lines += chunk.lines;
             records.extend(chunk.records.into_iter().map(|r| match r {
-                Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
-                Ok(ReadPuzzle::Shaped(entry)) => Err(format!("shaped {}", entry.line)),
+                Ok(entry) if entry.puzzle.is_classic() => Ok(entry),
+                Ok(entry) => Err(format!("shaped {}", entry.line)),
                 Err(e) => Err(e.to_string()),
             }));
         }
@@ -295,8 +296,8 @@ fn a_reader_with_a_shape_reads_one_puzzle_of_its_symbols_a_line() {
         .records
         .into_iter()
         .map(|r| match r {
-            Ok(ReadPuzzle::Shaped(e)) => format!("{} {}", e.line, e.puzzle.to_text(&e.shape)),
-            Ok(ReadPuzzle::Classic(_)) => "classic".to_string(),
+            Ok(e) if e.puzzle.is_classic() => "classic".to_string(),
+            Ok(e) => format!("{} {}", e.line, e.puzzle.to_line()),
             Err(e) => e.to_string(),
         })
         .collect();
@@ -328,7 +329,7 @@ fn a_plain_line_of_cells_reads_as_the_text_parser_reads_it() {
     );
     assert_eq!(lines[5], Ok(6));
     for entry in records.iter().flatten() {
-        assert_eq!(entry.puzzle, grid, "line {}", entry.line);
+        assert_eq!(entry.puzzle, Puzzle::Classic(grid), "line {}", entry.line);
     }
     // Byte for byte the same as the text parser's entry, on the lines the plain path takes.
     for (bytes, text) in [
@@ -364,8 +365,8 @@ fn lines_read_in_place_or_copied_give_the_same_records_whatever_the_buffer() {
                 return all;
             }
             all.extend(chunk.records.into_iter().map(|r| match r {
-                Ok(ReadPuzzle::Classic(entry)) => Ok(entry),
-                Ok(ReadPuzzle::Shaped(_)) => Err("shaped".to_string()),
+                Ok(entry) if entry.puzzle.is_classic() => Ok(entry),
+                Ok(_) => Err("shaped".to_string()),
                 Err(e) => Err(e.to_string()),
             }));
         }

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::batch::answer_line::{write_answer, write_error};
-use crate::batch::{answer_entry_until, solve_shaped_until, Answer, ReadPuzzle, Record, Summary};
+use crate::batch::{answer_entry_until, Answer, Record, Summary};
 use crate::clients::budget::Refusal;
 
 /// A chunk answered: its NDJSON lines, and its share of the summary.
@@ -87,47 +87,31 @@ fn answer_chunk_every(
         if cancel.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
             out.cancelled = cancel.load(Ordering::Relaxed);
             out.unanswered_from = Some(match &record {
-                Ok(puzzle) => puzzle.line(),
+                Ok(entry) => entry.line,
                 Err(error) => error.line,
             });
             break;
         }
         match record {
-            Ok(puzzle) => {
-                let (answer, elapsed, expected) = match &puzzle {
-                    ReadPuzzle::Classic(entry) => {
-                        let deadline = Some(clock + timeout);
-                        let answer = answer_entry_until(entry, deadline, Some(cancel));
-                        let now = Instant::now();
-                        let elapsed = now - clock;
-                        clock = now;
-                        (answer, elapsed, entry.expected.is_some())
-                    }
-                    ReadPuzzle::Shaped(entry) => {
-                        let deadline = Some(Instant::now() + timeout);
-                        let (answer, elapsed) = solve_shaped_until(entry, deadline, Some(cancel));
-                        clock = Instant::now();
-                        (answer, elapsed, entry.expected.is_some())
-                    }
-                };
+            Ok(entry) => {
+                let answer = answer_entry_until(&entry, Some(clock + timeout), Some(cancel));
+                let now = Instant::now();
+                let elapsed = now - clock;
+                clock = now;
                 if budget.is_some() && answer == Answer::Timeout && !cancel.load(Ordering::Relaxed)
                 {
                     // Stopped at the light budget, not its own deadline: heavy work.
-                    out.heavy = Some(Ok(puzzle));
+                    out.heavy = Some(Ok(entry));
                     out.rest = records.collect();
                     break;
                 }
                 out.summary.add(&answer, elapsed);
-                let id = match &puzzle {
-                    ReadPuzzle::Classic(entry) => entry.id.as_deref(),
-                    ReadPuzzle::Shaped(_) => None,
-                };
                 write_answer(
                     &mut out.bytes,
-                    puzzle.line(),
-                    id,
+                    entry.line,
+                    entry.id.as_deref(),
                     &answer,
-                    expected,
+                    entry.expected.is_some(),
                     elapsed,
                 );
                 since_flush += elapsed;
@@ -238,7 +222,7 @@ mod tests {
             let out = answer_chunk(records(&[line, EASY]), pace, &no, &no, &mut |_| {});
             if let Some(Ok(heavy)) = &out.heavy {
                 assert!(out.bytes.is_empty(), "no answer is written for it");
-                assert_eq!(heavy.line(), 1);
+                assert_eq!(heavy.line, 1);
                 assert_eq!(out.rest.len(), 1, "the rest wait for it");
                 assert_eq!(out.summary.puzzles, 0, "it is counted where it is answered");
                 stopped = Some(n);

@@ -148,7 +148,7 @@ async fn run(
 
 fn line_of(record: &Record) -> usize {
     match record {
-        Ok(puzzle) => puzzle.line(),
+        Ok(entry) => entry.line,
         Err(error) => error.line,
     }
 }

@@ -174,7 +174,7 @@ impl Input {
     /// rest of the body. Returns the first line not handed out.
     pub fn halt(&mut self) -> usize {
         let first = self.records.first().map(|record| match record {
-            Ok(puzzle) => puzzle.line(),
+            Ok(entry) => entry.line,
             Err(error) => error.line,
         });
         self.records.clear();
@@ -323,7 +323,7 @@ mod tests {
         let mut out = Vec::new();
         while let Some(chunk) = input.next_chunk().await {
             out.extend(chunk.into_iter().map(|r| match r {
-                Ok(p) => Ok(p.line()),
+                Ok(p) => Ok(p.line),
                 Err(e) => Err(e.to_string()),
             }));
         }

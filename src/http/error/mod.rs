@@ -189,7 +189,7 @@ pub enum ApiError {
         square: String,
         /// The puzzle's given there, in the shape's symbols.
         given: char,
-        /// What progress holds there (`0` for blank, or `.` where `0` is a symbol).
+        /// What progress holds there (a blank as `0` on classic 9x9, `.` elsewhere).
         found: char,
         /// The given's value, 1..N.
         given_value: u8,

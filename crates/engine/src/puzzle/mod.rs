@@ -8,6 +8,8 @@
 mod logic;
 mod solve;
 
+pub use solve::{FirstSolution, Timing};
+
 use std::sync::Arc;
 
 use crate::grid::Grid;

@@ -2,11 +2,13 @@
 //! classic propagation for plain classic 9x9, the general engine for the rest, each answer written
 //! in the shape's terms.
 
+use std::io;
+
 use crate::digit::DigitSet;
 use crate::error::Conflict;
 use crate::general::{self, ShapeSolver};
 use crate::interrupt::Interrupt;
-use crate::outcome::{Interrupted, Outcome};
+use crate::outcome::{Interrupted, Outcome, Stats, Verdict};
 use crate::shape::{Cells, UnitConflict};
 use crate::solver::Solver;
 use crate::{candidates, Grid};
@@ -64,6 +66,113 @@ impl Puzzle {
     }
 }
 
+/// What [`Puzzle::solve_first`] found: the verdict, counted to two solutions, and the first
+/// solution on the puzzle's shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstSolution {
+    /// What was proved.
+    pub verdict: Verdict,
+    /// The first solution found; `None` only for [`Verdict::None`].
+    pub solution: Option<Puzzle>,
+    /// Counters of the search.
+    pub stats: Stats,
+}
+
+/// Whether a search reads the clock for [`Stats::elapsed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// The search times itself.
+    Timed,
+    /// [`Stats::elapsed`] stays zero where the engine can skip the clock (the band solver): for a
+    /// caller that times its puzzles itself, one clock reading each.
+    Untimed,
+}
+
+impl Puzzle {
+    /// Proves the puzzle unique or not (counting to two solutions) and keeps only the first
+    /// solution: what batch solving answers. The band solver then writes out one grid, not two.
+    pub fn solve_first(
+        &self,
+        interrupt: Interrupt<'_>,
+        timing: Timing,
+    ) -> Result<FirstSolution, Interrupted<Cells>> {
+        match self {
+            Puzzle::Classic(grid) => {
+                let solver = Solver::new().keep_first().interrupt(interrupt);
+                let solver = match timing {
+                    Timing::Timed => solver,
+                    Timing::Untimed => solver.untimed(),
+                };
+                match solver.solve_first(grid) {
+                    Ok(first) => Ok(FirstSolution {
+                        verdict: first.verdict,
+                        solution: first.solution.map(Puzzle::Classic),
+                        stats: first.stats,
+                    }),
+                    Err(stop) => Err(Interrupted {
+                        reason: stop.reason,
+                        solutions: stop.solutions.iter().map(cells).collect(),
+                        stats: stop.stats,
+                    }),
+                }
+            }
+            Puzzle::Shaped { shape, .. } => {
+                let out = self.solve(2, interrupt)?;
+                Ok(FirstSolution {
+                    verdict: out.verdict,
+                    solution: out
+                        .solutions
+                        .into_iter()
+                        .next()
+                        .map(|cells| Puzzle::Shaped {
+                            shape: shape.clone(),
+                            cells,
+                        }),
+                    stats: out.stats,
+                })
+            }
+        }
+    }
+
+    /// Whether this grid is complete, keeps every rule and agrees with `puzzle`'s givens.
+    pub fn solves(&self, puzzle: &Puzzle) -> bool {
+        match (self, puzzle) {
+            (Puzzle::Classic(grid), Puzzle::Classic(givens)) => grid.solves(givens),
+            _ => self.cells().solves(puzzle.shape(), &puzzle.cells()),
+        }
+    }
+
+    /// Every value repeated in a unit, in words: `digit 5 appears 2 times in row A (A1, A2)` on
+    /// classic 9x9, the symbol on other shapes (`G appears 2 times in box 3 (A9, B10)`).
+    pub fn conflict_words(&self) -> Vec<String> {
+        match self {
+            Puzzle::Classic(grid) => grid.conflicts().iter().map(ToString::to_string).collect(),
+            Puzzle::Shaped { shape, cells } => cells
+                .conflicts(shape)
+                .iter()
+                .map(|c| c.describe(shape).to_string())
+                .collect(),
+        }
+    }
+
+    /// The grid as one line of text (`.` for a blank): 81 digits on classic 9x9 (written without
+    /// building a string), the shape's symbols otherwise.
+    pub fn write_line(&self, out: &mut impl io::Write) -> io::Result<()> {
+        match self {
+            Puzzle::Classic(grid) => out.write_all(&grid.line_bytes()),
+            Puzzle::Shaped { shape, cells } => out.write_all(cells.to_text(shape).as_bytes()),
+        }
+    }
+
+    /// [`Puzzle::write_line`] as a string.
+    pub fn to_line(&self) -> String {
+        match self {
+            Puzzle::Classic(grid) => grid.to_line(),
+            Puzzle::Shaped { shape, cells } => cells.to_text(shape),
+        }
+    }
+}
+
 /// A classic grid's cells.
 fn cells(grid: &Grid) -> Cells {
     Cells::from_values(grid.values().to_vec())
@@ -89,7 +198,6 @@ mod tests {
 
     use super::*;
     use crate::shape::{Rules, Shape, Variant};
-    use crate::Verdict;
 
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -147,5 +255,25 @@ mod tests {
         let out = blank.solve(1, Interrupt::NEVER).unwrap();
         assert_eq!((out.verdict, out.solutions.len()), (Verdict::Multiple, 2));
         assert!(out.solutions[0].solves(blank.shape(), &blank.cells()));
+    }
+
+    #[test]
+    fn the_first_solution_is_the_same_on_both_engines_and_solves_the_puzzle() {
+        let (classic, shaped) = both(HARD);
+        for timing in [Timing::Timed, Timing::Untimed] {
+            let a = classic.solve_first(Interrupt::NEVER, timing).unwrap();
+            let b = shaped.solve_first(Interrupt::NEVER, timing).unwrap();
+            assert_eq!(a.verdict, Verdict::Unique);
+            let (a, b) = (a.solution.unwrap(), b.solution.unwrap());
+            assert_eq!((a.to_line(), a.cells()), (b.to_line(), b.cells()));
+            assert!(a.solves(&classic) && b.solves(&shaped) && a.solves(&shaped));
+            let mut written = Vec::new();
+            a.write_line(&mut written).unwrap();
+            assert_eq!(written, a.to_line().into_bytes());
+        }
+        let clash = both(&format!("55{}", &HARD[2..])).1;
+        assert!(clash.conflict_words()[0].starts_with("5 appears 3 times in row A"));
+        let clash = both(&format!("55{}", &HARD[2..])).0;
+        assert!(clash.conflict_words()[0].starts_with("digit 5 appears 3 times in row A"));
     }
 }
