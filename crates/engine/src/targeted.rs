@@ -59,7 +59,7 @@ impl Method {
 /// ([`refusal`] says why).
 pub fn method(technique: Technique) -> Option<Method> {
     match technique {
-        Technique::BruteForce | Technique::HiddenQuad => None,
+        Technique::CleanUp | Technique::BruteForce | Technique::HiddenQuad => None,
         t if is_killer(t) => None,
         Technique::NakedQuad
         | Technique::Jellyfish
@@ -73,6 +73,10 @@ pub fn method(technique: Technique) -> Option<Method> {
 /// Why puzzles showing `technique` cannot be asked for, if they cannot.
 pub fn refusal(technique: Technique) -> Option<&'static str> {
     match technique {
+        Technique::CleanUp => Some(
+            "it only tidies a player's stale pencil marks before a hint, and a puzzle's path, which \
+             starts from clean candidates, never needs it",
+        ),
         Technique::BruteForce => Some(
             "a guess is never the hardest step a generated puzzle needs (the forcing chains settle \
              all of 20,000 random minimal puzzles) and, being no pattern, there is no pattern to mend toward",
@@ -326,8 +330,10 @@ mod tests {
     }
 
     #[test]
-    fn every_technique_but_guessing_the_hidden_quad_and_the_killer_ones_is_supported() {
+    fn every_technique_but_the_clean_up_guessing_the_hidden_quad_and_the_killer_ones_is_supported()
+    {
         let refused = [
+            Technique::CleanUp,
             Technique::BruteForce,
             Technique::HiddenQuad,
             Technique::CageCombination,
