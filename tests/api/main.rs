@@ -16,6 +16,7 @@ mod golden_logic;
 mod harness;
 mod health;
 mod helpers;
+mod hint_walks;
 mod killer;
 mod killer_logic;
 #[path = "../support/killers.rs"]

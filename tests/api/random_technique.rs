@@ -76,6 +76,7 @@ async fn unknown_and_unoffered_techniques_are_422_naming_the_value_and_the_accep
         ("x_wingg", "unknown technique \"x_wingg\""),
         ("X_WING", "unknown technique \"X_WING\""),
         ("brute_force", "technique \"brute_force\" is not offered"),
+        ("clean_up", "technique \"clean_up\" is not offered"),
         ("hidden_quad", "technique \"hidden_quad\" is not offered"),
         ("rule_of_45", "technique \"rule_of_45\" is not offered"),
     ] {

@@ -13,6 +13,10 @@ use crate::difficulty::Difficulty;
 /// only on killer shapes, by the logic of every shape).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
+    /// A placed value still pencilled in a peer: the tidying a hint asks for first, on a player's
+    /// stale marks, before any technique runs on them. Never part of a path from the puzzle's own
+    /// candidates, so no grade counts it and no puzzle can be asked to show it.
+    CleanUp,
     /// The last empty square of a unit.
     FullHouse,
     /// A square with one candidate.
@@ -112,7 +116,8 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order they are tried.
-    pub const ALL: [Technique; 47] = [
+    pub const ALL: [Technique; 48] = [
+        Technique::CleanUp,
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -198,6 +203,9 @@ impl Technique {
     fn info(self) -> (&'static str, &'static str, Difficulty, u32) {
         use Difficulty::{Easy, Expert, Extreme, Hard, Medium};
         match self {
+            // Scores nothing: it never arises on a path that is graded, and a grade must not change
+            // with how tidy a player's marks were.
+            Technique::CleanUp => ("clean_up", "Clean-up", Easy, 0),
             Technique::FullHouse => ("full_house", "Full House", Easy, 4),
             Technique::NakedSingle => ("naked_single", "Naked Single", Easy, 4),
             Technique::HiddenSingle => ("hidden_single", "Hidden Single", Easy, 14),
@@ -306,6 +314,7 @@ mod tests {
 
     #[test]
     fn singles_are_easy_and_guessing_is_extreme() {
+        assert_eq!(Technique::CleanUp.difficulty(), Difficulty::Easy);
         assert_eq!(Technique::HiddenSingle.difficulty(), Difficulty::Easy);
         assert_eq!(
             Technique::LockedCandidatesPointing.difficulty(),

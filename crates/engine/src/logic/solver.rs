@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::position::Position;
 use super::step::Step;
-use super::techniques::{next_step, Context};
+use super::techniques::{clean_up, next_step, Context};
 use crate::digit::DigitSet;
 use crate::grade::{Difficulty, Grade, GradeBuilder};
 use crate::grid::Grid;
@@ -188,7 +188,8 @@ impl<'a> LogicSolver<'a> {
     /// The next step for a player: `progress` is the grid with the player's digits (the givens
     /// included), `marks` the player's pencil marks (or `None` for the candidates the digits leave).
     /// Mistakes come first: digits that differ from the solution, and pencil marks that dropped the
-    /// solution's digit.
+    /// solution's digit. Then, on the player's marks, a placed digit still marked in a peer is
+    /// cleaned up ([`clean_up`]) before any technique is tried.
     pub fn hint(
         &self,
         puzzle: &Grid,
@@ -212,12 +213,16 @@ impl<'a> LogicSolver<'a> {
         if progress.is_complete() {
             return Ok(Hint::Solved);
         }
-        let position = match marks {
-            Some(m) => Position::with_candidates(progress, m),
-            None => Position::new(progress),
-        };
         self.check_stop()?;
-        Ok(next_step(&position, &context).map_or(Hint::Solved, Hint::Step))
+        let step = match marks {
+            // The player's marks may be stale: techniques assume they are not, so tidy them first.
+            Some(m) => {
+                let position = Position::with_candidates(progress, m);
+                clean_up(&position).or_else(|| next_step(&position, &context))
+            }
+            None => next_step(&Position::new(progress), &context),
+        };
+        Ok(step.map_or(Hint::Solved, Hint::Step))
     }
 
     /// Applies the simplest step until the grid is full, handing each to `on_step` (which returns

@@ -32,11 +32,14 @@
 //! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
 //!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
 //!   and how they are calibrated are in that module's documentation.
+//! - `clean_up`: before any of them on a player's own pencil marks, a placed value still marked in a
+//!   peer leaves it (Clean-up), so no technique reads a stale mark as a place.
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
 mod als;
 mod chain_search;
 mod chains;
+mod clean_up;
 mod coloring;
 mod finned_fish;
 mod fish;
@@ -54,6 +57,7 @@ mod uniqueness;
 mod wings;
 mod words;
 
+pub use clean_up::clean_up;
 pub use geometry::Geometry;
 pub use position::ShapePosition;
 pub use solver::{scaled_difficulty, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError};

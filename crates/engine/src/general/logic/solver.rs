@@ -10,6 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::clean_up::clean_up;
 use super::geometry::Geometry;
 use super::next_step;
 use super::position::{bit, ShapePosition};
@@ -149,7 +150,8 @@ impl<'a> ShapeLogic<'a> {
     /// The next step for a player: `progress` holds the givens and the player's values, `marks` the
     /// player's pencil marks, one bit set per cell (or `None` for the candidates the values leave).
     /// Mistakes come first: values that differ from the solution, and marks that dropped the
-    /// solution's value from an empty cell.
+    /// solution's value from an empty cell. Then, on the player's marks, a placed value still marked
+    /// in a peer is cleaned up ([`clean_up`]) before any technique is tried.
     pub fn hint(
         &self,
         shape: &Shape,
@@ -170,13 +172,21 @@ impl<'a> ShapeLogic<'a> {
         if progress.givens() == shape.cell_count() {
             return Ok(ShapeHint::Solved);
         }
-        let position = match marks {
-            Some(m) => ShapePosition::with_marks(progress, m),
-            None => ShapePosition::new(shape, progress),
-        };
         self.check_stop()?;
-        let geo = Geometry::new(shape);
-        Ok(next_step(&geo, &position, &solution).map_or(ShapeHint::Solved, ShapeHint::Step))
+        let step = match marks {
+            // The player's marks may be stale: techniques assume they are not, so tidy them first.
+            Some(m) => {
+                let position = ShapePosition::with_marks(progress, m);
+                clean_up(shape, &position)
+                    .or_else(|| next_step(&Geometry::new(shape), &position, &solution))
+            }
+            None => next_step(
+                &Geometry::new(shape),
+                &ShapePosition::new(shape, progress),
+                &solution,
+            ),
+        };
+        Ok(step.map_or(ShapeHint::Solved, ShapeHint::Step))
     }
 
     /// Applies the simplest step until the grid is full, handing each to `on_step`.
