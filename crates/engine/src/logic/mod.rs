@@ -25,4 +25,4 @@ pub use crate::technique::Technique;
 pub use position::Position;
 pub use solver::{Explanation, Hint, LogicError, LogicSolver};
 pub use step::{Candidate, Pattern, Step};
-pub use techniques::{clean_up, next_step, Context};
+pub use techniques::{next_step, Context};

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::position::Position;
 use super::step::Step;
-use super::techniques::{clean_up, next_step, Context};
+use super::techniques::{next_step, Context};
 use crate::digit::DigitSet;
 use crate::grade::{Difficulty, Grade, GradeBuilder};
 use crate::grid::Grid;
@@ -188,8 +188,9 @@ impl<'a> LogicSolver<'a> {
     /// The next step for a player: `progress` is the grid with the player's digits (the givens
     /// included), `marks` the player's pencil marks (or `None` for the candidates the digits leave).
     /// Mistakes come first: digits that differ from the solution, and pencil marks that dropped the
-    /// solution's digit. Then, on the player's marks, a placed digit still marked in a peer is
-    /// cleaned up ([`clean_up`]) before any technique is tried.
+    /// solution's digit. The marks are read as given: a stale one (a placed digit still marked in a
+    /// peer) can make a technique remove the solution's digit, so [`crate::Puzzle::hint`] asks for
+    /// the clean-up ([`crate::general::logic::clean_up()`]) first.
     pub fn hint(
         &self,
         puzzle: &Grid,
@@ -214,15 +215,11 @@ impl<'a> LogicSolver<'a> {
             return Ok(Hint::Solved);
         }
         self.check_stop()?;
-        let step = match marks {
-            // The player's marks may be stale: techniques assume they are not, so tidy them first.
-            Some(m) => {
-                let position = Position::with_candidates(progress, m);
-                clean_up(&position).or_else(|| next_step(&position, &context))
-            }
-            None => next_step(&Position::new(progress), &context),
+        let position = match marks {
+            Some(m) => Position::with_candidates(progress, m),
+            None => Position::new(progress),
         };
-        Ok(step.map_or(Hint::Solved, Hint::Step))
+        Ok(next_step(&position, &context).map_or(Hint::Solved, Hint::Step))
     }
 
     /// Applies the simplest step until the grid is full, handing each to `on_step` (which returns

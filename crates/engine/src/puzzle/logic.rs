@@ -5,7 +5,8 @@
 
 use crate::digit::DigitSet;
 use crate::general::logic::{
-    Mark, Pattern, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError, ShapeStep,
+    clean_up, Mark, Pattern, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError,
+    ShapePosition, ShapeStep,
 };
 use crate::grade::Grade;
 use crate::interrupt::Interrupt;
@@ -46,8 +47,27 @@ impl Puzzle {
 
     /// The next step for a player: `progress` is their grid on this puzzle's shape (the givens
     /// included), `marks` their pencil marks (bit `v - 1` for value `v`, one entry per cell), or
-    /// `None` for the candidates the values leave. Mistakes come first.
+    /// `None` for the candidates the values leave. Mistakes come first; then, on the player's
+    /// marks, a placed value still marked in a peer is cleaned up ([`clean_up`]) before any
+    /// technique, since a technique reading a stale mark as a place can remove the solution's value.
     pub fn hint(
+        &self,
+        progress: &Cells,
+        marks: Option<&[u32]>,
+        interrupt: Interrupt<'_>,
+    ) -> Result<ShapeHint, ShapeLogicError> {
+        let hint = self.hint_on_marks(progress, marks, interrupt)?;
+        let stale = match (&hint, marks) {
+            (ShapeHint::Step(_), Some(marks)) => {
+                clean_up(self.shape(), &ShapePosition::with_marks(progress, marks))
+            }
+            _ => None,
+        };
+        Ok(stale.map_or(hint, ShapeHint::Step))
+    }
+
+    /// The logic layer's hint on the marks as given.
+    fn hint_on_marks(
         &self,
         progress: &Cells,
         marks: Option<&[u32]>,
@@ -177,6 +197,47 @@ mod tests {
         assert!(answered
             .solution
             .solves(&shape, &Cells::parse(&shape, PUZZLE).unwrap()));
+    }
+
+    #[test]
+    fn stale_classic_marks_are_cleaned_up_in_the_shapes_words_before_any_technique() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let puzzle = Puzzle::Classic(grid);
+        // Every digit pencilled everywhere: every given's peers hold it.
+        let mut marks = vec![0x1ff_u32; 81];
+        let unmarked = puzzle
+            .hint(&puzzle.cells(), None, Interrupt::NEVER)
+            .unwrap();
+        let shape = Shape::classic();
+        let mut clean_ups = 0;
+        let step = loop {
+            let ShapeHint::Step(step) = puzzle
+                .hint(&puzzle.cells(), Some(&marks), Interrupt::NEVER)
+                .unwrap()
+            else {
+                panic!("a fresh puzzle has a step");
+            };
+            if step.technique != crate::technique::Technique::CleanUp {
+                break step;
+            }
+            if clean_ups == 0 {
+                // A3 holds the first given in row-major order.
+                assert!(
+                    step.explanation
+                        .starts_with("3 is placed in A3, so it leaves row A, column 3 and box 1: "),
+                    "{}",
+                    step.explanation
+                );
+                assert_eq!(step.pattern.cells, [shape.cell_named("A3").unwrap()]);
+            }
+            clean_ups += 1;
+            for m in &step.eliminations {
+                marks[m.cell] &= !(1 << (m.value - 1));
+            }
+        };
+        assert_eq!(clean_ups, grid.givens());
+        // Tidied, the marks are those the givens leave, and so is the hint.
+        assert_eq!(ShapeHint::Step(step), unmarked);
     }
 
     #[test]

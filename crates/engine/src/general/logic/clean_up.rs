@@ -1,9 +1,11 @@
 //! The clean-up a hint asks for before any technique, on any shape: a placed value still pencilled
 //! in one of its peers (a cell sharing a unit with it, or its killer cage) leaves them.
 //!
-//! As on the classic layer ([`crate::logic::clean_up`]), every technique reads the marks as the
-//! places a value can still take, so a stale mark can make a sound technique remove the solution's
-//! own value. A hint on a player's marks therefore tidies them first, one placed value at a time (the
+//! Every technique reads the marks as the places a value can still take, so a stale mark can make a
+//! sound technique remove the solution's own value. A player's marks go stale when they place a
+//! value and forget to cross it out around it, or when they pencil every value everywhere to begin
+//! with. A hint on a player's marks ([`crate::Puzzle::hint`], on every shape, classic 9x9 included)
+//! therefore tidies them first, one placed value at a time (the
 //! first in row-major order whose peers still hold it), naming the units it leaves in the shape's
 //! own words (`row F, column 2 and diagonal A1-I9`, `cage 3`). The positions the logic builds itself
 //! ([`ShapePosition::new`], and [`ShapePosition::apply`] on every step) are never stale, so
@@ -168,9 +170,11 @@ mod tests {
         };
         let g = general::generate(&rules, &request).unwrap().unwrap();
         let logic = ShapeLogic::new();
+        let puzzle =
+            crate::Puzzle::on_shape(std::sync::Arc::new(g.shape.clone()), g.puzzle.clone());
         let mut marks = vec![g.shape.all_values(); 36];
         let step = loop {
-            let hint = logic.hint(&g.shape, &g.puzzle, &g.puzzle, Some(&marks));
+            let hint = puzzle.hint(&g.puzzle, Some(&marks), Interrupt::NEVER);
             let Ok(ShapeHint::Step(step)) = hint else {
                 panic!("{hint:?}");
             };

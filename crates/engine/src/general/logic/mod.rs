@@ -33,7 +33,8 @@
 //!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
 //!   and how they are calibrated are in that module's documentation.
 //! - `clean_up`: before any of them on a player's own pencil marks, a placed value still marked in a
-//!   peer leaves it (Clean-up), so no technique reads a stale mark as a place.
+//!   peer leaves it (Clean-up), so no technique reads a stale mark as a place. The one
+//!   implementation, on every shape classic 9x9 included: [`crate::Puzzle::hint`] asks it.
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
 mod als;

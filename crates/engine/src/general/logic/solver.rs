@@ -10,7 +10,6 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::clean_up::clean_up;
 use super::geometry::Geometry;
 use super::next_step;
 use super::position::{bit, ShapePosition};
@@ -150,8 +149,9 @@ impl<'a> ShapeLogic<'a> {
     /// The next step for a player: `progress` holds the givens and the player's values, `marks` the
     /// player's pencil marks, one bit set per cell (or `None` for the candidates the values leave).
     /// Mistakes come first: values that differ from the solution, and marks that dropped the
-    /// solution's value from an empty cell. Then, on the player's marks, a placed value still marked
-    /// in a peer is cleaned up ([`clean_up`]) before any technique is tried.
+    /// solution's value from an empty cell. The marks are read as given: a stale one (a placed
+    /// value still marked in a peer) can make a technique remove the solution's value, so
+    /// [`crate::Puzzle::hint`] asks for the clean-up ([`super::clean_up()`]) first.
     pub fn hint(
         &self,
         shape: &Shape,
@@ -173,20 +173,12 @@ impl<'a> ShapeLogic<'a> {
             return Ok(ShapeHint::Solved);
         }
         self.check_stop()?;
-        let step = match marks {
-            // The player's marks may be stale: techniques assume they are not, so tidy them first.
-            Some(m) => {
-                let position = ShapePosition::with_marks(progress, m);
-                clean_up(shape, &position)
-                    .or_else(|| next_step(&Geometry::new(shape), &position, &solution))
-            }
-            None => next_step(
-                &Geometry::new(shape),
-                &ShapePosition::new(shape, progress),
-                &solution,
-            ),
+        let position = match marks {
+            Some(m) => ShapePosition::with_marks(progress, m),
+            None => ShapePosition::new(shape, progress),
         };
-        Ok(step.map_or(ShapeHint::Solved, ShapeHint::Step))
+        let geo = Geometry::new(shape);
+        Ok(next_step(&geo, &position, &solution).map_or(ShapeHint::Solved, ShapeHint::Step))
     }
 
     /// Applies the simplest step until the grid is full, handing each to `on_step`.

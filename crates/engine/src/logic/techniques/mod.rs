@@ -3,15 +3,10 @@
 //! A finder looks at a position and returns the first instance of its pattern that changes something,
 //! as a [`Step`]; it never changes the position itself. The order of [`FINDERS`] is the order of
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
-//!
-//! [`clean_up`] stands before them all but outside [`FINDERS`]: it finds only what a player's own
-//! pencil marks can hold (a placed digit still marked in a peer), so the hint asks it first on those
-//! marks, and the paths the logic walks itself never pay for it.
 
 mod als;
 mod brute_force;
 mod chains;
-mod clean_up;
 mod coloring;
 mod fish;
 mod forcing;
@@ -28,8 +23,6 @@ mod wings;
 use super::position::Position;
 use super::step::Step;
 use crate::grid::Grid;
-
-pub use clean_up::clean_up;
 
 /// What a finder may know beyond the position.
 #[derive(Clone, Copy, Debug, Default)]
