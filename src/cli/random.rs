@@ -14,10 +14,10 @@ use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::graded::max_givens;
+use crate::engine::logic::Difficulty;
 use crate::engine::logic::Technique;
-use crate::engine::logic::{Difficulty, Grade, LogicSolver};
-use crate::engine::targeted::{parse_technique, TechniqueGenerator};
-use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::engine::targeted::parse_technique;
+use crate::engine::{Interrupt, Made, Order, Puzzle};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 use crate::wire::grid::GridFormat;
@@ -91,14 +91,6 @@ pub enum Format {
 /// The header of `--format csv`.
 pub const CSV_HEADER: &str = "puzzle,solution,difficulty,score,seed";
 
-/// One generated puzzle and what is known about it.
-struct Made {
-    puzzle: Grid,
-    solution: Option<Grid>,
-    grade: Option<Grade>,
-    seed: u64,
-}
-
 /// How long a search may spend proving one of Norvig's puzzles unique, as the API's cap does.
 const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
 
@@ -130,7 +122,9 @@ pub fn random(args: &RandomArgs) -> ExitCode {
             .try_for_each(|k| match args.format {
                 // The API's own function, so that `GET /random?count=` gives the same lines.
                 Format::Json => write_json(&mut out, args, first + k),
-                Format::Line | Format::Csv => write(&mut out, &make(args, first + k), args.format),
+                Format::Line | Format::Csv => {
+                    write(&mut out, &make(args, first + k), first + k, args.format)
+                }
             })
     });
     match written.and_then(|()| out.flush()) {
@@ -176,80 +170,46 @@ fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
     Ok(first)
 }
 
-/// The puzzle of `seed`, with its grade when the format shows it.
+/// The puzzle of `seed`, with its solution and grade when the format shows them (a Norvig puzzle
+/// proved unique within [`UNIQUENESS_SEARCH`], as `GET /random` does).
 fn make(args: &RandomArgs, seed: u64) -> Made {
-    let givens = args.givens as usize;
-    if let Some(technique) = args.technique {
-        let graded = TechniqueGenerator::new()
-            .generate(technique, seed)
-            .expect("a supported technique is found long before its method's budget runs out");
-        return Made {
-            puzzle: graded.puzzle,
-            solution: Some(graded.solution),
-            grade: Some(graded.grade),
-            seed,
-        };
-    }
-    if let Some(difficulty) = args.difficulty {
-        let graded = LevelGenerator::new()
-            .generate(&LevelRequest {
-                difficulty,
-                givens,
-                seed,
-            })
-            .expect("no deadline and no cancel flag");
-        return Made {
-            puzzle: graded.puzzle,
-            solution: Some(graded.solution),
-            grade: Some(graded.grade),
-            seed,
-        };
-    }
-    let generated = generate(&Request {
-        givens,
-        unique: args.unique,
-        seed,
-    });
-    let mut made = Made {
-        puzzle: generated.puzzle,
-        solution: generated.solution,
-        grade: None,
-        seed,
+    let order = Order {
+        level: args.difficulty,
+        technique: args.technique,
+        ..Order::classic(args.givens as usize, args.unique)
     };
+    let mut made = order.make(seed, Interrupt::NEVER).expect(
+        "no deadline and no cancel flag, and a supported technique is found long before its \
+         method's budget runs out",
+    );
     if args.format == Format::Line {
         return made;
     }
-    if made.solution.is_none() {
-        // Norvig's puzzles may happen to be unique; say so when a quick search proves it, as
-        // `GET /random` does.
-        let search = Solver::new().deadline(Instant::now() + UNIQUENESS_SEARCH);
-        made.solution = search
-            .solve(&made.puzzle)
-            .ok()
-            .filter(|out| out.verdict == Verdict::Unique)
-            .map(|out| out.solutions[0]);
-    }
-    if made.solution.is_some() {
-        made.grade = LogicSolver::new().grade(&made.puzzle).ok();
-    }
+    made.prove_unique(Interrupt {
+        deadline: Some(Instant::now() + UNIQUENESS_SEARCH),
+        cancel: None,
+    });
+    made.grade(Interrupt::NEVER);
     made
 }
 
-fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
+fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
     match format {
-        Format::Line => writeln!(out, "{}", made.puzzle),
+        Format::Line => writeln!(out, "{}", made.puzzle.to_line()),
         Format::Json => unreachable!("JSON lines are written by write_json"),
         Format::Csv => writeln!(
             out,
-            "{},{},{},{},{}",
-            made.puzzle,
-            made.solution.map(|s| s.to_line()).unwrap_or_default(),
+            "{},{},{},{},{seed}",
+            made.puzzle.to_line(),
+            made.solution
+                .as_ref()
+                .map(Puzzle::to_line)
+                .unwrap_or_default(),
             made.grade.as_ref().map_or("", |g| g.difficulty.name()),
             made.grade
                 .as_ref()
                 .map(|g| g.score.to_string())
                 .unwrap_or_default(),
-            made.seed
         ),
     }
 }
@@ -262,7 +222,7 @@ fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<
         difficulty: args.difficulty,
         technique: args.technique,
     };
-    let made = random::make(&ask, seed, GridFormat::String, None, None)
+    let made = random::make(&ask, seed, GridFormat::String, Interrupt::NEVER)
         .expect("no deadline and no cancel flag, and a supported technique is found long before its method's budget runs out");
     serde_json::to_writer(&mut *out, &made)?;
     writeln!(out)

@@ -7,36 +7,15 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use super::{first_seed, Format, RandomArgs, CSV_HEADER};
 use crate::cli::shape::{flag_error, ShapeArgs};
 use crate::cli::{fail, output_failed};
-use crate::engine::general::logic::ShapeLogic;
-use crate::engine::general::{
-    self, GeneratedShape, KillerRequest, LevelError, LeveledShape, ShapeRequest,
-};
+use crate::engine::general;
 use crate::engine::generator::DEFAULT_GIVENS;
-use crate::engine::logic::{Difficulty, Grade, LogicSolver};
 use crate::engine::shape::{Cells, Rules, Shape};
-use crate::engine::Interrupt;
-use crate::engine::Verdict;
-
-/// A JSON line: `GET /random`'s members, and the rules.
-#[derive(Serialize)]
-struct RandomJsonLine<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<&'static str>,
-    givens: usize,
-    minimal: bool,
-    puzzle: String,
-    rules: &'a Rules,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<u32>,
-    seed: u64,
-    solution: String,
-    unique: bool,
-}
+use crate::engine::{Interrupt, Made, Order, OrderError, Puzzle, Verdict};
+use crate::wire::grid::GridFormat;
+use crate::wire::random::RandomResponse;
 
 /// `sudoku random` with shape flags or a symmetry.
 pub fn random(args: &RandomArgs) -> ExitCode {
@@ -151,113 +130,42 @@ fn template(shape: &ShapeArgs) -> Rules {
     }
 }
 
-/// The killer of `seed` (at the level asked for), graded, or why there is none.
-fn make_killer(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShape, String> {
-    let request = KillerRequest {
-        seed,
+/// The puzzle of `seed` (at the level asked for), graded, or why there is none.
+fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<Made, String> {
+    let order = Order {
+        rules: rules.clone(),
+        jigsaw: args.shape.jigsaw(),
+        killer: args.shape.killer(),
+        symmetry: args.symmetry.unwrap_or_default(),
+        level: args.difficulty,
+        technique: None,
         givens: 0,
-        symmetry: args.symmetry.unwrap_or_default(),
-        jigsaw: args.shape.jigsaw(),
-        interrupt: Interrupt::NEVER,
+        unique: true,
     };
-    if let Some(level) = args.difficulty {
-        return leveled(
-            general::generate_killer_leveled(rules, &request, level),
-            level,
-            seed,
-        );
-    }
-    let killer = general::generate_killer(rules, &request)
-        .map_err(|e| flag_error(&e))?
-        .expect("no deadline");
-    let generated = GeneratedShape {
-        shape: killer.shape,
-        puzzle: killer.puzzle,
-        solution: killer.solution,
-        minimal: false,
-    };
-    let grade = grade(&generated);
-    Ok(GradedShape { generated, grade })
+    let mut made = order
+        .make(seed, Interrupt::NEVER)
+        .map_err(|e| match (e, args.difficulty) {
+            (OrderError::Shape(e), _) => flag_error(&e),
+            (e, Some(level)) => format!("--difficulty {} with seed {seed}: {e}", level.name()),
+            (e, None) => e.to_string(),
+        })?;
+    made.grade(Interrupt::NEVER);
+    Ok(made)
 }
 
-/// A leveled search's puzzle, or its failure in words.
-fn leveled(
-    outcome: Result<LeveledShape, LevelError>,
-    level: Difficulty,
-    seed: u64,
-) -> Result<GradedShape, String> {
-    match outcome {
-        Ok(leveled) => Ok(GradedShape {
-            generated: leveled.generated,
-            grade: Some(leveled.grade),
-        }),
-        Err(LevelError::Shape(e)) => Err(flag_error(&e)),
-        Err(e) => Err(format!(
-            "--difficulty {} with seed {seed}: {e}",
-            level.name()
-        )),
-    }
-}
-
-/// The puzzle of `seed` (at the level asked for, graded), or why there is none.
-fn make(args: &RandomArgs, rules: &Rules, seed: u64) -> Result<GradedShape, String> {
-    if args.shape.killer() {
-        return make_killer(args, rules, seed);
-    }
-    let request = ShapeRequest {
-        symmetry: args.symmetry.unwrap_or_default(),
-        jigsaw: args.shape.jigsaw(),
-        seed,
-        interrupt: Interrupt::NEVER,
-    };
-    let Some(level) = args.difficulty else {
-        let generated = general::generate(rules, &request)
-            .map_err(|e| flag_error(&e))?
-            .expect("no deadline");
-        let grade = grade(&generated);
-        return Ok(GradedShape { generated, grade });
-    };
-    leveled(
-        general::generate_leveled(rules, &request, level),
-        level,
-        seed,
-    )
-}
-
-/// A generated puzzle and its grade, where there is one.
-struct GradedShape {
-    generated: GeneratedShape,
-    grade: Option<Grade>,
-}
-
-/// The grade of a plain classic puzzle (one made with a symmetry) by the classic grader, of any
-/// other shape by the general one.
-fn grade(made: &GeneratedShape) -> Option<Grade> {
-    match made.puzzle.to_classic().filter(|_| made.shape.is_classic()) {
-        Some(classic) => LogicSolver::new().grade(&classic).ok(),
-        None => ShapeLogic::new().grade(&made.shape, &made.puzzle).ok(),
-    }
-}
-
-fn write(out: &mut impl Write, made: &GradedShape, seed: u64, format: Format) -> io::Result<()> {
-    let GradedShape { generated, grade } = made;
-    let shape = &generated.shape;
-    let puzzle = generated.puzzle.to_text(shape);
-    let solution = generated.solution.to_text(shape);
+fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
+    let grade = &made.grade;
+    let puzzle = made.puzzle.to_line();
+    let solution = made
+        .solution
+        .as_ref()
+        .map(Puzzle::to_line)
+        .unwrap_or_default();
     match format {
         Format::Line => writeln!(out, "{puzzle}"),
         Format::Json => {
-            let line = RandomJsonLine {
-                difficulty: grade.as_ref().map(|g| g.difficulty.name()),
-                givens: generated.puzzle.givens(),
-                minimal: generated.minimal,
-                puzzle,
-                rules: shape.rules(),
-                score: grade.as_ref().map(|g| g.score),
-                seed,
-                solution,
-                unique: true,
-            };
+            // `GET /random`'s members, the rules included.
+            let line = RandomResponse::of(made, seed, GridFormat::String);
             serde_json::to_writer(&mut *out, &line)?;
             writeln!(out)
         }
