@@ -1,14 +1,15 @@
 //! `sudoku random`: puzzles from seeds, as `GET /random` makes them, printed as bare lines, as JSON
 //! lines in the API's shape, or as CSV columns (which `sudoku solve` reads back, checking the
-//! solutions). Puzzles of other shapes, or with a symmetry, are made by the `shaped` module.
+//! solutions). The flags read into the engine's [`Order`] (other shapes and symmetries by the
+//! `order` module), which picks the generator.
 
-mod shaped;
+mod order;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::shape::ShapeArgs;
+use super::shape::{flag_error, ShapeArgs};
 use super::shard::Shard;
 use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
@@ -17,11 +18,11 @@ use crate::engine::graded::max_givens;
 use crate::engine::logic::Difficulty;
 use crate::engine::logic::Technique;
 use crate::engine::targeted::parse_technique;
-use crate::engine::{Interrupt, Made, Order, Puzzle};
+use crate::engine::{Interrupt, Made, Order, OrderError, Puzzle};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 use crate::wire::grid::GridFormat;
-use crate::wire::random::{self, Ask};
+use crate::wire::random::RandomResponse;
 
 // The flags of `sudoku random`.
 // Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
@@ -100,34 +101,48 @@ pub fn random(args: &RandomArgs) -> ExitCode {
     if shaped && args.technique.is_some() {
         return fail("--technique puzzles are classic 9x9 without a symmetry");
     }
-    if args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None) {
-        return shaped::random(args);
-    }
+    let order = if shaped {
+        match order::of_shape(args) {
+            Ok(order) => order,
+            Err(message) => return fail(&message),
+        }
+    } else {
+        Order {
+            level: args.difficulty,
+            technique: args.technique,
+            ..Order::classic(args.givens as usize, args.unique)
+        }
+    };
     let first = match first_seed(args) {
         Ok(first) => first,
         Err(code) => return code,
     };
-    let count = args.count;
     let mut out = match super::open_output(args.output.as_deref()) {
         Ok(out) => io::BufWriter::new(out),
         Err(code) => return code,
     };
-    let header = match args.format {
-        Format::Csv => writeln!(out, "{CSV_HEADER}"),
-        Format::Line | Format::Json => Ok(()),
-    };
-    let written = header.and_then(|()| {
-        (0..count)
-            .filter(|&k| args.shard.takes(k))
-            .try_for_each(|k| match args.format {
-                // The API's own function, so that `GET /random?count=` gives the same lines.
-                Format::Json => write_json(&mut out, args, first + k),
-                Format::Line | Format::Csv => {
-                    write(&mut out, &make(args, first + k), first + k, args.format)
-                }
-            })
-    });
-    match written.and_then(|()| out.flush()) {
+    if args.format == Format::Csv {
+        if let Err(e) = writeln!(out, "{CSV_HEADER}") {
+            return output_failed(e);
+        }
+    }
+    for seed in (0..args.count)
+        .filter(|&k| args.shard.takes(k))
+        .map(|k| first + k)
+    {
+        let made = match make(&order, args, seed) {
+            Ok(made) => made,
+            Err(message) => {
+                // What was printed stays printed; the refusal ends the run.
+                let _ = out.flush();
+                return fail(&message);
+            }
+        };
+        if let Err(e) = write(&mut out, &made, seed, args.format) {
+            return output_failed(e);
+        }
+    }
+    match out.flush() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => output_failed(e),
     }
@@ -171,32 +186,37 @@ fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
 }
 
 /// The puzzle of `seed`, with its solution and grade when the format shows them (a Norvig puzzle
-/// proved unique within [`UNIQUENESS_SEARCH`], as `GET /random` does).
-fn make(args: &RandomArgs, seed: u64) -> Made {
-    let order = Order {
-        level: args.difficulty,
-        technique: args.technique,
-        ..Order::classic(args.givens as usize, args.unique)
-    };
-    let mut made = order.make(seed, Interrupt::NEVER).expect(
-        "no deadline and no cancel flag, and a supported technique is found long before its \
-         method's budget runs out",
-    );
-    if args.format == Format::Line {
-        return made;
+/// proved unique within [`UNIQUENESS_SEARCH`], as `GET /random` does), or why there is none.
+fn make(order: &Order, args: &RandomArgs, seed: u64) -> Result<Made, String> {
+    let mut made = order
+        .make(seed, Interrupt::NEVER)
+        .map_err(|e| match (e, args.difficulty) {
+            (OrderError::Shape(e), _) => flag_error(&e),
+            (e, Some(level)) => format!("--difficulty {} with seed {seed}: {e}", level.name()),
+            (e, None) => e.to_string(),
+        })?;
+    if args.format != Format::Line {
+        made.prove_unique(Interrupt {
+            deadline: Some(Instant::now() + UNIQUENESS_SEARCH),
+            cancel: None,
+        });
+        made.grade(Interrupt::NEVER);
     }
-    made.prove_unique(Interrupt {
-        deadline: Some(Instant::now() + UNIQUENESS_SEARCH),
-        cancel: None,
-    });
-    made.grade(Interrupt::NEVER);
-    made
+    Ok(made)
 }
 
+/// One puzzle in `format`: the line, the API's JSON (as `GET /random?count=` writes it, the rules
+/// of other shapes included), or the CSV columns.
 fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
     match format {
         Format::Line => writeln!(out, "{}", made.puzzle.to_line()),
-        Format::Json => unreachable!("JSON lines are written by write_json"),
+        Format::Json => {
+            serde_json::to_writer(
+                &mut *out,
+                &RandomResponse::of(made, seed, GridFormat::String),
+            )?;
+            writeln!(out)
+        }
         Format::Csv => writeln!(
             out,
             "{},{},{},{},{seed}",
@@ -212,18 +232,4 @@ fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Re
                 .unwrap_or_default(),
         ),
     }
-}
-
-/// The puzzle of `seed` as a JSON line, made as `GET /random?count=` makes it.
-fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<()> {
-    let ask = Ask {
-        givens: args.givens as usize,
-        unique: args.unique,
-        difficulty: args.difficulty,
-        technique: args.technique,
-    };
-    let made = random::make(&ask, seed, GridFormat::String, Interrupt::NEVER)
-        .expect("no deadline and no cancel flag, and a supported technique is found long before its method's budget runs out");
-    serde_json::to_writer(&mut *out, &made)?;
-    writeln!(out)
 }
