@@ -187,7 +187,9 @@ fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
             .solve(2, Interrupt::NEVER)
             .map_err(|e| e.to_string())?;
         match out.verdict {
-            Verdict::Unique | Verdict::Solved => sheet.solution = out.solutions.into_iter().next(),
+            Verdict::Unique | Verdict::Solved => {
+                sheet.solution = out.solutions.first().map(Puzzle::cells)
+            }
             Verdict::None => return Err("--solution: the puzzle has no solution".into()),
             Verdict::Multiple => {
                 return Err("--solution: the puzzle has more than one solution".into())

@@ -100,7 +100,8 @@ fn solve(
     let out = submitted
         .solve(2, Interrupt::at(deadline, cancel))
         .map_err(|stop| late(stop.stats))?;
-    unique(submitted.shape(), out.verdict, out.solutions)
+    let solutions = out.solutions.iter().map(Puzzle::cells).collect();
+    unique(submitted.shape(), out.verdict, solutions)
 }
 
 /// The one solution, or the problem of having none or several.

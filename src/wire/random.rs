@@ -76,7 +76,7 @@ impl RandomResponse {
 }
 
 /// The classic puzzle of `seed` in the API's shape, with its solution and grade where it is
-/// unique (a Norvig puzzle proved so within [`UNIQUENESS_SEARCH`]); stopped at `interrupt` (only a
+/// unique (a Norvig puzzle proved so within two seconds); stopped at `interrupt` (only a
 /// level's or a technique's search can be), or by a technique's search running out of attempts.
 pub fn make(
     ask: &Ask,

@@ -37,7 +37,7 @@
 //! let puzzle = Puzzle::on_shape(classic.clone(), Cells::parse(&classic, line)?);
 //! let outcome = puzzle.solve(2, Interrupt::NEVER)?;
 //! assert_eq!(outcome.verdict, Verdict::Unique);
-//! assert!(outcome.solutions[0].solves(&classic, &puzzle.cells()));
+//! assert!(outcome.solutions[0].solves(&puzzle));
 //!
 //! // The next step a player could take, in words.
 //! match puzzle.hint(&puzzle.cells(), None, Interrupt::NEVER)? {
@@ -55,7 +55,7 @@
 //! let made = sixteen.make(1, Interrupt::NEVER)?;
 //! let solved = made.puzzle.solve(2, Interrupt::NEVER)?;
 //! assert_eq!(solved.verdict, Verdict::Unique);
-//! assert!(solved.solutions[0].solves(made.puzzle.shape(), &made.puzzle.cells()));
+//! assert!(solved.solutions[0].solves(&made.puzzle));
 //!
 //! // A 6x6 killer: cages and no givens, unique all the same, and graded.
 //! let six = Rules { size: Some(6), ..Rules::default() };
@@ -65,7 +65,7 @@
 //! made.grade(Interrupt::NEVER);
 //! assert!(made.grade.is_some());
 //! let solved = made.puzzle.solve(2, Interrupt::NEVER)?;
-//! assert_eq!(Some(solved.solutions[0].clone()), made.solution.map(|s| s.cells()));
+//! assert_eq!(Some(&solved.solutions[0]), made.solution.as_ref());
 //!
 //! // Any shape can be described in JSON, as the service's `rules` member is.
 //! let jigsaw_x: Rules = serde_json::from_str(r#"{"size": 6, "variants": ["x"]}"#)?;

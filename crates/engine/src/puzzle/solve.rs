@@ -36,12 +36,14 @@ impl Puzzle {
     }
 
     /// Searches for up to `limit` solutions (at least two, so uniqueness is always decided),
-    /// stopping at `interrupt`. Givens that break a rule give [`crate::Verdict::None`].
+    /// stopping at `interrupt`. Givens that break a rule give [`crate::Verdict::None`]. Each
+    /// solution is a puzzle on the same shape (a classic one stays a [`Grid`], copied, never
+    /// allocated: the classic `/solve` path gains nothing from the facade).
     pub fn solve(
         &self,
         limit: usize,
         interrupt: Interrupt<'_>,
-    ) -> Result<Outcome<Cells>, Interrupted<Cells>> {
+    ) -> Result<Outcome<Puzzle>, Interrupted<Puzzle>> {
         let limit = limit.max(2);
         match self {
             Puzzle::Classic(grid) => Solver::new()
@@ -50,18 +52,34 @@ impl Puzzle {
                 .solve(grid)
                 .map(|out| Outcome {
                     verdict: out.verdict,
-                    solutions: out.solutions.iter().map(cells).collect(),
+                    solutions: out.solutions.into_iter().map(Puzzle::Classic).collect(),
                     stats: out.stats,
                 })
                 .map_err(|stop| Interrupted {
                     reason: stop.reason,
-                    solutions: stop.solutions.iter().map(cells).collect(),
+                    solutions: stop.solutions.into_iter().map(Puzzle::Classic).collect(),
                     stats: stop.stats,
                 }),
-            Puzzle::Shaped { shape, cells } => ShapeSolver::new()
-                .limit(limit)
-                .interrupt(interrupt)
-                .solve(shape, cells),
+            Puzzle::Shaped { shape, cells } => {
+                let on_shape = |cells| Puzzle::Shaped {
+                    shape: shape.clone(),
+                    cells,
+                };
+                ShapeSolver::new()
+                    .limit(limit)
+                    .interrupt(interrupt)
+                    .solve(shape, cells)
+                    .map(|out| Outcome {
+                        verdict: out.verdict,
+                        solutions: out.solutions.into_iter().map(on_shape).collect(),
+                        stats: out.stats,
+                    })
+                    .map_err(|stop| Interrupted {
+                        reason: stop.reason,
+                        solutions: stop.solutions.into_iter().map(on_shape).collect(),
+                        stats: stop.stats,
+                    })
+            }
         }
     }
 }
@@ -116,18 +134,15 @@ impl Puzzle {
                     }),
                 }
             }
-            Puzzle::Shaped { shape, .. } => {
-                let out = self.solve(2, interrupt)?;
+            Puzzle::Shaped { .. } => {
+                let out = self.solve(2, interrupt).map_err(|stop| Interrupted {
+                    reason: stop.reason,
+                    solutions: stop.solutions.iter().map(Puzzle::cells).collect(),
+                    stats: stop.stats,
+                })?;
                 Ok(FirstSolution {
                     verdict: out.verdict,
-                    solution: out
-                        .solutions
-                        .into_iter()
-                        .next()
-                        .map(|cells| Puzzle::Shaped {
-                            shape: shape.clone(),
-                            cells,
-                        }),
+                    solution: out.solutions.into_iter().next(),
                     stats: out.stats,
                 })
             }
@@ -219,9 +234,10 @@ mod tests {
         let (classic, shaped) = both(HARD);
         let a = classic.solve(2, Interrupt::NEVER).unwrap();
         let b = shaped.solve(2, Interrupt::NEVER).unwrap();
-        assert_eq!((a.verdict, &a.solutions), (b.verdict, &b.solutions));
+        assert_eq!(a.verdict, b.verdict);
+        assert_eq!(a.solutions[0].cells(), b.solutions[0].cells());
         assert_eq!(a.verdict, Verdict::Unique);
-        assert!(a.solutions[0].solves(classic.shape(), &classic.cells()));
+        assert!(a.solutions[0].solves(&classic) && b.solutions[0].solves(&shaped));
         // Norvig's two rules never narrow further than the full propagation.
         let (narrow, wide) = (shaped.candidates().unwrap(), classic.candidates().unwrap());
         assert!(narrow.iter().zip(&wide).all(|(n, w)| n & !w == 0));
@@ -254,7 +270,7 @@ mod tests {
         assert!(!blank.is_classic());
         let out = blank.solve(1, Interrupt::NEVER).unwrap();
         assert_eq!((out.verdict, out.solutions.len()), (Verdict::Multiple, 2));
-        assert!(out.solutions[0].solves(blank.shape(), &blank.cells()));
+        assert!(out.solutions[0].solves(&blank));
     }
 
     #[test]
