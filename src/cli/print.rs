@@ -134,7 +134,7 @@ fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> 
         .find(|l| !l.trim().is_empty())
         .unwrap_or_default();
     let flags = std::sync::Arc::new(Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?);
-    let read = crate::batch::shape_lines::json_line(
+    let read = crate::batch::read::shape_lines::json_line(
         first.trim(),
         1,
         Some(&flags),

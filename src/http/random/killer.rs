@@ -5,29 +5,19 @@
 //! Generation is seeded and bounded by node budgets, so a seed always gives the same killer; the
 //! deadline only turns a slow request into 504.
 
-use axum::Json;
-
-use super::order::Wanted;
 use super::query_fault;
-use crate::engine::general::Symmetry;
+use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Rules, Shape};
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
-use crate::http::AppState;
-use crate::wire::grid::GridFormat;
-use crate::wire::random::RandomResponse;
 
-/// A unique killer of the wanted shape, generated and graded on the pool under the deadline.
-pub(super) async fn random(
-    state: &AppState,
+/// A killer's own parameters, checked: its level, and its `givens` (0 to N*N, none with a level).
+/// `unique` is refused: a killer is always unique.
+pub(super) fn asked(
     query: &QueryParams,
-    rules: Rules,
-    jigsaw: bool,
-    symmetry: Symmetry,
-    seed: u64,
-    format: GridFormat,
-) -> Result<Json<RandomResponse>, ApiError> {
-    let template = Shape::new(&rules).map_err(query_fault)?;
+    rules: &Rules,
+) -> Result<(Option<Difficulty>, usize), ApiError> {
+    let template = Shape::new(rules).map_err(query_fault)?;
     let level = super::difficulty(query)?;
     if query.get("unique").is_some() {
         return Err(ApiError::InvalidField {
@@ -45,13 +35,5 @@ pub(super) async fn random(
                     .into(),
         });
     }
-    let wanted = Wanted {
-        rules,
-        jigsaw,
-        killer: true,
-        symmetry,
-    };
-    // A killer takes tens of milliseconds or more: heavy work from the start (it stops at its flag).
-    let order = wanted.order(level, givens);
-    super::order::made(state, &wanted, order, seed, format, false).await
+    Ok((level, givens))
 }

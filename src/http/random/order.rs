@@ -117,16 +117,11 @@ pub(super) async fn random(
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
     if wanted.killer {
-        return super::killer::random(
-            state,
-            query,
-            wanted.rules,
-            wanted.jigsaw,
-            wanted.symmetry,
-            seed,
-            format,
-        )
-        .await;
+        let (level, givens) = super::killer::asked(query, &wanted.rules)?;
+        // A killer takes tens of milliseconds or more: heavy work from the start (it stops at
+        // its flag).
+        let order = wanted.order(level, givens);
+        return made(state, &wanted, order, seed, format, false).await;
     }
     for param in ["givens", "unique"] {
         if query.get(param).is_some() {
