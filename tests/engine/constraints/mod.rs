@@ -1,0 +1,4 @@
+//! Constraints as data (issue 33): each constraint type checked against an independent brute-force
+//! reading of its rule, the errors that name a constraint, and 9x9 puzzles that need them.
+
+mod errors;
