@@ -1,4 +1,7 @@
 //! Constraints as data (issue 33): each constraint type checked against an independent brute-force
 //! reading of its rule, the errors that name a constraint, and 9x9 puzzles that need them.
 
+mod agree;
 mod errors;
+mod make;
+mod oracle;

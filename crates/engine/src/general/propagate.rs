@@ -8,7 +8,8 @@
 //! leaves the queue; each cell does that once per board, because candidates only shrink. Every change
 //! marks the changed cell's units, and the other two rules look only at marked units: after a guess,
 //! most of the board has not moved. On a killer, every change also marks the cell for the cage
-//! groups holding it, which are narrowed only when marked (see [`super::cages`]).
+//! groups holding it, which are narrowed only when marked (see [`super::cages`]); likewise for the
+//! constraints' propagators (see [`super::constraints`]), narrowed after the killer groups.
 //!
 //! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, locked
 //! candidates), each only when the cheaper ones have nothing left. Each rule only removes
@@ -18,6 +19,7 @@
 //! answer.
 
 use super::cages::Scratch;
+use super::constraints::Out;
 use super::tables::{Tables, UnitSet};
 use crate::shape::Shape;
 
@@ -70,8 +72,13 @@ pub(crate) struct Propagator<'t> {
     dirty_locked: UnitSet,
     /// Whether a cell changed since killer groups were last marked from the changed cells.
     dirty_cages: bool,
-    /// The cells changed since killer groups were last marked, one bit each (killers only).
+    /// The cells changed since killer groups and constraints were last marked, one bit each
+    /// (shapes with cages or constraints only).
     changed: Vec<u64>,
+    /// The constraints' propagators waiting to be narrowed, one bit each.
+    waiting: Vec<u64>,
+    /// The removals the last narrowed constraint asked for, reused.
+    removals: Out,
     /// The killer groups waiting to be narrowed: those holding a cell changed since they were
     /// last narrowed.
     groups: Vec<u64>,
@@ -91,9 +98,18 @@ impl<'t> Propagator<'t> {
     /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
     pub(crate) fn new(tables: &'t Tables, locked: bool) -> Self {
         let cells = tables.units_of.len();
-        let (changed, groups) = match &tables.cages {
-            Some(cages) => (vec![0; cells.div_ceil(64)], vec![0; cages.words()]),
-            None => (Vec::new(), Vec::new()),
+        let groups = tables
+            .cages
+            .as_ref()
+            .map_or(Vec::new(), |cages| vec![0; cages.words()]);
+        let waiting = tables
+            .constraints
+            .as_ref()
+            .map_or(Vec::new(), |constraints| vec![0; constraints.words()]);
+        let changed = if groups.is_empty() && waiting.is_empty() {
+            Vec::new()
+        } else {
+            vec![0; cells.div_ceil(64)]
         };
         let pass = groups.clone();
         Propagator {
@@ -104,6 +120,8 @@ impl<'t> Propagator<'t> {
             dirty_locked: 0,
             dirty_cages: false,
             changed,
+            waiting,
+            removals: Vec::new(),
             groups,
             pass,
             narrowed: Scratch::default(),
@@ -178,6 +196,7 @@ impl<'t> Propagator<'t> {
             self.dirty_cages = false;
             self.changed.fill(0);
             self.groups.fill(0);
+            self.waiting.fill(0);
             return Settled::Contradiction;
         }
         if cand.iter().all(|&c| c & (c - 1) == 0) {
@@ -201,7 +220,8 @@ impl<'t> Propagator<'t> {
                 self.dirty_cages = true;
                 self.hidden_singles(shape, cand)?;
             } else if self.dirty_cages {
-                self.dirty_cages = self.cages(shape, cand)?;
+                self.mark_changed();
+                self.dirty_cages = self.cages(shape, cand)? || self.constraints(cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
@@ -304,16 +324,6 @@ impl<'t> Propagator<'t> {
         let Some(cages) = &self.tables.cages else {
             return Some(false);
         };
-        for w in 0..self.changed.len() {
-            let mut word = std::mem::take(&mut self.changed[w]);
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if cell < cand.len() {
-                    cages.mark(cell, &mut self.groups);
-                }
-            }
-        }
         if !cages.take_first(&mut self.groups, &mut self.pass) {
             return Some(false);
         }
@@ -333,6 +343,9 @@ impl<'t> Propagator<'t> {
                     }
                     self.remove_unmarked(cand, cell, bits)
                         .is_some_and(|changed| {
+                            if changed != Changed::No {
+                                self.mark_constraints(cell);
+                            }
                             match changed {
                                 Changed::No => {}
                                 // The group narrows more strongly with fewer open cells (exactly at
@@ -348,6 +361,65 @@ impl<'t> Propagator<'t> {
         }
         self.narrowed = scratch;
         applied.then_some(true)
+    }
+
+    /// Marks the killer groups and the constraints holding each cell changed since the last call.
+    fn mark_changed(&mut self) {
+        let tables = self.tables;
+        let cells = tables.units_of.len();
+        for w in 0..self.changed.len() {
+            let mut word = std::mem::take(&mut self.changed[w]);
+            while word != 0 {
+                let cell = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if cell < cells {
+                    if let Some(cages) = &tables.cages {
+                        cages.mark(cell, &mut self.groups);
+                    }
+                    self.mark_constraints(cell);
+                }
+            }
+        }
+    }
+
+    /// Marks the constraints reading `cell`, changed by a killer group (which marks the groups
+    /// itself).
+    #[inline]
+    fn mark_constraints(&mut self, cell: usize) {
+        if let Some(constraints) = &self.tables.constraints {
+            constraints.mark(cell, &mut self.waiting);
+        }
+    }
+
+    /// Narrows every waiting constraint once, in order; `Some(false)` when none was waiting,
+    /// `None` when one leaves a cell without candidates. A removal marks its cell, so the
+    /// constraints reading it (this one too) are narrowed again on the next pass.
+    fn constraints(&mut self, cand: &mut [u32]) -> Option<bool> {
+        let tables = self.tables;
+        let Some(constraints) = &tables.constraints else {
+            return Some(false);
+        };
+        if self.waiting.iter().all(|&w| w == 0) {
+            return Some(false);
+        }
+        let mut removals = std::mem::take(&mut self.removals);
+        let result = (|| {
+            for w in 0..self.waiting.len() {
+                let mut word = std::mem::take(&mut self.waiting[w]);
+                while word != 0 {
+                    let p = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    removals.clear();
+                    constraints.narrow(p, cand, &mut removals);
+                    for &(cell, bits) in &removals {
+                        self.remove(cand, usize::from(cell), bits)?;
+                    }
+                }
+            }
+            Some(true)
+        })();
+        self.removals = removals;
+        result
     }
 
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells
