@@ -19,15 +19,15 @@ pub enum Kind {
     Negative(Negative),
 }
 
-fn box_of(size: usize) -> (usize, usize) {
-    if size == 4 {
-        (2, 2)
-    } else {
-        (2, 3)
+pub fn box_of(size: usize) -> (usize, usize) {
+    match size {
+        4 => (2, 2),
+        6 => (2, 3),
+        _ => (3, 3),
     }
 }
 
-fn engine_count(shape: &Shape, puzzle: &[u8]) -> (usize, Option<Vec<u8>>) {
+pub fn engine_count(shape: &Shape, puzzle: &[u8]) -> (usize, Option<Vec<u8>>) {
     let out = ShapeSolver::new()
         .limit(2)
         .solve(shape, &Cells::from_values(puzzle.to_vec()))
@@ -81,7 +81,11 @@ pub fn dug(size: usize, kind: Kind, seed: u64) -> Option<Dug> {
     };
     match kind {
         Kind::Constraint(name) => {
-            let count = if name == "extra_region" { 1 } else { 3 };
+            let count = if name == "extra_region" {
+                1
+            } else {
+                size / 2 + 1
+            };
             rules.constraints = make::constraints(name, &grid, &mut rng, count);
             assert!(!rules.constraints.is_empty(), "no {name} made for {grid:?}");
         }
