@@ -70,6 +70,7 @@ async fn render(
     ApiJson(req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
+    super::shape_json::refuse_constraints(req.rules.as_ref(), "/render")?;
     let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
     let (shape, puzzle) = match &submitted {
         Puzzle::Classic(grid) => (
