@@ -92,12 +92,12 @@ impl Oracle {
         if has(Variant::AntiKing) {
             steps.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
         }
-        for i in 0..n * n {
+        for (i, others) in apart.iter_mut().enumerate() {
             let (r, c) = ((i / n) as i64, (i % n) as i64);
             for &(dr, dc) in &steps {
                 let (r2, c2) = (r + dr, c + dc);
                 if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
-                    apart[i].push((r2 * n as i64 + c2) as usize);
+                    others.push((r2 * n as i64 + c2) as usize);
                 }
             }
         }

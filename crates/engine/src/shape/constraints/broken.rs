@@ -106,7 +106,7 @@ fn broken(constraint: &Constraint, values: &[u8], size: usize) -> Option<(Vec<u1
         Constraint::LittleKiller { cells, sum: target } => {
             let on = placed(cells);
             let total = sum(&on);
-            (total > *target || (on.len() == cells.len() && total != *target)).then(|| (on, None))
+            (total > *target || (on.len() == cells.len() && total != *target)).then_some((on, None))
         }
         Constraint::Sandwich { cells, sum: target } => {
             let crust = |x: u8| x == 1 || usize::from(x) == size;
