@@ -220,8 +220,7 @@ impl<'t> Propagator<'t> {
                 self.dirty_cages = true;
                 self.hidden_singles(shape, cand)?;
             } else if self.dirty_cages {
-                self.mark_changed();
-                self.dirty_cages = self.cages(shape, cand)? || self.constraints(cand)?;
+                self.dirty_cages = self.groups(shape, cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
@@ -361,6 +360,17 @@ impl<'t> Propagator<'t> {
         }
         self.narrowed = scratch;
         applied.then_some(true)
+    }
+
+    /// The killer groups, then the constraints, holding a cell changed since they were last
+    /// narrowed: `Some(false)` when none was waiting (at once on shapes with neither).
+    fn groups(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
+        // Allocated only where there are groups or constraints.
+        if self.changed.is_empty() {
+            return Some(false);
+        }
+        self.mark_changed();
+        Some(self.cages(shape, cand)? || self.constraints(cand)?)
     }
 
     /// Marks the killer groups and the constraints holding each cell changed since the last call.
