@@ -11,12 +11,16 @@
 //! groups holding it, which are narrowed only when marked (see [`super::cages`]); likewise for the
 //! constraints' propagators (see [`super::constraints`]), narrowed after the killer groups.
 //!
-//! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, locked
+//! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, constraints, locked
 //! candidates), each only when the cheaper ones have nothing left. Each rule only removes
 //! candidates, removes more from fewer, and finds nothing new when run again at once, so the board
 //! they settle on is the same in whatever order they run: order buys speed (and decides which rule
 //! reports a contradiction first, which the search's conflict weights read), never a different
 //! answer.
+//!
+//! The group tiers (killer groups, constraints) are in `groups`.
+
+mod groups;
 
 use super::cages::Scratch;
 use super::constraints::Out;
@@ -315,123 +319,6 @@ impl<'t> Propagator<'t> {
         Some(())
     }
 
-    /// Narrows killer groups to the combinations that reach their sums (see [`super::cages`]): of
-    /// the groups holding a cell changed since they were last narrowed, one tier at a time (small
-    /// groups before large ones, and of each size the given cages before the rule of 45's groups;
-    /// see `cages/waiting.rs`). `Some(false)` when no group was waiting.
-    fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
-        let Some(cages) = &self.tables.cages else {
-            return Some(false);
-        };
-        if !cages.take_first(&mut self.groups, &mut self.pass) {
-            return Some(false);
-        }
-        let mut scratch = std::mem::take(&mut self.narrowed);
-        let possible = cages.narrow(shape, cand, &self.pass, &mut scratch);
-        let applied = possible
-            && scratch
-                .out
-                .iter()
-                .zip(&scratch.by)
-                .all(|(&(c, bits), &by)| {
-                    let (cell, by) = (usize::from(c), usize::from(by));
-                    // A group that takes a cell's last candidates is the rule that failed.
-                    if cand[cell] & !bits == 0 {
-                        self.conflict = ConflictSite::Group(by as u16);
-                        return false;
-                    }
-                    self.remove_unmarked(cand, cell, bits)
-                        .is_some_and(|changed| {
-                            if changed != Changed::No {
-                                self.mark_constraints(cell);
-                            }
-                            match changed {
-                                Changed::No => {}
-                                // The group narrows more strongly with fewer open cells (exactly at
-                                // four, by Hall's condition at six): it looks again.
-                                Changed::Placed => cages.mark(cell, &mut self.groups),
-                                Changed::Narrowed => cages.mark_but(cell, by, &mut self.groups),
-                            }
-                            true
-                        })
-                });
-        if !possible {
-            self.conflict = ConflictSite::Group(scratch.failed as u16);
-        }
-        self.narrowed = scratch;
-        applied.then_some(true)
-    }
-
-    /// The killer groups, then the constraints, holding a cell changed since they were last
-    /// narrowed: `Some(false)` when none was waiting (at once on shapes with neither).
-    fn groups(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
-        // Allocated only where there are groups or constraints.
-        if self.changed.is_empty() {
-            return Some(false);
-        }
-        self.mark_changed();
-        Some(self.cages(shape, cand)? || self.constraints(cand)?)
-    }
-
-    /// Marks the killer groups and the constraints holding each cell changed since the last call.
-    fn mark_changed(&mut self) {
-        let tables = self.tables;
-        let cells = tables.units_of.len();
-        for w in 0..self.changed.len() {
-            let mut word = std::mem::take(&mut self.changed[w]);
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if cell < cells {
-                    if let Some(cages) = &tables.cages {
-                        cages.mark(cell, &mut self.groups);
-                    }
-                    self.mark_constraints(cell);
-                }
-            }
-        }
-    }
-
-    /// Marks the constraints reading `cell`, changed by a killer group (which marks the groups
-    /// itself).
-    #[inline]
-    fn mark_constraints(&mut self, cell: usize) {
-        if let Some(constraints) = &self.tables.constraints {
-            constraints.mark(cell, &mut self.waiting);
-        }
-    }
-
-    /// Narrows every waiting constraint once, in order; `Some(false)` when none was waiting,
-    /// `None` when one leaves a cell without candidates. A removal marks its cell, so the
-    /// constraints reading it (this one too) are narrowed again on the next pass.
-    fn constraints(&mut self, cand: &mut [u32]) -> Option<bool> {
-        let tables = self.tables;
-        let Some(constraints) = &tables.constraints else {
-            return Some(false);
-        };
-        if self.waiting.iter().all(|&w| w == 0) {
-            return Some(false);
-        }
-        let mut removals = std::mem::take(&mut self.removals);
-        let result = (|| {
-            for w in 0..self.waiting.len() {
-                let mut word = std::mem::take(&mut self.waiting[w]);
-                while word != 0 {
-                    let p = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    removals.clear();
-                    constraints.narrow(p, cand, &mut removals);
-                    for &(cell, bits) in &removals {
-                        self.remove(cand, usize::from(cell), bits)?;
-                    }
-                }
-            }
-            Some(true)
-        })();
-        self.removals = removals;
-        result
-    }
-
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells
     /// leaves the other unit's remaining cells. `None` when that empties a cell.
     ///
@@ -481,52 +368,4 @@ pub(crate) fn initial(shape: &Shape, values: &[u8]) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shape::Rules;
-
-    fn four_by_four() -> (Shape, Tables) {
-        let rules = Rules {
-            size: Some(4),
-            ..Rules::default()
-        };
-        let shape = Shape::new(&rules).unwrap();
-        let tables = Tables::new(&shape);
-        (shape, tables)
-    }
-
-    #[test]
-    fn a_cell_emptied_behind_the_propagators_back_is_a_contradiction_naming_it() {
-        let (shape, tables) = four_by_four();
-        let mut board = initial(&shape, &[0; 16]);
-        let mut propagator = Propagator::new(&tables, true);
-        propagator.start(&board);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-        // D4 loses every value outside the propagator, as a refuted trial leaves it.
-        board[15] = 0;
-        propagator.touch(&board, 15);
-        assert_eq!(
-            propagator.settle(&shape, &mut board),
-            Settled::Contradiction
-        );
-        assert_eq!(propagator.conflict(), ConflictSite::Cell(15));
-        // The next board starts clean.
-        let mut board = initial(&shape, &[0; 16]);
-        propagator.start(&board);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-    }
-
-    #[test]
-    fn a_cell_touched_down_to_one_value_takes_it_from_its_peers() {
-        let (shape, tables) = four_by_four();
-        let mut board = initial(&shape, &[0; 16]);
-        let mut propagator = Propagator::new(&tables, true);
-        propagator.start(&board);
-        board[0] = 0b0001;
-        propagator.touch(&board, 0);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-        for &p in shape.peers(0) {
-            assert_eq!(board[usize::from(p)] & 1, 0, "peer {p} keeps the 1");
-        }
-    }
-}
+mod tests;
