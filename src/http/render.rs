@@ -69,6 +69,7 @@ async fn render(
     ApiJson(req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
+    super::shape_json::refuse_constraints(req.rules.as_ref(), "/render")?;
     let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
     let mut sheet = Sheet::new(submitted.shape().clone(), submitted.cells());
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;

@@ -9,7 +9,7 @@ use crate::error::Conflict;
 use crate::general::{self, ShapeSolver};
 use crate::interrupt::Interrupt;
 use crate::outcome::{Interrupted, Outcome, Stats, Verdict};
-use crate::shape::{Cells, UnitConflict};
+use crate::shape::{Cells, RuleConflict, UnitConflict};
 use crate::solver::Solver;
 use crate::{candidates, Grid};
 
@@ -22,6 +22,15 @@ impl Puzzle {
         match self {
             Puzzle::Classic(grid) => grid.conflicts().iter().map(unit_conflict).collect(),
             Puzzle::Shaped { shape, cells } => cells.conflicts(shape),
+        }
+    }
+
+    /// Every rule beyond units and cages (constraints, anti-knight, ...) that the placed values
+    /// break; none on classic 9x9, which has no such rule.
+    pub fn rule_conflicts(&self) -> Vec<RuleConflict> {
+        match self {
+            Puzzle::Classic(_) => Vec::new(),
+            Puzzle::Shaped { shape, cells } => cells.rule_conflicts(shape),
         }
     }
 
@@ -157,7 +166,7 @@ impl Puzzle {
         }
     }
 
-    /// Every value repeated in a unit, in words: `digit 5 appears 2 times in row A (A1, A2)` on
+    /// Every value repeated in a unit, then every other rule broken, in words: `digit 5 appears 2 times in row A (A1, A2)` on
     /// classic 9x9, the symbol on other shapes (`G appears 2 times in box 3 (A9, B10)`).
     pub fn conflict_words(&self) -> Vec<String> {
         match self {
@@ -166,6 +175,12 @@ impl Puzzle {
                 .conflicts(shape)
                 .iter()
                 .map(|c| c.describe(shape).to_string())
+                .chain(
+                    cells
+                        .rule_conflicts(shape)
+                        .iter()
+                        .map(|c| c.describe(shape)),
+                )
                 .collect(),
         }
     }
