@@ -166,8 +166,9 @@ impl Puzzle {
         }
     }
 
-    /// Every value repeated in a unit, then every other rule broken, in words: `digit 5 appears 2 times in row A (A1, A2)` on
-    /// classic 9x9, the symbol on other shapes (`G appears 2 times in box 3 (A9, B10)`).
+    /// Every value repeated in a unit, then every other rule broken, in words: `digit 5 appears 2
+    /// times in row A (A1, A2)` on classic 9x9, the symbol on other shapes (`G appears 2 times in
+    /// box 3 (A9, B10)`).
     pub fn conflict_words(&self) -> Vec<String> {
         match self {
             Puzzle::Classic(grid) => grid.conflicts().iter().map(ToString::to_string).collect(),
