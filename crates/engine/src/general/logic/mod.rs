@@ -29,6 +29,10 @@
 //!   `wings` (W-Wing, XYZ-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
 //!   each runs on every shape, and each is capped in chain length and in work per step so that a
 //!   25x25 hint stays cheap.
+//! - `forcing` (Forcing Chain): assume a value in a cell and follow singles; a contradiction, or a
+//!   conclusion every candidate of a cell or every place of a value in a unit leads to, holds. It
+//!   assumes only units (a killer's cages count as peers, their sums unread), so it runs on every
+//!   shape, last before the guess, within a fixed count of work per step.
 //! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
 //!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
 //!   and how they are calibrated are in that module's documentation.
@@ -44,6 +48,7 @@ mod clean_up;
 mod coloring;
 mod finned_fish;
 mod fish;
+mod forcing;
 mod geometry;
 mod intersections;
 mod killer;
@@ -301,6 +306,11 @@ pub const FINDERS: &[Finder] = &[
     finder(Technique::XYChain, Assumes::Units, chains::xy_chain),
     finder(Technique::Aic, Assumes::Units, chains::aic),
     finder(Technique::AlsXz, Assumes::Units, als::als_xz),
+    finder(
+        Technique::ForcingChain,
+        Assumes::Units,
+        forcing::forcing_chain,
+    ),
     finder(Technique::BruteForce, Assumes::Units, singles::brute_force),
 ];
 
