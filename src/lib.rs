@@ -2,17 +2,14 @@
 //! command line around it.
 //!
 //! # How a puzzle flows
-//! Text or JSON comes in through [`http`] (a request) or [`cli`] (a file or argument line). The
-//! puzzle is parsed against its shape: a plain classic 9x9 becomes an [`engine::Grid`]; any other
-//! shape (4x4 to 25x25, boxes or jigsaw regions, X, hyper, killer cages: the `rules` member or the
-//! CLI's shape flags) becomes an [`engine::shape::Shape`] and its [`engine::shape::Cells`]. Each kind
-//! goes to its engine: the classic band solver, logic, candidates and generators
-//! ([`engine::Solver`], [`engine::logic`], [`engine::candidates()`], [`engine::generate()`],
-//! [`engine::graded`], [`engine::targeted`]) or the general engine over shapes as data
-//! ([`engine::general`]: one propagator, one search, its own logic and generators). Which of the two
-//! takes a parsed puzzle is decided inside the engine ([`engine::Puzzle::on_shape`]); the HTTP and
-//! CLI layers still call the classic or the general operations on that answer (issue 32: a facade
-//! per operation is next). The
+//! Text or JSON comes in through [`http`] (a request) or [`cli`] and [`batch`] (a file or argument
+//! line). The puzzle is parsed against its shape (classic 9x9 by default; 4x4 to 25x25, boxes or
+//! jigsaw regions, X, hyper, killer cages from the `rules` member, a JSON line's rules or the CLI's
+//! shape flags) into one [`engine::Puzzle`]. Every operation is a method of it: solve, candidates,
+//! conflicts, hint, explain, grade ([`engine::Puzzle::solve`], [`engine::Puzzle::hint`], ...);
+//! generation is an [`engine::Order`] made into an [`engine::Made`]. The engine picks the fast path
+//! inside: a plain classic 9x9 goes to the band solver and the classic logic, every other shape to
+//! the general engine over shapes as data ([`engine::general`]); no layer here asks which. The
 //! result (a verdict, steps, a grade, a puzzle) goes back out as JSON ([`wire`] holds what the API
 //! and the CLI both write), as text lines, or drawn by [`render`] as SVG or PDF. On the server every
 //! job runs on the [`pool`]'s threads, never on the async workers, charged to its client

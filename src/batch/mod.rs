@@ -3,16 +3,14 @@
 //! answered in input order, with an error record in the place of every line that is not a puzzle.
 //!
 //! - [`read`]: what each line is, and the records read from it;
-//! - [`csv`]: the Kaggle CSV layouts, found by their header;
+//! - [`read::csv`]: the Kaggle CSV layouts, found by their header;
 //! - [`answer_line`]: an answer as a JSON line (`POST /solve/batch`, `sudoku solve --format jsonl`);
-//! - [`shape_lines`]: lines read on a shape (N*N symbols, JSON lines with their own rules);
+//! - [`read::shape_lines`]: lines read on a shape (N*N symbols, JSON lines with their own rules);
 //! - here: the answer for one puzzle of any shape (the engine's [`Puzzle::solve_first`] picks the
 //!   solver), and Norvig's summary of a run.
 
 pub mod answer_line;
-pub mod csv;
 pub mod read;
-pub mod shape_lines;
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;

@@ -8,13 +8,14 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use super::csv;
 use crate::engine::shape::Shape;
 use crate::engine::Puzzle;
 
+pub mod csv;
 mod error;
 mod line;
 mod line_reader;
+pub mod shape_lines;
 
 pub use error::{CellsProblem, Problem, ReadError};
 pub use line_reader::LineReader;

@@ -14,7 +14,7 @@ use super::answers::{bad_line_record, Keyed, Origin, OutputFormat};
 use super::input::{exit_status, for_each_chunk, InputArgs, Item};
 use super::shape::ShapeArgs;
 use super::{fail, output_failed};
-use crate::batch::shape_lines::{self, Shapes};
+use crate::batch::read::shape_lines::{self, Shapes};
 use crate::batch::{self};
 use crate::engine::general::logic::{ShapeHint, ShapeLogicError};
 use crate::engine::logic::words::progress_mismatch;

@@ -4,14 +4,15 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use super::random::parse_symmetry;
 use super::shape::{flag_error, ShapeArgs};
 use super::{fail, output_failed, within};
-use crate::engine::general::{self, Symmetry};
+use crate::engine::general::Symmetry;
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Shape};
-use crate::engine::Verdict;
+use crate::engine::{Interrupt, Puzzle, Verdict};
 use crate::limits::{fresh_seed, BOOK_COUNT_CLI, SEED};
 use crate::render::book::{self, BookOptions, Recipe, PER_PAGE};
 use crate::render::{self, Caption, Paper, Sheet};
@@ -133,7 +134,7 @@ fn json_puzzle(text: &str, args: &RenderArgs) -> Result<(Shape, Cells), String> 
         .find(|l| !l.trim().is_empty())
         .unwrap_or_default();
     let flags = std::sync::Arc::new(Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?);
-    let read = crate::batch::shape_lines::json_line(
+    let read = crate::batch::read::shape_lines::json_line(
         first.trim(),
         1,
         Some(&flags),
@@ -161,17 +162,11 @@ fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
         let puzzle = Cells::parse(&shape, text.trim()).map_err(|e| format!("the puzzle: {e}"))?;
         (shape, puzzle)
     };
-    if let Some(conflict) = puzzle.conflicts(&shape).first() {
-        let cells: Vec<String> = conflict.cells.iter().map(|&c| shape.cell_name(c)).collect();
-        return Err(format!(
-            "the givens conflict: {} appears {} times in {} ({})",
-            shape.symbol(conflict.value),
-            cells.len(),
-            shape.unit_name(conflict.unit),
-            cells.join(", ")
-        ));
+    let puzzle = Puzzle::on_shape(Arc::new(shape), puzzle);
+    if let Some(conflict) = puzzle.conflict_words().first() {
+        return Err(format!("the givens conflict: {conflict}"));
     }
-    let mut sheet = Sheet::new(shape, puzzle);
+    let mut sheet = Sheet::new(puzzle.shape().clone(), puzzle.cells());
     for name in &args.highlight {
         let cell = sheet
             .shape
@@ -188,12 +183,13 @@ fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
         });
     }
     if args.solution {
-        let out = general::ShapeSolver::new()
-            .limit(2)
-            .solve(&sheet.shape, &sheet.puzzle)
+        let out = puzzle
+            .solve(2, Interrupt::NEVER)
             .map_err(|e| e.to_string())?;
         match out.verdict {
-            Verdict::Unique | Verdict::Solved => sheet.solution = out.solutions.into_iter().next(),
+            Verdict::Unique | Verdict::Solved => {
+                sheet.solution = out.solutions.first().map(Puzzle::cells)
+            }
             Verdict::None => return Err("--solution: the puzzle has no solution".into()),
             Verdict::Multiple => {
                 return Err("--solution: the puzzle has more than one solution".into())
@@ -201,7 +197,7 @@ fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
         }
     }
     if args.candidates {
-        let found = general::candidates(&sheet.shape, &sheet.puzzle);
+        let found = puzzle.candidates();
         sheet.candidates = Some(found.ok_or("--candidates: the puzzle has no solution")?);
     }
     Ok(sheet)

@@ -1,27 +1,28 @@
 //! `sudoku random`: puzzles from seeds, as `GET /random` makes them, printed as bare lines, as JSON
 //! lines in the API's shape, or as CSV columns (which `sudoku solve` reads back, checking the
-//! solutions). Puzzles of other shapes, or with a symmetry, are made by the `shaped` module.
+//! solutions). The flags read into the engine's [`Order`] (other shapes and symmetries by the
+//! `order` module), which picks the generator.
 
-mod shaped;
+mod order;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::shape::ShapeArgs;
+use super::shape::{flag_error, ShapeArgs};
 use super::shard::Shard;
 use super::{fail, output_failed, within};
 use crate::engine::general::Symmetry;
 use crate::engine::generator::DEFAULT_GIVENS;
 use crate::engine::graded::max_givens;
+use crate::engine::logic::Difficulty;
 use crate::engine::logic::Technique;
-use crate::engine::logic::{Difficulty, Grade, LogicSolver};
-use crate::engine::targeted::{parse_technique, TechniqueGenerator};
-use crate::engine::{generate, Grid, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::engine::targeted::parse_technique;
+use crate::engine::{Interrupt, Made, Order, OrderError, Puzzle};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::limits::{GIVENS, SEED};
 use crate::wire::grid::GridFormat;
-use crate::wire::random::{self, Ask};
+use crate::wire::random::RandomResponse;
 
 // The flags of `sudoku random`.
 // Not a doc comment: with deferred subcommands clap would make it the subcommand's help.
@@ -91,14 +92,6 @@ pub enum Format {
 /// The header of `--format csv`.
 pub const CSV_HEADER: &str = "puzzle,solution,difficulty,score,seed";
 
-/// One generated puzzle and what is known about it.
-struct Made {
-    puzzle: Grid,
-    solution: Option<Grid>,
-    grade: Option<Grade>,
-    seed: u64,
-}
-
 /// How long a search may spend proving one of Norvig's puzzles unique, as the API's cap does.
 const UNIQUENESS_SEARCH: Duration = Duration::from_secs(2);
 
@@ -108,32 +101,48 @@ pub fn random(args: &RandomArgs) -> ExitCode {
     if shaped && args.technique.is_some() {
         return fail("--technique puzzles are classic 9x9 without a symmetry");
     }
-    if args.shape.is_given() || args.symmetry.is_some_and(|s| s != Symmetry::None) {
-        return shaped::random(args);
-    }
+    let order = if shaped {
+        match order::of_shape(args) {
+            Ok(order) => order,
+            Err(message) => return fail(&message),
+        }
+    } else {
+        Order {
+            level: args.difficulty,
+            technique: args.technique,
+            ..Order::classic(args.givens as usize, args.unique)
+        }
+    };
     let first = match first_seed(args) {
         Ok(first) => first,
         Err(code) => return code,
     };
-    let count = args.count;
     let mut out = match super::open_output(args.output.as_deref()) {
         Ok(out) => io::BufWriter::new(out),
         Err(code) => return code,
     };
-    let header = match args.format {
-        Format::Csv => writeln!(out, "{CSV_HEADER}"),
-        Format::Line | Format::Json => Ok(()),
-    };
-    let written = header.and_then(|()| {
-        (0..count)
-            .filter(|&k| args.shard.takes(k))
-            .try_for_each(|k| match args.format {
-                // The API's own function, so that `GET /random?count=` gives the same lines.
-                Format::Json => write_json(&mut out, args, first + k),
-                Format::Line | Format::Csv => write(&mut out, &make(args, first + k), args.format),
-            })
-    });
-    match written.and_then(|()| out.flush()) {
+    if args.format == Format::Csv {
+        if let Err(e) = writeln!(out, "{CSV_HEADER}") {
+            return output_failed(e);
+        }
+    }
+    for seed in (0..args.count)
+        .filter(|&k| args.shard.takes(k))
+        .map(|k| first + k)
+    {
+        let made = match make(&order, args, seed) {
+            Ok(made) => made,
+            Err(message) => {
+                // What was printed stays printed; the refusal ends the run.
+                let _ = out.flush();
+                return fail(&message);
+            }
+        };
+        if let Err(e) = write(&mut out, &made, seed, args.format) {
+            return output_failed(e);
+        }
+    }
+    match out.flush() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => output_failed(e),
     }
@@ -176,94 +185,51 @@ fn first_seed(args: &RandomArgs) -> Result<u64, ExitCode> {
     Ok(first)
 }
 
-/// The puzzle of `seed`, with its grade when the format shows it.
-fn make(args: &RandomArgs, seed: u64) -> Made {
-    let givens = args.givens as usize;
-    if let Some(technique) = args.technique {
-        let graded = TechniqueGenerator::new()
-            .generate(technique, seed)
-            .expect("a supported technique is found long before its method's budget runs out");
-        return Made {
-            puzzle: graded.puzzle,
-            solution: Some(graded.solution),
-            grade: Some(graded.grade),
-            seed,
-        };
+/// The puzzle of `seed`, with its solution and grade when the format shows them (a Norvig puzzle
+/// proved unique within [`UNIQUENESS_SEARCH`], as `GET /random` does), or why there is none.
+fn make(order: &Order, args: &RandomArgs, seed: u64) -> Result<Made, String> {
+    let mut made = order
+        .make(seed, Interrupt::NEVER)
+        .map_err(|e| match (e, args.difficulty) {
+            (OrderError::Shape(e), _) => flag_error(&e),
+            (e, Some(level)) => format!("--difficulty {} with seed {seed}: {e}", level.name()),
+            (e, None) => e.to_string(),
+        })?;
+    if args.format != Format::Line {
+        made.prove_unique(Interrupt {
+            deadline: Some(Instant::now() + UNIQUENESS_SEARCH),
+            cancel: None,
+        });
+        made.grade(Interrupt::NEVER);
     }
-    if let Some(difficulty) = args.difficulty {
-        let graded = LevelGenerator::new()
-            .generate(&LevelRequest {
-                difficulty,
-                givens,
-                seed,
-            })
-            .expect("no deadline and no cancel flag");
-        return Made {
-            puzzle: graded.puzzle,
-            solution: Some(graded.solution),
-            grade: Some(graded.grade),
-            seed,
-        };
-    }
-    let generated = generate(&Request {
-        givens,
-        unique: args.unique,
-        seed,
-    });
-    let mut made = Made {
-        puzzle: generated.puzzle,
-        solution: generated.solution,
-        grade: None,
-        seed,
-    };
-    if args.format == Format::Line {
-        return made;
-    }
-    if made.solution.is_none() {
-        // Norvig's puzzles may happen to be unique; say so when a quick search proves it, as
-        // `GET /random` does.
-        let search = Solver::new().deadline(Instant::now() + UNIQUENESS_SEARCH);
-        made.solution = search
-            .solve(&made.puzzle)
-            .ok()
-            .filter(|out| out.verdict == Verdict::Unique)
-            .map(|out| out.solutions[0]);
-    }
-    if made.solution.is_some() {
-        made.grade = LogicSolver::new().grade(&made.puzzle).ok();
-    }
-    made
+    Ok(made)
 }
 
-fn write(out: &mut impl Write, made: &Made, format: Format) -> io::Result<()> {
+/// One puzzle in `format`: the line, the API's JSON (as `GET /random?count=` writes it, the rules
+/// of other shapes included), or the CSV columns.
+fn write(out: &mut impl Write, made: &Made, seed: u64, format: Format) -> io::Result<()> {
     match format {
-        Format::Line => writeln!(out, "{}", made.puzzle),
-        Format::Json => unreachable!("JSON lines are written by write_json"),
+        Format::Line => writeln!(out, "{}", made.puzzle.to_line()),
+        Format::Json => {
+            serde_json::to_writer(
+                &mut *out,
+                &RandomResponse::of(made, seed, GridFormat::String),
+            )?;
+            writeln!(out)
+        }
         Format::Csv => writeln!(
             out,
-            "{},{},{},{},{}",
-            made.puzzle,
-            made.solution.map(|s| s.to_line()).unwrap_or_default(),
+            "{},{},{},{},{seed}",
+            made.puzzle.to_line(),
+            made.solution
+                .as_ref()
+                .map(Puzzle::to_line)
+                .unwrap_or_default(),
             made.grade.as_ref().map_or("", |g| g.difficulty.name()),
             made.grade
                 .as_ref()
                 .map(|g| g.score.to_string())
                 .unwrap_or_default(),
-            made.seed
         ),
     }
-}
-
-/// The puzzle of `seed` as a JSON line, made as `GET /random?count=` makes it.
-fn write_json(out: &mut impl Write, args: &RandomArgs, seed: u64) -> io::Result<()> {
-    let ask = Ask {
-        givens: args.givens as usize,
-        unique: args.unique,
-        difficulty: args.difficulty,
-        technique: args.technique,
-    };
-    let made = random::make(&ask, seed, GridFormat::String, None, None)
-        .expect("no deadline and no cancel flag, and a supported technique is found long before its method's budget runs out");
-    serde_json::to_writer(&mut *out, &made)?;
-    writeln!(out)
 }

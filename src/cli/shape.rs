@@ -153,6 +153,8 @@ impl ShapeArgs {
             symbols: self.symbols.clone(),
             // Faults in the compact form are reported by `reading_shape`, before this is used.
             cages: self.cage_rules(size.unwrap_or(9)).unwrap_or_default(),
+            // Constraints are read from JSON rules only.
+            ..Rules::default()
         }
     }
 

@@ -19,11 +19,10 @@ use super::extract::ApiJson;
 use super::grid_json::PuzzleField;
 use super::shape_json::parse_consistent;
 use super::AppState;
-use crate::engine::general::{self, ShapeSolver};
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::Puzzle;
-use crate::engine::{Solver, Verdict};
+use crate::engine::{Interrupt, Verdict};
 use crate::limits::MAX_SEED;
 use crate::render::{Caption, Sheet};
 
@@ -70,15 +69,9 @@ async fn render(
     ApiJson(req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
+    super::shape_json::refuse_constraints(req.rules.as_ref(), "/render")?;
     let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
-    let (shape, puzzle) = match &submitted {
-        Puzzle::Classic(grid) => (
-            (*Shape::classic()).clone(),
-            Cells::from_values(grid.values().to_vec()),
-        ),
-        Puzzle::Shaped { shape, cells } => ((**shape).clone(), cells.clone()),
-    };
-    let mut sheet = Sheet::new(shape, puzzle);
+    let mut sheet = Sheet::new(submitted.shape().clone(), submitted.cells());
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;
     sheet.caption = caption(&req)?;
     let (want_solution, want_candidates) = (req.solution, req.candidates);
@@ -90,15 +83,14 @@ async fn render(
                 sheet.solution = Some(solve(&submitted, deadline, cancel, timeout_ms)?);
             }
             if want_candidates {
-                let found = general::candidates(&sheet.shape, &sheet.puzzle);
-                sheet.candidates = Some(found.ok_or(ApiError::NoSolution)?);
+                sheet.candidates = Some(submitted.candidates().ok_or(ApiError::NoSolution)?);
             }
             Ok(media.draw(&sheet))
         })
         .await?
 }
 
-/// The puzzle's one solution: classic 9x9 by the band solver, other shapes by the general search.
+/// The puzzle's one solution.
 fn solve(
     submitted: &Puzzle,
     deadline: Instant,
@@ -106,31 +98,11 @@ fn solve(
     timeout_ms: u64,
 ) -> Result<Cells, ApiError> {
     let late = |stats| ApiError::DeadlineExceeded { timeout_ms, stats };
-    match submitted {
-        Puzzle::Classic(grid) => {
-            let search = Solver::new()
-                .limit(2)
-                .deadline(deadline)
-                .cancel_flag(cancel);
-            let out = search.solve(grid).map_err(|stop| late(stop.stats))?;
-            let solutions = out
-                .solutions
-                .iter()
-                .map(|g| Cells::from_values(g.values().to_vec()))
-                .collect();
-            unique(&Shape::classic(), out.verdict, solutions)
-        }
-        Puzzle::Shaped { shape, cells } => {
-            let search = ShapeSolver::new()
-                .limit(2)
-                .deadline(deadline)
-                .cancel_flag(cancel);
-            let out = search
-                .solve(shape, cells)
-                .map_err(|stop| late(stop.stats))?;
-            unique(shape, out.verdict, out.solutions)
-        }
-    }
+    let out = submitted
+        .solve(2, Interrupt::at(deadline, cancel))
+        .map_err(|stop| late(stop.stats))?;
+    let solutions = out.solutions.iter().map(Puzzle::cells).collect();
+    unique(submitted.shape(), out.verdict, solutions)
 }
 
 /// The one solution, or the problem of having none or several.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::error::{ApiError, ConflictJson};
 use super::grid_json::{parse_puzzle, PuzzleField};
-use crate::engine::shape::{Cells, CellsError, Rules, Shape};
+use crate::engine::shape::{Cells, CellsError, Rules, Shape, Variant};
 use crate::engine::Puzzle;
 
 /// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
@@ -36,18 +36,51 @@ pub fn parse_consistent(puzzle: &PuzzleField, rules: Option<&Rules>) -> Result<P
     Ok(submitted)
 }
 
-/// Every repeated value among the puzzle's cells, as the API writes conflicts.
+/// Every repeated value among the puzzle's cells, then every constraint they break, as the API
+/// writes conflicts.
 pub fn conflicts(puzzle: &Puzzle) -> Vec<ConflictJson> {
     let shape = puzzle.shape();
-    puzzle
-        .conflicts()
-        .iter()
-        .map(|c| ConflictJson {
-            digit: c.value,
-            squares: c.cells.iter().map(|&i| shape.cell_name(i)).collect(),
-            unit: shape.unit_name(c.unit),
-        })
-        .collect()
+    let names = |cells: &[usize]| cells.iter().map(|&i| shape.cell_name(i)).collect();
+    let repeats = puzzle.conflicts().into_iter().map(|c| ConflictJson {
+        constraint: None,
+        digit: Some(c.value),
+        squares: names(&c.cells),
+        unit: Some(shape.unit_name(c.unit)),
+    });
+    let broken = puzzle.rule_conflicts().into_iter().map(|c| ConflictJson {
+        constraint: Some(shape.rule_name(c.rule)),
+        digit: c.value,
+        squares: names(&c.cells),
+        unit: None,
+    });
+    repeats.chain(broken).collect()
+}
+
+/// Refuses rules an endpoint cannot honour yet (constraints, negative rules and the variants
+/// beyond x and hyper), naming the member and the first such rule, rather than answering as if
+/// they were absent.
+pub fn refuse_constraints(rules: Option<&Rules>, endpoint: &str) -> Result<(), ApiError> {
+    let Some(rules) = rules else {
+        return Ok(());
+    };
+    let drawn = |v: &&Variant| matches!(v, Variant::X | Variant::Hyper);
+    let (field, received, expected) = if let Some(c) = rules.constraints.first() {
+        ("rules.constraints", c.type_name(), vec![])
+    } else if let Some(n) = rules.negative.first() {
+        ("rules.negative", n.name(), vec![])
+    } else if let Some(v) = rules.variants.iter().find(|v| !drawn(v)) {
+        ("rules.variants", v.name(), vec!["x", "hyper"])
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::UnsupportedValue {
+        field,
+        received: received.to_string(),
+        expected,
+        detail: format!(
+            "{endpoint} cannot draw {received} ({field}) yet; /solve, /candidates, /validate, /hint, /explain and /grade read it"
+        ),
+    })
 }
 
 /// The cells of `field` on `shape`: text in the shape's symbols, N rows of N, or N*N values.

@@ -12,8 +12,8 @@ use super::grid_json::PuzzleField;
 use super::members::whole_number;
 use super::shape_json::parse_consistent;
 use super::AppState;
-use crate::engine::shape::{Cells, Rules, Shape};
-use crate::engine::{Interrupt, Outcome, Stats, Verdict};
+use crate::engine::shape::Rules;
+use crate::engine::{Interrupt, Outcome, Puzzle, Stats, Verdict};
 use crate::wire::grid::{GridFormat, GridJson};
 
 /// Solutions returned when the request does not say.
@@ -47,7 +47,6 @@ async fn solve(
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
     let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
     let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
-    let shape = puzzle.shared_shape();
     let job_state = state.clone();
     let result = state
         .run_job(timeout_ms, move |deadline, cancel| {
@@ -61,9 +60,7 @@ async fn solve(
         })
         .await?;
     match result {
-        Ok(outcome) => Ok(Json(SolveResponse::new(
-            &shape, &outcome, wanted, req.format,
-        ))),
+        Ok(outcome) => Ok(Json(SolveResponse::new(&outcome, wanted, req.format))),
         // Cancelled only when this request is already gone (or timed out), so the deadline
         // answer is the only one anyone can receive.
         Err(stop) => Err(stopped(stop.reason, stop.stats, timeout_ms)),
@@ -116,20 +113,15 @@ pub struct SolveResponse {
 }
 
 impl SolveResponse {
-    /// The answer for a puzzle on `shape`, its grids in the format asked for.
-    fn new(
-        shape: &Shape,
-        outcome: &Outcome<Cells>,
-        wanted: usize,
-        format: GridFormat,
-    ) -> SolveResponse {
+    /// The answer, its grids in the format asked for (each on its own shape).
+    fn new(outcome: &Outcome<Puzzle>, wanted: usize, format: GridFormat) -> SolveResponse {
         // `multiple` always comes with its proof, a second solution, whatever was asked for.
         let shown = match outcome.verdict {
             Verdict::Multiple => wanted.max(2),
             _ => wanted,
         };
         // The limit is at least 2, so the verdict is unique, multiple or none, never `solved`.
-        let write = |cells: &Cells| format.render_cells(shape, cells);
+        let write = |solution: &Puzzle| format.render_puzzle(solution);
         SolveResponse {
             solution: outcome.solutions.first().map(write),
             solutions: outcome.solutions.iter().take(shown).map(write).collect(),

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::engine::shape::{Cells, Shape};
-use crate::engine::Grid;
+use crate::engine::{Grid, Puzzle};
 
 /// How grids are written in a response. Read from its name through [`TryFrom<String>`], so that a
 /// wrong value (`1`, `null`, `"grid"`) is refused in words rather than as malformed JSON.
@@ -24,6 +24,14 @@ impl GridFormat {
         match self {
             GridFormat::String => GridJson::Text(GridLine(grid.line_bytes())),
             GridFormat::Rows => GridJson::Rows(grid.rows()),
+        }
+    }
+
+    /// `puzzle` in this format: a classic grid by its own writer, any other by its shape's.
+    pub fn render_puzzle(self, puzzle: &Puzzle) -> GridJson {
+        match puzzle {
+            Puzzle::Classic(grid) => self.render(grid),
+            Puzzle::Shaped { shape, cells } => self.render_cells(shape, cells),
         }
     }
 

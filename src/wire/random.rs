@@ -1,16 +1,14 @@
 //! One puzzle from a seed, as `GET /random` answers it and `sudoku random --format json` prints it:
-//! [`make`] is the one function both call for classic puzzles, so the same seeds give the same
-//! puzzles, byte for byte, on both.
+//! [`RandomResponse::of`] writes any generated puzzle, and [`make`] is the one function both call
+//! for classic puzzles of a count, so the same seeds give the same puzzles, byte for byte, on both.
 
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::grid::{GridFormat, GridJson};
-use crate::engine::logic::{Difficulty, LogicSolver, Technique};
-use crate::engine::targeted::{TechniqueGenerator, TechniqueStop};
-use crate::engine::{generate, Graded, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::engine::logic::{Difficulty, Technique};
+use crate::engine::{Interrupt, Made, Order, OrderError, Puzzle};
 use crate::limits::{fresh_seed, MAX_SEED};
 
 /// How long a search may spend proving one of Norvig's puzzles unique (`unique=false`), as the
@@ -57,91 +55,48 @@ pub struct Ask {
     pub technique: Option<Technique>,
 }
 
-/// The puzzle of `seed` in the API's shape, with its solution and grade where it is unique; stopped
-/// by `deadline` or `cancel` (only a level's or a technique's search can be), or by a technique's
-/// search running out of attempts.
+impl RandomResponse {
+    /// `made` in the API's shape: its grade when it has one, its rules when a general generator
+    /// made it.
+    pub fn of(made: &Made, seed: u64, format: GridFormat) -> RandomResponse {
+        let shape = made.puzzle.shape();
+        let write = |puzzle: &Puzzle| format.render_cells(shape, &puzzle.cells());
+        RandomResponse {
+            difficulty: made.grade.as_ref().map(|g| g.difficulty.name()),
+            givens: made.puzzle.cells().givens(),
+            minimal: made.minimal,
+            puzzle: write(&made.puzzle),
+            rules: made.rules.clone(),
+            score: made.grade.as_ref().map(|g| g.score),
+            seed,
+            solution: made.solution.as_ref().map(write),
+            unique: made.solution.is_some(),
+        }
+    }
+}
+
+/// The classic puzzle of `seed` in the API's shape, with its solution and grade where it is
+/// unique (a Norvig puzzle proved so within two seconds); stopped at `interrupt` (only a
+/// level's or a technique's search can be), or by a technique's search running out of attempts.
 pub fn make(
     ask: &Ask,
     seed: u64,
     format: GridFormat,
-    deadline: Option<Instant>,
-    cancel: Option<&AtomicBool>,
-) -> Result<RandomResponse, TechniqueStop> {
-    let render = |g: &crate::engine::Grid| format.render(g);
-    if let Some(technique) = ask.technique {
-        let mut generator = TechniqueGenerator::new();
-        if let Some(deadline) = deadline {
-            generator = generator.deadline(deadline);
-        }
-        if let Some(flag) = cancel {
-            generator = generator.cancel_flag(flag);
-        }
-        return Ok(graded_response(
-            &generator.generate(technique, seed)?,
-            seed,
-            format,
-        ));
-    }
-    if let Some(difficulty) = ask.difficulty {
-        let mut generator = LevelGenerator::new();
-        if let Some(deadline) = deadline {
-            generator = generator.deadline(deadline);
-        }
-        if let Some(flag) = cancel {
-            generator = generator.cancel_flag(flag);
-        }
-        let graded = generator
-            .generate(&LevelRequest {
-                difficulty,
-                givens: ask.givens,
-                seed,
-            })
-            .map_err(TechniqueStop::Stopped)?;
-        return Ok(graded_response(&graded, seed, format));
-    }
-    let mut generated = generate(&Request {
-        givens: ask.givens,
-        unique: ask.unique,
-        seed,
+    interrupt: Interrupt<'_>,
+) -> Result<RandomResponse, OrderError> {
+    let order = Order {
+        level: ask.difficulty,
+        technique: ask.technique,
+        ..Order::classic(ask.givens, ask.unique)
+    };
+    let mut made = order.make(seed, interrupt)?;
+    // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
+    made.prove_unique(Interrupt {
+        deadline: Some(Instant::now() + UNIQUENESS_SEARCH),
+        cancel: None,
     });
-    if generated.solution.is_none() {
-        // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
-        let search = Solver::new().deadline(Instant::now() + UNIQUENESS_SEARCH);
-        generated.solution = search
-            .solve(&generated.puzzle)
-            .ok()
-            .filter(|out| out.verdict == Verdict::Unique)
-            .map(|out| out.solutions[0]);
-    }
-    let grade = generated
-        .solution
-        .and_then(|_| LogicSolver::new().grade(&generated.puzzle).ok());
-    Ok(RandomResponse {
-        difficulty: grade.as_ref().map(|g| g.difficulty.name()),
-        givens: generated.puzzle.givens(),
-        minimal: generated.minimal,
-        puzzle: render(&generated.puzzle),
-        rules: None,
-        score: grade.as_ref().map(|g| g.score),
-        seed,
-        solution: generated.solution.as_ref().map(render),
-        unique: generated.solution.is_some(),
-    })
-}
-
-/// A graded puzzle in the API's shape.
-fn graded_response(graded: &Graded, seed: u64, format: GridFormat) -> RandomResponse {
-    RandomResponse {
-        difficulty: Some(graded.grade.difficulty.name()),
-        givens: graded.puzzle.givens(),
-        minimal: graded.minimal,
-        puzzle: format.render(&graded.puzzle),
-        rules: None,
-        score: Some(graded.grade.score),
-        seed,
-        solution: Some(format.render(&graded.solution)),
-        unique: true,
-    }
+    made.grade(Interrupt::NEVER);
+    Ok(RandomResponse::of(&made, seed, format))
 }
 
 /// The seed of the first of `count` puzzles: `seed`, or a fresh one low enough for all of them;

@@ -132,6 +132,7 @@ fn rules() -> impl Strategy<Value = Rules> {
                     regions,
                     symbols,
                     cages,
+                    ..Rules::default()
                 },
             )
     })

@@ -6,6 +6,7 @@ mod batch_clients;
 mod before_router;
 mod candidates;
 mod connections;
+mod constraints;
 mod contract;
 mod errors;
 mod fairness;

@@ -3,6 +3,7 @@
 //! interruptions, and the generator's golden outputs.
 
 mod brute;
+mod constraints;
 mod data;
 mod errors;
 mod general;

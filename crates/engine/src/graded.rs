@@ -80,6 +80,12 @@ impl<'a> LevelGenerator<'a> {
         self
     }
 
+    /// Gives up at `interrupt`'s deadline or flag.
+    pub fn interrupt(mut self, interrupt: Interrupt<'a>) -> Self {
+        self.limits = interrupt;
+        self
+    }
+
     /// Draws and grades puzzles until one grades at `request.difficulty`.
     pub fn generate(&self, request: &LevelRequest) -> Result<Graded, StopReason> {
         let found = self.limits.search(request.seed, u32::MAX, |rng, grader| {

@@ -5,16 +5,19 @@
 //! command line; this crate is for anyone who wants Sudoku in Rust.
 //!
 //! # How a puzzle flows
-//! - A plain classic 9x9 is a [`Grid`] (parsed from Norvig's text, rows or 81 values). The band
-//!   solver ([`Solver`], over the private `board` module) proves it unique or counts its solutions;
-//!   [`candidates()`] gives Norvig's candidates; [`logic`] finds human-style steps for hints,
-//!   explanations and grades; [`generate()`], [`graded`] and [`targeted`] make puzzles from seeds (any
-//!   puzzle, to a level, showing a technique).
-//! - Every other shape (4x4 to 25x25, boxes or jigsaw regions, X, hyper, killer cages) is a
-//!   [`shape::Shape`] built once from [`shape::Rules`], with its [`shape::Cells`]. The general
-//!   engine ([`general`]) reads the shape's tables: one propagator, one search
-//!   ([`general::ShapeSolver`]), logic ([`general::logic`]) and generators ([`general::generate()`],
-//!   [`general::generate_killer()`]).
+//! - A puzzle is a [`Puzzle`]: cells on a [`shape::Shape`] (4x4 to 25x25, boxes or jigsaw regions,
+//!   X, hyper, killer cages), built once from [`shape::Rules`]. [`Puzzle::on_shape`] is the one
+//!   place that tells plain classic 9x9 (a [`Grid`]) from every other shape.
+//! - Every operation is a method of it, picking the engine inside: [`Puzzle::solve`] and
+//!   [`Puzzle::solve_first`] (uniqueness decided), [`Puzzle::candidates`], [`Puzzle::conflicts`],
+//!   [`Puzzle::hint`], [`Puzzle::explain`], [`Puzzle::grade`]; generation is an [`Order`] made into a
+//!   [`Made`] ([`Order::make`]). Answers are in the shape's terms (cells by index, values 1..N).
+//! - Plain classic 9x9 takes the fast path: the band solver ([`Solver`], over the private `board`
+//!   module), Norvig's [`candidates()`], the classic logic ([`logic`]) and the classic generators
+//!   ([`generate()`], [`graded`], [`targeted`]). Every other shape takes the general engine
+//!   ([`general`]): one propagator and search over the shape's tables ([`general::ShapeSolver`]),
+//!   its logic ([`general::logic`]) and generators. The stale-marks clean-up of a hint is one, on
+//!   every shape ([`general::logic::clean_up()`]).
 //! - Both speak the same vocabulary, defined once at the bottom of the engine: a [`Verdict`]
 //!   (unique, several, none), [`Stats`], an [`Outcome`] or an [`Interrupted`] search
 //!   ([`outcome`]); the [`Interrupt`] (a deadline and a cancellation flag) that every search,
@@ -23,48 +26,51 @@
 //!
 //! # Example
 //! ```
-//! use sudoku_engine::general::{self, KillerRequest, ShapeRequest, Symmetry};
-//! use sudoku_engine::logic::{Hint, LogicSolver};
-//! use sudoku_engine::shape::{Rules, Shape};
-//! use sudoku_engine::{generate, Grid, Interrupt, Request, Solver, Verdict};
+//! use std::sync::Arc;
+//! use sudoku_engine::general::logic::ShapeHint;
+//! use sudoku_engine::shape::{Cells, Rules, Shape};
+//! use sudoku_engine::{Interrupt, Order, Puzzle, Verdict};
 //!
-//! // A classic 9x9: parse, prove unique, solve.
-//! let puzzle: Grid =
-//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-//!         .parse()?;
-//! let outcome = Solver::new().solve(&puzzle)?;
+//! // A classic 9x9: parse on the classic shape, prove unique, solve (the band solver answers).
+//! let classic = Shape::classic();
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let puzzle = Puzzle::on_shape(classic.clone(), Cells::parse(&classic, line)?);
+//! let outcome = puzzle.solve(2, Interrupt::NEVER)?;
 //! assert_eq!(outcome.verdict, Verdict::Unique);
-//! assert!(outcome.solutions[0].is_complete() && outcome.solutions[0].is_consistent());
+//! assert!(outcome.solutions[0].solves(&puzzle));
 //!
 //! // The next step a player could take, in words.
-//! match LogicSolver::new().hint(&puzzle, &puzzle, None)? {
-//!     Hint::Step(step) => println!("{}", step.explanation),
+//! match puzzle.hint(&puzzle.cells(), None, Interrupt::NEVER)? {
+//!     ShapeHint::Step(step) => println!("{}", step.explanation),
 //!     other => panic!("a fresh puzzle has a next step, not {other:?}"),
 //! }
 //!
 //! // A seeded classic puzzle: the same seed always gives the same puzzle.
-//! let made = generate(&Request { givens: 17, unique: true, seed: 7 });
-//! assert_eq!(made.puzzle, generate(&Request { givens: 17, unique: true, seed: 7 }).puzzle);
+//! let order = Order::classic(17, true);
+//! let made = order.make(7, Interrupt::NEVER)?;
+//! assert_eq!(made.puzzle, order.make(7, Interrupt::NEVER)?.puzzle);
 //!
-//! // A 16x16 from a seed, solved again by the general engine.
-//! let rules = Rules { size: Some(16), ..Rules::default() };
-//! let request =
-//!     ShapeRequest { symmetry: Symmetry::None, jigsaw: false, seed: 1, interrupt: Interrupt::NEVER };
-//! let sixteen = general::generate(&rules, &request)?.expect("no deadline was set");
-//! let solved = general::ShapeSolver::new().solve(&sixteen.shape, &sixteen.puzzle)?;
+//! // A 16x16 from a seed (the general engine makes and solves it: nothing else changes).
+//! let sixteen = Order { rules: Rules { size: Some(16), ..Rules::default() }, ..Order::classic(0, true) };
+//! let made = sixteen.make(1, Interrupt::NEVER)?;
+//! let solved = made.puzzle.solve(2, Interrupt::NEVER)?;
 //! assert_eq!(solved.verdict, Verdict::Unique);
-//! assert!(solved.solutions[0].solves(&sixteen.shape, &sixteen.puzzle));
+//! assert!(solved.solutions[0].solves(&made.puzzle));
 //!
-//! // A 6x6 killer: cages and no givens, unique all the same.
+//! // A 6x6 killer: cages and no givens, unique all the same, and graded.
 //! let six = Rules { size: Some(6), ..Rules::default() };
-//! let killer = general::generate_killer(&six, &KillerRequest::seeded(3))?.expect("no deadline");
-//! assert_eq!(killer.puzzle.givens(), 0);
-//! let solved = general::ShapeSolver::new().solve(&killer.shape, &killer.puzzle)?;
-//! assert_eq!((solved.verdict, &solved.solutions[0]), (Verdict::Unique, &killer.solution));
+//! let killer = Order { rules: six, killer: true, ..Order::classic(0, true) };
+//! let mut made = killer.make(3, Interrupt::NEVER)?;
+//! assert_eq!(made.puzzle.cells().givens(), 0);
+//! made.grade(Interrupt::NEVER);
+//! assert!(made.grade.is_some());
+//! let solved = made.puzzle.solve(2, Interrupt::NEVER)?;
+//! assert_eq!(Some(&solved.solutions[0]), made.solution.as_ref());
 //!
 //! // Any shape can be described in JSON, as the service's `rules` member is.
 //! let jigsaw_x: Rules = serde_json::from_str(r#"{"size": 6, "variants": ["x"]}"#)?;
-//! assert!(Shape::new(&jigsaw_x).is_ok());
+//! let shape = Arc::new(Shape::new(&jigsaw_x)?);
+//! assert_eq!(Puzzle::on_shape(shape, Cells::empty(36)).solve(2, Interrupt::NEVER)?.verdict, Verdict::Multiple);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -82,6 +88,7 @@ pub mod graded;
 pub mod grid;
 pub mod interrupt;
 pub mod logic;
+pub mod order;
 pub mod outcome;
 pub mod puzzle;
 pub mod rng;
@@ -100,6 +107,7 @@ pub use generator::{generate, random_puzzle, Generated, Request};
 pub use graded::{Graded, LevelGenerator, LevelRequest};
 pub use grid::{Conflict, Grid};
 pub use interrupt::Interrupt;
+pub use order::{Generator, Made, Order, OrderError};
 pub use outcome::{Interrupted, Outcome, Stats, StopReason, Verdict};
 pub use puzzle::{FirstSolution, Puzzle, Timing};
 pub use rng::{fresh_seed, Rng};

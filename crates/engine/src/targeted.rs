@@ -193,6 +193,12 @@ impl<'a> TechniqueGenerator<'a> {
         self
     }
 
+    /// Gives up at `interrupt`'s deadline or flag.
+    pub fn interrupt(mut self, interrupt: Interrupt<'a>) -> Self {
+        self.limits = interrupt;
+        self
+    }
+
     /// Makes at most `attempts` attempts rather than the method's budget ([`Method::budget`]).
     pub fn attempts(mut self, attempts: u32) -> Self {
         self.attempts = Some(attempts);

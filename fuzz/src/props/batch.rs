@@ -3,7 +3,8 @@
 
 use std::io::Cursor;
 
-use sudoku_service::batch::{csv, Problem, PuzzleReader, ReadError, Record};
+use sudoku_service::batch::read::csv;
+use sudoku_service::batch::{Problem, PuzzleReader, ReadError, Record};
 
 /// Every record in `input`, read to its end by the batch reader in chunks.
 pub fn read_records(input: &[u8]) -> Vec<Record> {

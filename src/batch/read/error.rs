@@ -4,7 +4,7 @@
 use std::io;
 
 use super::MAX_LINE_BYTES;
-use crate::batch::csv::Column;
+use crate::batch::read::csv::Column;
 use crate::engine::shape::{CellsError, ShapeError};
 
 /// A line (or the lines of a grid) that could not be read as a puzzle, and where.

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::line::{is_separator, parse_line, plain_puzzle, Line};
 use super::{CellsProblem, Entry, Problem, ReadError, Record, MAX_LINE_BYTES};
-use crate::batch::csv::{self, Columns};
-use crate::batch::shape_lines::{self, Shapes};
+use crate::batch::read::csv::{self, Columns};
+use crate::batch::read::shape_lines::{self, Shapes};
 use crate::engine::shape::Shape;
 use crate::engine::{Grid, Puzzle};
 

@@ -147,11 +147,9 @@ pub enum ApiError {
         /// The value.
         value: i64,
     },
-    /// 422: givens of one value share a unit, on any shape (every conflict is listed, in the
-    /// shape's unit order).
-    #[error("the givens conflict: digit {} appears {} times in {} ({})",
-        .0.first().map_or(0, |c| c.digit), .0.first().map_or(0, |c| c.squares.len()),
-        .0.first().map_or("", |c| c.unit.as_str()), .0.first().map_or(String::new(), |c| c.squares.join(", ")))]
+    /// 422: givens of one value share a unit, or break a constraint, on any shape (every conflict
+    /// is listed: units in the shape's unit order, then constraints in the order given).
+    #[error("the givens conflict: {}", .0.first().map_or(String::new(), ConflictJson::words))]
     ConflictingGivens(Vec<ConflictJson>),
     /// 422: the `rules` member does not describe a shape (the member at fault is named).
     #[error("{0}")]

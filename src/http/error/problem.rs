@@ -75,6 +75,7 @@ impl ApiError {
             ApiError::ConflictingGivens(conflicts) => conflict_problem(base, conflicts.clone()),
             ApiError::InvalidRules(error) => ProblemDetails {
                 cage: error.cage(),
+                constraint: error.constraint(),
                 ..base.in_field(error.field())
             },
             ApiError::ShapeCells { field, error } => shape_cells_problem(base, field, error),
@@ -144,6 +145,9 @@ pub struct ProblemDetails {
     /// Every conflict among the givens.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflicts: Option<Vec<ConflictJson>>,
+    /// The constraint at fault in `rules.constraints`, 1-based as in `detail`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<usize>,
     /// This occurrence, in words.
     pub detail: String,
     /// The digit of the first conflict.
@@ -251,8 +255,8 @@ fn conflict_problem(base: ProblemDetails, all: Vec<ConflictJson>) -> ProblemDeta
         return base.in_field(PUZZLE);
     };
     ProblemDetails {
-        digit: Some(first.digit),
-        unit: Some(first.unit),
+        digit: first.digit,
+        unit: first.unit,
         squares: Some(first.squares),
         conflicts: Some(all),
         ..base.in_field(PUZZLE)
@@ -318,23 +322,47 @@ impl From<&Stats> for StatsJson {
     }
 }
 
-/// One conflict: `{"digit", "squares", "unit"}`.
+/// One conflict: `{"digit", "squares", "unit"}` for a value repeated in a unit;
+/// `{"constraint", "squares"}` (with `digit` for a repeat) for another rule the givens break.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ConflictJson {
-    /// The digit given more than once.
-    pub digit: u8,
-    /// The squares holding it.
+    /// The rule broken, when it is not a unit: `constraint 3 (thermo)`, `anti_knight`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<String>,
+    /// The digit given more than once, when the conflict is a repeat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digit: Option<u8>,
+    /// The squares at fault.
     pub squares: Vec<String>,
-    /// The unit they share.
-    pub unit: String,
+    /// The unit they share, when the conflict is a repeat in a unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+}
+
+impl ConflictJson {
+    /// The conflict in words: `digit 5 appears 2 times in row A (A1, A2)`, `constraint 1 (thermo)
+    /// is broken at A1, A2`.
+    pub fn words(&self) -> String {
+        let squares = self.squares.join(", ");
+        match (&self.unit, &self.constraint, self.digit) {
+            (Some(unit), _, Some(digit)) => format!(
+                "digit {digit} appears {} times in {unit} ({squares})",
+                self.squares.len()
+            ),
+            (_, Some(rule), Some(digit)) => format!("{rule}: digit {digit} appears at {squares}"),
+            (_, Some(rule), None) => format!("{rule} is broken at {squares}"),
+            _ => squares,
+        }
+    }
 }
 
 impl From<&Conflict> for ConflictJson {
     fn from(c: &Conflict) -> Self {
         ConflictJson {
-            digit: c.digit.get(),
+            constraint: None,
+            digit: Some(c.digit.get()),
             squares: c.squares.iter().map(ToString::to_string).collect(),
-            unit: c.unit.to_string(),
+            unit: Some(c.unit.to_string()),
         }
     }
 }

@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::stream;
 
-use crate::engine::targeted::{method, Method, TechniqueRefused, TechniqueStop};
-use crate::engine::Stats;
+use crate::engine::targeted::{method, Method, TechniqueRefused};
+use crate::engine::{Interrupt, OrderError, Stats};
 use crate::http::error::ApiError;
 use crate::http::logic_json::generation_stopped;
 use crate::http::AppState;
@@ -73,7 +73,7 @@ pub(super) async fn shaped(
     state: &AppState,
     headers: &HeaderMap,
     query: &crate::http::extract::QueryParams,
-    wanted: super::shaped::Wanted,
+    wanted: super::order::Wanted,
     first: u64,
     count: u64,
     format: GridFormat,
@@ -81,7 +81,7 @@ pub(super) async fn shaped(
     if !wants_ndjson(headers) {
         let mut puzzles = Vec::new();
         for seed in first..first + count {
-            let made = super::shaped::random(state, query, wanted.clone(), seed, format).await?;
+            let made = super::order::random(state, query, wanted.clone(), seed, format).await?;
             puzzles.push(made.0);
         }
         return Ok(Json(puzzles).into_response());
@@ -93,7 +93,7 @@ pub(super) async fn shaped(
             if seed >= first + count {
                 return None;
             }
-            let line = match super::shaped::random(&state, &query, wanted, seed, format).await {
+            let line = match super::order::random(&state, &query, wanted, seed, format).await {
                 Ok(made) => serde_json::to_vec(&made.0),
                 Err(error) => serde_json::to_vec(&error.problem()),
             };
@@ -149,7 +149,7 @@ pub(super) async fn one(
     timeout_ms: u64,
 ) -> Result<RandomResponse, ApiError> {
     let started = Instant::now();
-    let job = move |deadline, cancel: &_| make(&ask, seed, format, Some(deadline), Some(cancel));
+    let job = move |deadline, cancel: &_| make(&ask, seed, format, Interrupt::at(deadline, cancel));
     // A technique search tries puzzle after puzzle: heavy work from the start.
     let made = if ask.technique.is_some() {
         state.run_heavy(timeout_ms, job).await?
@@ -157,8 +157,7 @@ pub(super) async fn one(
         state.run_job(timeout_ms, job).await?
     };
     made.map_err(|stop| match stop {
-        TechniqueStop::Stopped(reason) => generation_stopped(reason, timeout_ms, started),
-        TechniqueStop::Exhausted => ApiError::InvalidField {
+        OrderError::TechniqueExhausted => ApiError::InvalidField {
             field: "technique".into(),
             detail: format!(
                 "no puzzle showing {} was found in {} attempts from seed {seed}; try another seed",
@@ -166,11 +165,14 @@ pub(super) async fn one(
                 ask.technique.and_then(method).map_or(0, Method::budget),
             ),
         },
-        TechniqueStop::Unsupported => TechniqueRefused {
+        OrderError::TechniqueUnsupported => TechniqueRefused {
             name: ask.technique.map_or("", |t| t.id()).to_string(),
             why: ask.technique.and_then(crate::engine::targeted::refusal),
         }
         .into(),
+        // A classic order has no shape to fault and no level it can miss: only its deadline.
+        OrderError::Stopped(reason) => generation_stopped(reason, timeout_ms, started),
+        OrderError::Shape(_) | OrderError::NotReached(_) => ApiError::Internal,
     })
 }
 

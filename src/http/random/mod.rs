@@ -19,7 +19,7 @@ use crate::engine::generator::{DEFAULT_GIVENS, MAX_GIVENS};
 use crate::engine::graded::max_givens;
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Cells, Shape, ShapeError};
-use crate::engine::{generate, LevelGenerator, LevelRequest, Request, Solver, Verdict};
+use crate::engine::{Interrupt, Order, OrderError};
 use crate::limits::{fresh_seed, MAX_SEED};
 use crate::render::{Caption, Sheet};
 use crate::wire::grid::GridFormat;
@@ -27,7 +27,7 @@ use crate::wire::random::{first_seed, Ask, RandomResponse};
 
 pub mod count;
 mod killer;
-pub(crate) mod shaped;
+pub(crate) mod order;
 pub mod technique;
 
 /// The routes of this resource.
@@ -145,8 +145,8 @@ async fn random_json(
         let made = count::one(state, ask, seed, format, state.solve_cap_ms()).await?;
         return Ok(RandomReply::One(Box::new(made)));
     }
-    if let Some(wanted) = shaped::asked(&query)? {
-        let Json(body) = shaped::random(state, &query, wanted, seed, format).await?;
+    if let Some(wanted) = order::asked(&query)? {
+        let Json(body) = order::random(state, &query, wanted, seed, format).await?;
         return Ok(RandomReply::One(Box::new(body)));
     }
     if let Some(difficulty) = difficulty(&query)? {
@@ -154,37 +154,20 @@ async fn random_json(
         let Json(body) = leveled(state, difficulty, givens, seed, format).await?;
         return Ok(RandomReply::One(Box::new(body)));
     }
-    let request = Request {
-        givens,
-        unique,
-        seed,
-    };
-    let generated = state
+    let order = Order::classic(givens, unique);
+    let made = state
         .run_job(state.solve_cap_ms(), move |deadline, cancel| {
-            let mut generated = generate(&request);
-            if generated.solution.is_none() {
-                // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
-                let search = Solver::new().deadline(deadline).cancel_flag(cancel);
-                generated.solution = search
-                    .solve(&generated.puzzle)
-                    .ok()
-                    .filter(|out| out.verdict == Verdict::Unique)
-                    .map(|out| out.solutions[0]);
-            }
-            generated
+            let interrupt = Interrupt::at(deadline, cancel);
+            let mut made = order.make(seed, interrupt)?;
+            // Norvig's puzzles may happen to be unique; say so when a quick search proves it.
+            made.prove_unique(interrupt);
+            Ok::<_, OrderError>(made)
         })
-        .await?;
-    Ok(RandomReply::One(Box::new(RandomResponse {
-        difficulty: None,
-        givens: generated.puzzle.givens(),
-        minimal: generated.minimal,
-        puzzle: format.render(&generated.puzzle),
-        rules: None,
-        score: None,
-        seed,
-        solution: generated.solution.as_ref().map(|g| format.render(g)),
-        unique: generated.solution.is_some(),
-    })))
+        .await?
+        .map_err(|_| ApiError::Internal)?;
+    Ok(RandomReply::One(Box::new(RandomResponse::of(
+        &made, seed, format,
+    ))))
 }
 
 /// `count` puzzles from one seed (the k-th from seed + k, as `sudoku random --count`), each with its
@@ -199,7 +182,7 @@ async fn counted(
     format: GridFormat,
 ) -> Result<Response, ApiError> {
     let count = query.integer("count", 1, 1, count::MAX_COUNT)?;
-    if let Some(wanted) = shaped::asked(query)? {
+    if let Some(wanted) = order::asked(query)? {
         let first = first_of_count(query, count)?;
         return count::shaped(state, headers, query, wanted, first, count, format).await;
     }
@@ -273,33 +256,22 @@ async fn leveled(
     seed: u64,
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
-    let request = LevelRequest {
-        difficulty,
-        givens,
-        seed,
+    let order = Order {
+        level: Some(difficulty),
+        ..Order::classic(givens, true)
     };
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();
-    let generated = state
+    let made = state
         .run_job(timeout_ms, move |deadline, cancel| {
-            LevelGenerator::new()
-                .deadline(deadline)
-                .cancel_flag(cancel)
-                .generate(&request)
+            order.make(seed, Interrupt::at(deadline, cancel))
         })
         .await?
-        .map_err(|stop| generation_stopped(stop, timeout_ms, started))?;
-    Ok(Json(RandomResponse {
-        difficulty: Some(generated.grade.difficulty.name()),
-        givens: generated.puzzle.givens(),
-        minimal: generated.minimal,
-        puzzle: format.render(&generated.puzzle),
-        rules: None,
-        score: Some(generated.grade.score),
-        seed,
-        solution: Some(format.render(&generated.solution)),
-        unique: true,
-    }))
+        .map_err(|error| match error {
+            OrderError::Stopped(stop) => generation_stopped(stop, timeout_ms, started),
+            _ => ApiError::Internal,
+        })?;
+    Ok(Json(RandomResponse::of(&made, seed, format)))
 }
 
 /// A shape fault in the query's words: the parameter, not the `rules` member.

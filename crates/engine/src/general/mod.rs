@@ -4,6 +4,7 @@
 
 mod branch;
 mod cages;
+mod constraints;
 mod dig;
 mod generate;
 mod jigsaw;

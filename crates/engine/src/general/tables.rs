@@ -10,6 +10,7 @@
 //! segments): a pass takes the union of every segment once and each pair ORs a few of them.
 
 use super::cages::{CageTables, Inference};
+use super::constraints::ConstraintTables;
 use crate::shape::Shape;
 
 /// A set of units, one bit each. Every shape up to 25x25 has at most 93 units (75 plus two
@@ -56,6 +57,8 @@ pub(crate) struct Tables {
     loose: Vec<u16>,
     /// The killer cages and innie groups with their sums, when the shape has cages.
     pub(crate) cages: Option<CageTables>,
+    /// The propagators of the shape's constraints, when it has any.
+    pub(crate) constraints: Option<ConstraintTables>,
 }
 
 impl Tables {
@@ -88,6 +91,7 @@ impl Tables {
             segments: self.segments.clone(),
             loose: self.loose.clone(),
             cages,
+            constraints: self.constraints.clone(),
         }
     }
 
@@ -112,6 +116,7 @@ impl Tables {
             segments: Vec::new(),
             loose: Vec::new(),
             cages: CageTables::new(shape, inference),
+            constraints: ConstraintTables::new(shape),
         };
         let mut member = vec![false; shape.cell_count()];
         for u in 0..count {

@@ -1,5 +1,5 @@
 //! A puzzle on its shape: the one type the layers above parse into, and the one entry point per
-//! operation (solve, candidates, conflicts; hint, explain, grade in [`logic`]). Each picks the
+//! operation (solve, candidates, conflicts; hint, explain, grade in `logic`). Each picks the
 //! engine inside: [`Puzzle::on_shape`] is the one place that tells plain classic 9x9 (for the band
 //! solver and the classic logic) from every other shape (for the general engine), and every answer
 //! comes back in the shape's terms (cells by index, values 1..N, units by the shape's index), so no

@@ -9,7 +9,7 @@ use crate::error::Conflict;
 use crate::general::{self, ShapeSolver};
 use crate::interrupt::Interrupt;
 use crate::outcome::{Interrupted, Outcome, Stats, Verdict};
-use crate::shape::{Cells, UnitConflict};
+use crate::shape::{Cells, RuleConflict, UnitConflict};
 use crate::solver::Solver;
 use crate::{candidates, Grid};
 
@@ -25,6 +25,15 @@ impl Puzzle {
         }
     }
 
+    /// Every rule beyond units and cages (constraints, anti-knight, ...) that the placed values
+    /// break; none on classic 9x9, which has no such rule.
+    pub fn rule_conflicts(&self) -> Vec<RuleConflict> {
+        match self {
+            Puzzle::Classic(_) => Vec::new(),
+            Puzzle::Shaped { shape, cells } => cells.rule_conflicts(shape),
+        }
+    }
+
     /// Each cell's candidates after propagation (bit `v - 1` for value `v`): Norvig's two rules on
     /// classic 9x9, the general engine's full propagation (cages included) elsewhere. `None` when
     /// propagation empties a cell, which proves there is no solution.
@@ -36,12 +45,14 @@ impl Puzzle {
     }
 
     /// Searches for up to `limit` solutions (at least two, so uniqueness is always decided),
-    /// stopping at `interrupt`. Givens that break a rule give [`crate::Verdict::None`].
+    /// stopping at `interrupt`. Givens that break a rule give [`crate::Verdict::None`]. Each
+    /// solution is a puzzle on the same shape (a classic one stays a [`Grid`], copied, never
+    /// allocated: the classic `/solve` path gains nothing from the facade).
     pub fn solve(
         &self,
         limit: usize,
         interrupt: Interrupt<'_>,
-    ) -> Result<Outcome<Cells>, Interrupted<Cells>> {
+    ) -> Result<Outcome<Puzzle>, Interrupted<Puzzle>> {
         let limit = limit.max(2);
         match self {
             Puzzle::Classic(grid) => Solver::new()
@@ -50,18 +61,34 @@ impl Puzzle {
                 .solve(grid)
                 .map(|out| Outcome {
                     verdict: out.verdict,
-                    solutions: out.solutions.iter().map(cells).collect(),
+                    solutions: out.solutions.into_iter().map(Puzzle::Classic).collect(),
                     stats: out.stats,
                 })
                 .map_err(|stop| Interrupted {
                     reason: stop.reason,
-                    solutions: stop.solutions.iter().map(cells).collect(),
+                    solutions: stop.solutions.into_iter().map(Puzzle::Classic).collect(),
                     stats: stop.stats,
                 }),
-            Puzzle::Shaped { shape, cells } => ShapeSolver::new()
-                .limit(limit)
-                .interrupt(interrupt)
-                .solve(shape, cells),
+            Puzzle::Shaped { shape, cells } => {
+                let on_shape = |cells| Puzzle::Shaped {
+                    shape: shape.clone(),
+                    cells,
+                };
+                ShapeSolver::new()
+                    .limit(limit)
+                    .interrupt(interrupt)
+                    .solve(shape, cells)
+                    .map(|out| Outcome {
+                        verdict: out.verdict,
+                        solutions: out.solutions.into_iter().map(on_shape).collect(),
+                        stats: out.stats,
+                    })
+                    .map_err(|stop| Interrupted {
+                        reason: stop.reason,
+                        solutions: stop.solutions.into_iter().map(on_shape).collect(),
+                        stats: stop.stats,
+                    })
+            }
         }
     }
 }
@@ -116,18 +143,15 @@ impl Puzzle {
                     }),
                 }
             }
-            Puzzle::Shaped { shape, .. } => {
-                let out = self.solve(2, interrupt)?;
+            Puzzle::Shaped { .. } => {
+                let out = self.solve(2, interrupt).map_err(|stop| Interrupted {
+                    reason: stop.reason,
+                    solutions: stop.solutions.iter().map(Puzzle::cells).collect(),
+                    stats: stop.stats,
+                })?;
                 Ok(FirstSolution {
                     verdict: out.verdict,
-                    solution: out
-                        .solutions
-                        .into_iter()
-                        .next()
-                        .map(|cells| Puzzle::Shaped {
-                            shape: shape.clone(),
-                            cells,
-                        }),
+                    solution: out.solutions.into_iter().next(),
                     stats: out.stats,
                 })
             }
@@ -142,8 +166,9 @@ impl Puzzle {
         }
     }
 
-    /// Every value repeated in a unit, in words: `digit 5 appears 2 times in row A (A1, A2)` on
-    /// classic 9x9, the symbol on other shapes (`G appears 2 times in box 3 (A9, B10)`).
+    /// Every value repeated in a unit, then every other rule broken, in words: `digit 5 appears 2
+    /// times in row A (A1, A2)` on classic 9x9, the symbol on other shapes (`G appears 2 times in
+    /// box 3 (A9, B10)`).
     pub fn conflict_words(&self) -> Vec<String> {
         match self {
             Puzzle::Classic(grid) => grid.conflicts().iter().map(ToString::to_string).collect(),
@@ -151,6 +176,12 @@ impl Puzzle {
                 .conflicts(shape)
                 .iter()
                 .map(|c| c.describe(shape).to_string())
+                .chain(
+                    cells
+                        .rule_conflicts(shape)
+                        .iter()
+                        .map(|c| c.describe(shape)),
+                )
                 .collect(),
         }
     }
@@ -219,9 +250,10 @@ mod tests {
         let (classic, shaped) = both(HARD);
         let a = classic.solve(2, Interrupt::NEVER).unwrap();
         let b = shaped.solve(2, Interrupt::NEVER).unwrap();
-        assert_eq!((a.verdict, &a.solutions), (b.verdict, &b.solutions));
+        assert_eq!(a.verdict, b.verdict);
+        assert_eq!(a.solutions[0].cells(), b.solutions[0].cells());
         assert_eq!(a.verdict, Verdict::Unique);
-        assert!(a.solutions[0].solves(classic.shape(), &classic.cells()));
+        assert!(a.solutions[0].solves(&classic) && b.solutions[0].solves(&shaped));
         // Norvig's two rules never narrow further than the full propagation.
         let (narrow, wide) = (shaped.candidates().unwrap(), classic.candidates().unwrap());
         assert!(narrow.iter().zip(&wide).all(|(n, w)| n & !w == 0));
@@ -254,7 +286,7 @@ mod tests {
         assert!(!blank.is_classic());
         let out = blank.solve(1, Interrupt::NEVER).unwrap();
         assert_eq!((out.verdict, out.solutions.len()), (Verdict::Multiple, 2));
-        assert!(out.solutions[0].solves(blank.shape(), &blank.cells()));
+        assert!(out.solutions[0].solves(&blank));
     }
 
     #[test]

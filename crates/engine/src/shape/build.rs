@@ -3,10 +3,13 @@
 
 use std::collections::HashMap;
 
-use super::{cages, neighbours};
+use super::{cages, constraints, neighbours, Constraint};
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
 };
+
+/// The most units a shape may have: sets of units are one `u128`.
+const MAX_UNITS: usize = 128;
 
 pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
     let size = rules.size.unwrap_or(9);
@@ -84,6 +87,20 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
                     add(UnitKind::Window(w as u8), block(size, top, left, br, bc));
                 }
             }
+            Variant::DisjointGroups => {
+                let (br, bc) = box_shape.ok_or(ShapeError::DisjointWithoutBoxes)?;
+                // Group `dr * bc + dc` holds the cell at (dr, dc) of every box.
+                for (dr, dc) in (0..br).flat_map(|dr| (0..bc).map(move |dc| (dr, dc))) {
+                    let cells =
+                        box_corners(size, br, bc).map(|(top, left)| (top + dr) * size + left + dc);
+                    add(
+                        UnitKind::DisjointGroup((dr * bc + dc) as u8),
+                        cells.collect(),
+                    );
+                }
+            }
+            // Peers and relations, not units: added below and read by the constraints' tables.
+            Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive => {}
         }
     }
     if region_of.is_none() {
@@ -103,6 +120,29 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         )
     };
     let cages = cages::check(&rules.cages, size, |n| cell_named(n, size), name)?;
+    let checked = constraints::check(&rules.constraints, size, &|n| cell_named(n, size), &name)?;
+    for (i, constraint) in checked.iter().enumerate() {
+        if let Constraint::ExtraRegion { cells } = constraint {
+            add(
+                UnitKind::ExtraRegion(i as u16),
+                cells.iter().map(|&c| usize::from(c)).collect(),
+            );
+        }
+    }
+    // Propagation and logic keep a set of units in one u128.
+    if kinds.len() > MAX_UNITS {
+        return Err(ShapeError::TooManyUnits {
+            units: kinds.len(),
+            max: MAX_UNITS,
+        });
+    }
+    let mut moves = vec![Vec::new(); cells];
+    for &variant in &variants {
+        for [a, b] in constraints::move_pairs(size, variant) {
+            moves[usize::from(a)].push(b);
+            moves[usize::from(b)].push(a);
+        }
+    }
     let mut cell_units = vec![Vec::new(); cells];
     for (u, unit) in unit_cells.chunks(size).enumerate() {
         for &c in unit {
@@ -120,6 +160,8 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             if let Some(cage) = cages.iter().find(|k| k.cells.contains(&(cell as u16))) {
                 peers.extend(cage.cells.iter().filter(|&&p| usize::from(p) != cell));
             }
+            // Anti-knight and anti-king cells repeat no value either.
+            peers.extend(&moves[cell]);
             peers.sort_unstable();
             peers.dedup();
             peers
@@ -135,6 +177,13 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             .clone()
             .filter(|s| s.as_str() != &DEFAULT_SYMBOLS[..size]),
         cages: rules.cages.clone(),
+        constraints: rules.constraints.clone(),
+        negative: {
+            let mut negative = rules.negative.clone();
+            negative.sort();
+            negative.dedup();
+            negative
+        },
     };
     Ok(Shape {
         rules: normal,
@@ -147,6 +196,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
         cell_units,
         peers,
         cages,
+        constraints: checked,
     })
 }
 
@@ -164,13 +214,7 @@ fn no_grid(size: usize, variants: &[Variant]) -> Option<&'static str> {
 
 /// `x and hyper`, as the variants are named on the wire.
 fn names(variants: &[Variant]) -> String {
-    let names: Vec<&str> = variants
-        .iter()
-        .map(|v| match v {
-            Variant::X => "x",
-            Variant::Hyper => "hyper",
-        })
-        .collect();
+    let names: Vec<&str> = variants.iter().map(|v| v.name()).collect();
     names.join(" and ")
 }
 

@@ -1,6 +1,7 @@
 //! A grid on a shape: N*N cells, each blank or a value 1..=N, read from the shape's text form (its
 //! symbols) or from arrays of numbers, and written back the same ways.
 
+use super::constraints::{broken_rules, RuleConflict};
 use super::{CellsError, Shape};
 
 /// The cells of a grid on some shape, row-major: 0 for a blank, 1..=N for a symbol's value. It does
@@ -192,7 +193,14 @@ impl Cells {
         found
     }
 
-    /// Whether this is a complete grid that obeys every unit and cage of `shape` and keeps `puzzle`'s givens.
+    /// Every rule beyond units and cages that the placed values break (see
+    /// [`broken_rules`]): constraints in the order given, then the global rules.
+    pub fn rule_conflicts(&self, shape: &Shape) -> Vec<RuleConflict> {
+        broken_rules(shape, &self.0)
+    }
+
+    /// Whether this is a complete grid that obeys every unit, cage and constraint of `shape` and
+    /// keeps `puzzle`'s givens.
     pub fn solves(&self, shape: &Shape, puzzle: &Cells) -> bool {
         self.0.len() == shape.cell_count()
             && self.0.iter().all(|&v| v != 0)
@@ -205,6 +213,7 @@ impl Cells {
                     .sum();
                 sum == cage.sum
             })
+            && self.rule_conflicts(shape).is_empty()
             && puzzle
                 .0
                 .iter()

@@ -160,6 +160,36 @@ pub enum ShapeError {
         /// The largest reachable sum.
         max: u32,
     },
+    /// A constraint that does not fit the grid.
+    #[error("constraint {constraint} ({kind}): {detail}")]
+    Constraint {
+        /// 1-based, in the order given.
+        constraint: usize,
+        /// Its type on the wire.
+        kind: &'static str,
+        /// What is wrong, in words.
+        detail: String,
+    },
+    /// More constraints than [`MAX_CONSTRAINTS`](super::constraints::MAX_CONSTRAINTS).
+    #[error("{found} constraints is more than {max}, the most one puzzle may carry")]
+    TooManyConstraints {
+        /// How many were given.
+        found: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// More units (rows, columns, boxes, variants' units, extra regions) than the engine's unit
+    /// sets hold.
+    #[error("{units} units (rows, columns, boxes, diagonals, windows, disjoint groups and extra regions) is more than {max}, the most a shape may have")]
+    TooManyUnits {
+        /// How many the rules make.
+        units: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// `disjoint_groups` on jigsaw regions, which have no positions in common.
+    #[error("the disjoint_groups variant needs boxes: jigsaw regions have no common positions")]
+    DisjointWithoutBoxes,
 }
 
 impl ShapeError {
@@ -173,13 +203,26 @@ impl ShapeError {
             | ShapeError::RegionSize { .. }
             | ShapeError::RegionNotConnected { .. } => "rules.regions",
             ShapeError::SymbolCount { .. } | ShapeError::BadSymbol { .. } => "rules.symbols",
-            ShapeError::HyperWithoutBoxes { .. } | ShapeError::NoGrid { .. } => "rules.variants",
+            ShapeError::HyperWithoutBoxes { .. }
+            | ShapeError::NoGrid { .. }
+            | ShapeError::DisjointWithoutBoxes => "rules.variants",
+            ShapeError::Constraint { .. }
+            | ShapeError::TooManyConstraints { .. }
+            | ShapeError::TooManyUnits { .. } => "rules.constraints",
             ShapeError::CageEmpty { .. }
             | ShapeError::CageTooLarge { .. }
             | ShapeError::CageUnknownCell { .. }
             | ShapeError::CagesOverlap { .. }
             | ShapeError::CageNotConnected { .. }
             | ShapeError::CageSumImpossible { .. } => "rules.cages",
+        }
+    }
+
+    /// The constraint at fault, 1-based in the order given, for errors about one constraint.
+    pub fn constraint(&self) -> Option<usize> {
+        match self {
+            ShapeError::Constraint { constraint, .. } => Some(*constraint),
+            _ => None,
         }
     }
 

@@ -10,6 +10,7 @@
 mod build;
 mod cages;
 mod cells;
+pub mod constraints;
 mod error;
 mod rules;
 
@@ -18,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 
 pub use cages::{sum_range, Cage, CageRule};
 pub use cells::{display, Cells, UnitConflict};
+pub use constraints::{Constraint, ConstraintRule, RuleConflict, RuleRef};
 pub use error::{CellsError, ShapeError};
 pub use rules::{Regions, Rules, Variant};
 
@@ -58,6 +60,10 @@ pub enum UnitKind {
     AntiDiagonal,
     /// A hyper window, 0-based, row-major.
     Window(u8),
+    /// A disjoint group (one position in every box), 0-based, row-major within the box.
+    DisjointGroup(u8),
+    /// An extra region: the constraint of this 0-based index in `rules.constraints`.
+    ExtraRegion(u16),
 }
 
 /// A grid's geometry: N, the symbols, every unit and every cell's units and peers. Built once by
@@ -78,6 +84,8 @@ pub struct Shape {
     peers: Vec<Vec<u16>>,
     /// Killer cages, in the order given.
     cages: Vec<Cage>,
+    /// Constraints, in the order given.
+    constraints: Vec<Constraint>,
 }
 
 impl Shape {
@@ -113,6 +121,7 @@ impl Shape {
             && self.box_shape == Some((3, 3))
             && self.kinds.len() == 27
             && self.cages.is_empty()
+            && !self.has_constraints()
             && self.symbols.iter().copied().eq("123456789".chars())
     }
 
@@ -218,6 +227,47 @@ impl Shape {
                 )
             }
             UnitKind::Window(w) => format!("window {}", w + 1),
+            UnitKind::DisjointGroup(g) => format!("disjoint group {}", g + 1),
+            UnitKind::ExtraRegion(i) => self.rule_name(RuleRef::Constraint(usize::from(i))),
+        }
+    }
+
+    /// The constraints, in the order the rules gave them.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Whether the rules include the global rule `variant`.
+    pub fn has_variant(&self, variant: Variant) -> bool {
+        self.rules.variants.contains(&variant)
+    }
+
+    /// Whether any rule besides units and cages holds: a constraint other than an extra region,
+    /// anti-knight, anti-king, non-consecutive or a negative constraint. Techniques that reason
+    /// from units and cages alone about what a solution may swap do not hold then.
+    pub fn has_constraints(&self) -> bool {
+        self.constraints
+            .iter()
+            .any(|c| !matches!(c, Constraint::ExtraRegion { .. }))
+            || !self.rules.negative.is_empty()
+            || [
+                Variant::AntiKnight,
+                Variant::AntiKing,
+                Variant::NonConsecutive,
+            ]
+            .iter()
+            .any(|&v| self.has_variant(v))
+    }
+
+    /// A rule's name: `constraint 3 (thermo)` (1-based, in the order given), `anti_knight`,
+    /// `negative kropki`.
+    pub fn rule_name(&self, rule: RuleRef) -> String {
+        match rule {
+            RuleRef::Constraint(i) => {
+                format!("constraint {} ({})", i + 1, self.constraints[i].type_name())
+            }
+            RuleRef::Variant(v) => v.name().to_string(),
+            RuleRef::Negative(n) => format!("negative {}", n.name()),
         }
     }
 
@@ -275,6 +325,9 @@ impl fmt::Display for Shape {
         }
         if self.is_killer() {
             write!(f, " killer")?;
+        }
+        if !self.constraints.is_empty() || !self.rules.negative.is_empty() {
+            write!(f, " with constraints")?;
         }
         Ok(())
     }

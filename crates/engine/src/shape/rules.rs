@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cages::CageRule;
+use super::constraints::{ConstraintRule, Negative};
 
 /// What a puzzle's grid looks like: its size, its boxes or jigsaw regions, the extra units of the
 /// variants, and the symbols of its text form.
@@ -18,7 +19,8 @@ pub struct Rules {
     /// A box as `[rows, columns]` (default: the usual shape for N); absent when `regions` is given.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
     pub box_shape: Option<[usize; 2]>,
-    /// Extra units: `x` (both long diagonals), `hyper` (the windows).
+    /// Global rules: `x` (both long diagonals), `hyper` (the windows), `disjoint_groups` (units),
+    /// `anti_knight`, `anti_king` (peers), `non_consecutive` (orthogonal neighbours).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Variant>,
     /// Jigsaw regions replacing the boxes: one label per cell, row-major.
@@ -30,16 +32,31 @@ pub struct Rules {
     /// Killer cages: groups of connected cells with a sum and no repeated value.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<CageRule>,
+    /// Constraints drawn on the grid (thermometers, arrows, dots, lines, ...), tagged by `type`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<ConstraintRule>,
+    /// Constraints whose every qualifying pair is marked (`kropki`, `xv`): an unmarked orthogonal
+    /// pair does not qualify.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub negative: Vec<Negative>,
 }
 
-/// A variant that adds units to the grid.
+/// A global rule: extra units, extra peers, or a relation between every pair of neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Variant {
     /// Both long diagonals are units.
     X,
     /// The windows (box-sized squares one cell in from the boxes' edges) are units.
     Hyper,
+    /// The cells at one position in every box are a unit.
+    DisjointGroups,
+    /// Cells a knight's move apart are peers.
+    AntiKnight,
+    /// Cells a king's move apart (diagonally touching) are peers.
+    AntiKing,
+    /// Orthogonal neighbours never hold consecutive values.
+    NonConsecutive,
 }
 
 impl Variant {
@@ -48,10 +65,15 @@ impl Variant {
         match self {
             Variant::X => "x",
             Variant::Hyper => "hyper",
+            Variant::DisjointGroups => "disjoint_groups",
+            Variant::AntiKnight => "anti_knight",
+            Variant::AntiKing => "anti_king",
+            Variant::NonConsecutive => "non_consecutive",
         }
     }
 
-    /// The variant named `name` (case-insensitive).
+    /// The unit variant named `name` (case-insensitive), as the CLI's `--variant` takes them: the
+    /// constraint variants are read from JSON rules only.
     pub fn from_name(name: &str) -> Option<Variant> {
         match name.to_ascii_lowercase().as_str() {
             "x" | "diagonal" => Some(Variant::X),

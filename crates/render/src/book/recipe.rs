@@ -1,17 +1,15 @@
 //! What a book holds, generated: a [`Recipe`] (count, shape, level, seed) made into [`BookEntry`]s,
-//! puzzle k from seed + k, by the generator each shape and variant has (classic, general, killer).
+//! puzzle k from seed + k, each made by the engine's [`Order`] (which picks the generator).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::BookEntry;
-use sudoku_engine::general::{self, KillerRequest, LevelError, ShapeRequest, Symmetry};
+use sudoku_engine::general::{self, Symmetry};
 use sudoku_engine::generator::DEFAULT_GIVENS;
 use sudoku_engine::logic::Difficulty;
-use sudoku_engine::shape::{Cells, Rules, Shape, ShapeError};
-use sudoku_engine::{
-    generate as classic, Interrupt, LevelGenerator, LevelRequest, Request, StopReason,
-};
+use sudoku_engine::shape::{Rules, Shape, ShapeError};
+use sudoku_engine::{Interrupt, Order, OrderError, StopReason};
 
 /// What to generate: `count` puzzles of one shape and level from consecutive seeds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,168 +85,49 @@ pub fn generate(
             return Err(BookError::LevelOutOfReach { shape, level, why });
         }
     }
+    let order = Order {
+        rules: recipe.rules.clone(),
+        jigsaw: recipe.jigsaw,
+        killer: recipe.killer,
+        symmetry: recipe.symmetry,
+        level: recipe.difficulty,
+        technique: None,
+        givens: if recipe.killer { 0 } else { DEFAULT_GIVENS },
+        unique: true,
+    };
     let mut entries = Vec::with_capacity(recipe.count);
     for k in 0..recipe.count {
-        let stop = if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            Some(StopReason::Cancelled)
-        } else if deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(StopReason::Deadline)
-        } else {
-            None
-        };
-        if let Some(reason) = stop {
+        let interrupt = Interrupt { deadline, cancel };
+        if let Some(reason) = interrupt.stopped() {
             return Err(BookError::Stopped(reason, k));
         }
         let seed = recipe.seed.wrapping_add(k as u64);
-        let entry = if classic_shape && recipe.symmetry == Symmetry::None {
-            classic_entry(recipe.difficulty, seed, deadline, cancel)
-        } else {
-            shaped_entry(recipe, seed, Interrupt { deadline, cancel }).map_err(|e| match e {
-                BookError::LevelNotReached { shape, level, .. } => BookError::LevelNotReached {
-                    shape,
+        let made = match order.make(seed, interrupt) {
+            Ok(made) => made,
+            Err(OrderError::Stopped(_)) => return Err(BookError::Stopped(StopReason::Deadline, k)),
+            Err(OrderError::Shape(e)) => return Err(BookError::Shape(e)),
+            Err(OrderError::NotReached(level)) => {
+                let killer = if recipe.killer { " killer" } else { "" };
+                return Err(BookError::LevelNotReached {
+                    shape: format!("{template}{killer}"),
                     level,
                     puzzle: k + 1,
-                },
-                other => other,
-            })?
+                });
+            }
+            Err(OrderError::TechniqueExhausted | OrderError::TechniqueUnsupported) => {
+                unreachable!("a book asks for no technique")
+            }
         };
-        entries.push(entry.ok_or(BookError::Stopped(StopReason::Deadline, k))?);
+        let Some(solution) = made.solution else {
+            return Err(BookError::Stopped(StopReason::Deadline, k));
+        };
+        entries.push(BookEntry {
+            shape: made.puzzle.shape().clone(),
+            puzzle: made.puzzle.cells(),
+            solution: solution.cells(),
+            level: recipe.difficulty.and(made.grade.map(|g| g.difficulty)),
+        });
         progress(k + 1);
     }
     Ok(entries)
-}
-
-/// A classic puzzle: graded at `difficulty`, or the unique minimal puzzle of the seed.
-fn classic_entry(
-    difficulty: Option<Difficulty>,
-    seed: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&AtomicBool>,
-) -> Option<BookEntry> {
-    let to_cells = |g: &sudoku_engine::Grid| Cells::from_values(g.values().to_vec());
-    let shape = (*Shape::classic()).clone();
-    match difficulty {
-        Some(difficulty) => {
-            let mut generator = LevelGenerator::new();
-            if let Some(d) = deadline {
-                generator = generator.deadline(d);
-            }
-            if let Some(c) = cancel {
-                generator = generator.cancel_flag(c);
-            }
-            let request = LevelRequest {
-                difficulty,
-                givens: DEFAULT_GIVENS,
-                seed,
-            };
-            let graded = generator.generate(&request).ok()?;
-            Some(BookEntry {
-                shape,
-                puzzle: to_cells(&graded.puzzle),
-                solution: to_cells(&graded.solution),
-                level: Some(difficulty),
-            })
-        }
-        None => {
-            let made = classic(&Request {
-                givens: DEFAULT_GIVENS,
-                unique: true,
-                seed,
-            });
-            Some(BookEntry {
-                shape,
-                puzzle: to_cells(&made.puzzle),
-                solution: to_cells(made.solution.as_ref()?),
-                level: None,
-            })
-        }
-    }
-}
-
-/// A puzzle on the recipe's shape from the general generator, graded at the recipe's level when it
-/// names one (as `/random` makes them).
-fn shaped_entry(
-    recipe: &Recipe,
-    seed: u64,
-    interrupt: Interrupt,
-) -> Result<Option<BookEntry>, BookError> {
-    if recipe.killer {
-        return killer_entry(recipe, seed, interrupt);
-    }
-    let request = ShapeRequest {
-        symmetry: recipe.symmetry,
-        jigsaw: recipe.jigsaw,
-        seed,
-        interrupt,
-    };
-    if let Some(level) = recipe.difficulty {
-        return match general::generate_leveled(&recipe.rules, &request, level) {
-            Ok(leveled) => Ok(Some(BookEntry {
-                shape: leveled.generated.shape,
-                puzzle: leveled.generated.puzzle,
-                solution: leveled.generated.solution,
-                level: Some(leveled.grade.difficulty),
-            })),
-            Err(LevelError::Stopped(_)) => Ok(None),
-            Err(LevelError::Shape(e)) => Err(BookError::Shape(e)),
-            Err(LevelError::NotReached(level)) => Err(BookError::LevelNotReached {
-                shape: Shape::new(&recipe.rules)?.to_string(),
-                level,
-                puzzle: 0,
-            }),
-        };
-    }
-    Ok(
-        general::generate(&recipe.rules, &request)?.map(|made| BookEntry {
-            shape: made.shape,
-            puzzle: made.puzzle,
-            solution: made.solution,
-            level: None,
-        }),
-    )
-}
-
-/// A killer on the recipe's shape: its cages drawn fresh for the seed, graded at the recipe's level
-/// when it names one (as `/random?variant=killer` makes them).
-fn killer_entry(
-    recipe: &Recipe,
-    seed: u64,
-    interrupt: Interrupt,
-) -> Result<Option<BookEntry>, BookError> {
-    let request = KillerRequest {
-        seed,
-        givens: 0,
-        symmetry: recipe.symmetry,
-        jigsaw: recipe.jigsaw,
-        interrupt,
-    };
-    let entry = |made: general::GeneratedShape, level| BookEntry {
-        shape: made.shape,
-        puzzle: made.puzzle,
-        solution: made.solution,
-        level,
-    };
-    match recipe.difficulty {
-        Some(level) => match general::generate_killer_leveled(&recipe.rules, &request, level) {
-            Ok(leveled) => Ok(Some(entry(
-                leveled.generated,
-                Some(leveled.grade.difficulty),
-            ))),
-            Err(LevelError::Stopped(_)) => Ok(None),
-            Err(LevelError::Shape(e)) => Err(BookError::Shape(e)),
-            Err(LevelError::NotReached(level)) => Err(BookError::LevelNotReached {
-                shape: format!("{} killer", Shape::new(&recipe.rules)?),
-                level,
-                puzzle: 0,
-            }),
-        },
-        None => Ok(
-            general::generate_killer(&recipe.rules, &request)?.map(|made| BookEntry {
-                shape: made.shape,
-                puzzle: made.puzzle,
-                solution: made.solution,
-                level: None,
-            }),
-        ),
-    }
 }

@@ -86,10 +86,11 @@ pub enum Assumes {
     Regions,
     /// That the puzzle has one solution (the service proves it before any step) and that swapping
     /// two values in a rectangle's four cells would keep every unit and cage valid, which each
-    /// rectangle checks for itself: true of every shape, instance by instance.
+    /// rectangle checks for itself: true of every shape without constraints beyond units and
+    /// cages ([`Shape::has_constraints`]), instance by instance.
     Unique,
     /// That the puzzle has one solution and every constraint is a unit of N cells, so a bivalue
-    /// grave has two solutions or none: true of every shape without cages.
+    /// grave has two solutions or none: true of every shape without cages or constraints.
     UniqueWithoutCages,
 }
 
@@ -115,8 +116,10 @@ impl Assumes {
                     )
                 })
             }),
-            Assumes::Unique => true,
-            Assumes::UniqueWithoutCages => !shape.is_killer(),
+            // A swap checked against units and cages may still break a thermometer, a dot or an
+            // anti-knight pair: with any such rule, uniqueness arguments are not offered.
+            Assumes::Unique => !shape.has_constraints(),
+            Assumes::UniqueWithoutCages => !shape.is_killer() && !shape.has_constraints(),
         }
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::read::{Entry, Problem};
+use super::{Entry, Problem};
 use crate::engine::shape::{Cells, Rules, Shape};
 use crate::engine::Puzzle;
 

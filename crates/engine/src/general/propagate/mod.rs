@@ -8,16 +8,22 @@
 //! leaves the queue; each cell does that once per board, because candidates only shrink. Every change
 //! marks the changed cell's units, and the other two rules look only at marked units: after a guess,
 //! most of the board has not moved. On a killer, every change also marks the cell for the cage
-//! groups holding it, which are narrowed only when marked (see [`super::cages`]).
+//! groups holding it, which are narrowed only when marked (see [`super::cages`]); likewise for the
+//! constraints' propagators (see [`super::constraints`]), narrowed after the killer groups.
 //!
-//! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, locked
+//! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, constraints, locked
 //! candidates), each only when the cheaper ones have nothing left. Each rule only removes
 //! candidates, removes more from fewer, and finds nothing new when run again at once, so the board
 //! they settle on is the same in whatever order they run: order buys speed (and decides which rule
 //! reports a contradiction first, which the search's conflict weights read), never a different
 //! answer.
+//!
+//! The group tiers (killer groups, constraints) are in `groups`.
+
+mod groups;
 
 use super::cages::Scratch;
+use super::constraints::Out;
 use super::tables::{Tables, UnitSet};
 use crate::shape::Shape;
 
@@ -70,8 +76,13 @@ pub(crate) struct Propagator<'t> {
     dirty_locked: UnitSet,
     /// Whether a cell changed since killer groups were last marked from the changed cells.
     dirty_cages: bool,
-    /// The cells changed since killer groups were last marked, one bit each (killers only).
+    /// The cells changed since killer groups and constraints were last marked, one bit each
+    /// (shapes with cages or constraints only).
     changed: Vec<u64>,
+    /// The constraints' propagators waiting to be narrowed, one bit each.
+    waiting: Vec<u64>,
+    /// The removals the last narrowed constraint asked for, reused.
+    removals: Out,
     /// The killer groups waiting to be narrowed: those holding a cell changed since they were
     /// last narrowed.
     groups: Vec<u64>,
@@ -91,9 +102,18 @@ impl<'t> Propagator<'t> {
     /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
     pub(crate) fn new(tables: &'t Tables, locked: bool) -> Self {
         let cells = tables.units_of.len();
-        let (changed, groups) = match &tables.cages {
-            Some(cages) => (vec![0; cells.div_ceil(64)], vec![0; cages.words()]),
-            None => (Vec::new(), Vec::new()),
+        let groups = tables
+            .cages
+            .as_ref()
+            .map_or(Vec::new(), |cages| vec![0; cages.words()]);
+        let waiting = tables
+            .constraints
+            .as_ref()
+            .map_or(Vec::new(), |constraints| vec![0; constraints.words()]);
+        let changed = if groups.is_empty() && waiting.is_empty() {
+            Vec::new()
+        } else {
+            vec![0; cells.div_ceil(64)]
         };
         let pass = groups.clone();
         Propagator {
@@ -104,6 +124,8 @@ impl<'t> Propagator<'t> {
             dirty_locked: 0,
             dirty_cages: false,
             changed,
+            waiting,
+            removals: Vec::new(),
             groups,
             pass,
             narrowed: Scratch::default(),
@@ -178,6 +200,7 @@ impl<'t> Propagator<'t> {
             self.dirty_cages = false;
             self.changed.fill(0);
             self.groups.fill(0);
+            self.waiting.fill(0);
             return Settled::Contradiction;
         }
         if cand.iter().all(|&c| c & (c - 1) == 0) {
@@ -201,7 +224,7 @@ impl<'t> Propagator<'t> {
                 self.dirty_cages = true;
                 self.hidden_singles(shape, cand)?;
             } else if self.dirty_cages {
-                self.dirty_cages = self.cages(shape, cand)?;
+                self.dirty_cages = self.groups(shape, cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
             } else {
@@ -296,60 +319,6 @@ impl<'t> Propagator<'t> {
         Some(())
     }
 
-    /// Narrows killer groups to the combinations that reach their sums (see [`super::cages`]): of
-    /// the groups holding a cell changed since they were last narrowed, one tier at a time (small
-    /// groups before large ones, and of each size the given cages before the rule of 45's groups;
-    /// see `cages/waiting.rs`). `Some(false)` when no group was waiting.
-    fn cages(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<bool> {
-        let Some(cages) = &self.tables.cages else {
-            return Some(false);
-        };
-        for w in 0..self.changed.len() {
-            let mut word = std::mem::take(&mut self.changed[w]);
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if cell < cand.len() {
-                    cages.mark(cell, &mut self.groups);
-                }
-            }
-        }
-        if !cages.take_first(&mut self.groups, &mut self.pass) {
-            return Some(false);
-        }
-        let mut scratch = std::mem::take(&mut self.narrowed);
-        let possible = cages.narrow(shape, cand, &self.pass, &mut scratch);
-        let applied = possible
-            && scratch
-                .out
-                .iter()
-                .zip(&scratch.by)
-                .all(|(&(c, bits), &by)| {
-                    let (cell, by) = (usize::from(c), usize::from(by));
-                    // A group that takes a cell's last candidates is the rule that failed.
-                    if cand[cell] & !bits == 0 {
-                        self.conflict = ConflictSite::Group(by as u16);
-                        return false;
-                    }
-                    self.remove_unmarked(cand, cell, bits)
-                        .is_some_and(|changed| {
-                            match changed {
-                                Changed::No => {}
-                                // The group narrows more strongly with fewer open cells (exactly at
-                                // four, by Hall's condition at six): it looks again.
-                                Changed::Placed => cages.mark(cell, &mut self.groups),
-                                Changed::Narrowed => cages.mark_but(cell, by, &mut self.groups),
-                            }
-                            true
-                        })
-                });
-        if !possible {
-            self.conflict = ConflictSite::Group(scratch.failed as u16);
-        }
-        self.narrowed = scratch;
-        applied.then_some(true)
-    }
-
     /// For each pair of changed units sharing cells: a value one unit keeps to the shared cells
     /// leaves the other unit's remaining cells. `None` when that empties a cell.
     ///
@@ -399,52 +368,4 @@ pub(crate) fn initial(shape: &Shape, values: &[u8]) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shape::Rules;
-
-    fn four_by_four() -> (Shape, Tables) {
-        let rules = Rules {
-            size: Some(4),
-            ..Rules::default()
-        };
-        let shape = Shape::new(&rules).unwrap();
-        let tables = Tables::new(&shape);
-        (shape, tables)
-    }
-
-    #[test]
-    fn a_cell_emptied_behind_the_propagators_back_is_a_contradiction_naming_it() {
-        let (shape, tables) = four_by_four();
-        let mut board = initial(&shape, &[0; 16]);
-        let mut propagator = Propagator::new(&tables, true);
-        propagator.start(&board);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-        // D4 loses every value outside the propagator, as a refuted trial leaves it.
-        board[15] = 0;
-        propagator.touch(&board, 15);
-        assert_eq!(
-            propagator.settle(&shape, &mut board),
-            Settled::Contradiction
-        );
-        assert_eq!(propagator.conflict(), ConflictSite::Cell(15));
-        // The next board starts clean.
-        let mut board = initial(&shape, &[0; 16]);
-        propagator.start(&board);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-    }
-
-    #[test]
-    fn a_cell_touched_down_to_one_value_takes_it_from_its_peers() {
-        let (shape, tables) = four_by_four();
-        let mut board = initial(&shape, &[0; 16]);
-        let mut propagator = Propagator::new(&tables, true);
-        propagator.start(&board);
-        board[0] = 0b0001;
-        propagator.touch(&board, 0);
-        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
-        for &p in shape.peers(0) {
-            assert_eq!(board[usize::from(p)] & 1, 0, "peer {p} keeps the 1");
-        }
-    }
-}
+mod tests;

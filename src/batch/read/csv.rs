@@ -11,7 +11,7 @@
 //! is the same reading, without the crate's set-up per row. A row whose quotes are still open at the
 //! end of a line goes on on the next ([`is_open`]).
 
-use super::read::{CellsProblem, Problem};
+use super::{CellsProblem, Problem};
 use crate::engine::grid::is_cell;
 use crate::engine::Grid;
 

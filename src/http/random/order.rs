@@ -1,18 +1,18 @@
-//! `GET /random` on any shape: `size`, `box` (`2x3`), `variant` (`x`, `hyper`, `jigsaw`,
-//! comma-separated) and `symmetry` choose the general generator, whose answer carries its `rules`
-//! (with the regions it drew for jigsaw). Without them, or when they describe plain classic 9x9
-//! with no symmetry, the classic generator answers as it always has, so every seed keeps its puzzle.
+//! `GET /random` on any shape: `size`, `box` (`2x3`), `variant` (`x`, `hyper`, `jigsaw`, `killer`,
+//! comma-separated) and `symmetry` read into the engine's [`Order`], which picks the generator
+//! (the general one here: its answer carries its `rules`, with the regions it drew for jigsaw and
+//! the cages of a killer). Without them, or when they describe plain classic 9x9 with no symmetry,
+//! the classic generator answers as it always has, so every seed keeps its puzzle.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use axum::Json;
 
-use crate::engine::general::{self, level_attempts, LevelError, ShapeRequest, Symmetry};
+use crate::engine::general::{self, level_attempts, Symmetry};
 use crate::engine::logic::Difficulty;
 use crate::engine::shape::{Rules, Shape, ShapeError, Variant};
-use crate::engine::Interrupt;
-use crate::engine::Stats;
+use crate::engine::{Interrupt, Order, OrderError, Stats};
 use crate::http::error::ApiError;
 use crate::http::extract::QueryParams;
 use crate::http::random::query_fault;
@@ -117,16 +117,11 @@ pub(super) async fn random(
     format: GridFormat,
 ) -> Result<Json<RandomResponse>, ApiError> {
     if wanted.killer {
-        return super::killer::random(
-            state,
-            query,
-            wanted.rules,
-            wanted.jigsaw,
-            wanted.symmetry,
-            seed,
-            format,
-        )
-        .await;
+        let (level, givens) = super::killer::asked(query, &wanted.rules)?;
+        // A killer takes tens of milliseconds or more: heavy work from the start (it stops at
+        // its flag).
+        let order = wanted.order(level, givens);
+        return made(state, &wanted, order, seed, format, false).await;
     }
     for param in ["givens", "unique"] {
         if query.get(param).is_some() {
@@ -142,77 +137,62 @@ pub(super) async fn random(
     if let Some(level) = level {
         out_of_reach(&wanted, level)?;
     }
-    let timeout_ms = state.solve_cap_ms();
-    let started = Instant::now();
-    let rules = wanted.rules.clone();
-    let shape_name = wanted.name();
-    let wanted_size = wanted.rules.size.unwrap_or(9);
-    let light = wanted_size <= LIGHT_SIZE;
+    let order = wanted.order(level, 0);
     // The generators stop at their flag as at their deadline, so a small shape starts light and, in
     // the rare case it runs past the light budget, is stopped and run again as heavy work.
+    let light = wanted.rules.size.unwrap_or(9) <= LIGHT_SIZE;
+    made(state, &wanted, order, seed, format, light).await
+}
+
+/// `order` made on the pool under the server's deadline (as light work first when `light`), in
+/// the API's shape, or the problem of having none: a 504 past the deadline, a 422 for a level the
+/// seed's puzzles do not reach.
+pub(super) async fn made(
+    state: &AppState,
+    wanted: &Wanted,
+    order: Order,
+    seed: u64,
+    format: GridFormat,
+    light: bool,
+) -> Result<Json<RandomResponse>, ApiError> {
+    let timeout_ms = state.solve_cap_ms();
+    let started = Instant::now();
+    let killer = order.killer;
     let job = move |deadline, cancel: &AtomicBool| {
-        let request = ShapeRequest {
-            symmetry: wanted.symmetry,
-            jigsaw: wanted.jigsaw,
-            seed,
-            interrupt: Interrupt {
-                deadline: Some(deadline),
-                cancel: Some(cancel),
-            },
-        };
-        match level {
-            None => general::generate(&rules, &request)
-                .map(|g| g.map(|g| (g, None)))
-                .map_err(LevelError::Shape),
-            Some(level) => match general::generate_leveled(&rules, &request, level) {
-                Ok(leveled) => Ok(Some((leveled.generated, Some(leveled.grade)))),
-                Err(LevelError::Stopped(_)) => Ok(None),
-                Err(other) => Err(other),
-            },
+        let interrupt = Interrupt::at(deadline, cancel);
+        let mut made = order.make(seed, interrupt)?;
+        if order.killer {
+            // A killer is answered graded: its level is what its cages make it.
+            made.grade(interrupt);
         }
+        Ok(made)
     };
     let outcome = if light {
         state.run_job(timeout_ms, job).await?
     } else {
         state.run_heavy(timeout_ms, job).await?
     };
-    let (generated, grade) = match outcome {
-        Ok(Some(found)) => found,
-        Ok(None) => {
-            return Err(ApiError::DeadlineExceeded {
-                timeout_ms,
-                stats: Stats {
-                    elapsed: started.elapsed(),
-                    ..Stats::default()
-                },
-            })
-        }
-        Err(LevelError::Shape(e)) => return Err(query_fault(e)),
-        Err(LevelError::NotReached(level)) => {
-            return Err(ApiError::UnsupportedShape {
-                shape: shape_name,
-                what: format!("difficulty {}", level.name()),
-                why: format!(
-                    "none of the {} puzzles this seed draws grades {}; another seed may find one",
-                    level_attempts(wanted_size),
-                    level.name()
-                ),
-            })
-        }
-        Err(LevelError::Stopped(_)) => unreachable!("a stopped search answers None above"),
+    let late = || ApiError::DeadlineExceeded {
+        timeout_ms,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
     };
-    let shape = &generated.shape;
-    Ok(Json(RandomResponse {
-        difficulty: grade.as_ref().map(|g| g.difficulty.name()),
-        givens: generated.puzzle.givens(),
-        minimal: generated.minimal,
-        puzzle: format.render_cells(shape, &generated.puzzle),
-        rules: Some(shape.rules().clone()),
-        score: grade.as_ref().map(|g| g.score),
-        seed,
-        solution: Some(format.render_cells(shape, &generated.solution)),
-        unique: true,
-    }))
+    let made = match outcome {
+        Ok(made) => made,
+        Err(OrderError::Stopped(_)) => return Err(late()),
+        Err(OrderError::Shape(e)) => return Err(query_fault(e)),
+        Err(OrderError::NotReached(level)) => return Err(wanted.not_reached(level)),
+        Err(OrderError::TechniqueExhausted | OrderError::TechniqueUnsupported) => {
+            return Err(ApiError::Internal)
+        }
+    };
+    // A killer is answered graded: a grade cut short by the deadline is a 504 too.
+    if killer && made.grade.is_none() {
+        return Err(late());
+    }
+    Ok(Json(RandomResponse::of(&made, seed, format)))
 }
 
 /// A 422 for levels measured out of the shape's reach ([`general::out_of_reach`]), before any work.
@@ -228,6 +208,54 @@ fn out_of_reach(wanted: &Wanted, level: Difficulty) -> Result<(), ApiError> {
 }
 
 impl Wanted {
+    /// The engine's order for this shape, at `level`, with `givens` (a killer's; none elsewhere).
+    pub(super) fn order(&self, level: Option<Difficulty>, givens: usize) -> Order {
+        Order {
+            rules: self.rules.clone(),
+            jigsaw: self.jigsaw,
+            killer: self.killer,
+            symmetry: self.symmetry,
+            level,
+            technique: None,
+            givens,
+            unique: true,
+        }
+    }
+
+    /// The 422 for a level none of the puzzles this seed draws reaches.
+    fn not_reached(&self, level: Difficulty) -> ApiError {
+        let size = self.rules.size.unwrap_or(9);
+        let (shape, why) = if self.killer {
+            (
+                format!("{} killer", self.shape_name()),
+                format!(
+                    "none of the {} killers this seed draws grades {}, even with givens added back; another seed may find one",
+                    level_attempts(size),
+                    level.name()
+                ),
+            )
+        } else {
+            (
+                self.name(),
+                format!(
+                    "none of the {} puzzles this seed draws grades {}; another seed may find one",
+                    level_attempts(size),
+                    level.name()
+                ),
+            )
+        };
+        ApiError::UnsupportedShape {
+            shape,
+            what: format!("difficulty {}", level.name()),
+            why,
+        }
+    }
+
+    /// The shape in words as the shape itself writes it (`6x6`, `9x9 x`), for a killer's messages.
+    fn shape_name(&self) -> String {
+        Shape::new(&self.rules).map_or_else(|_| self.name(), |shape| shape.to_string())
+    }
+
     /// The shape in words (`6x6`, `9x9 jigsaw x`), for messages.
     fn name(&self) -> String {
         let size = self.rules.size.unwrap_or(9);

@@ -1,0 +1,176 @@
+//! The propagators that read a constraint's cells together: sums without distinctness (arrows,
+//! little killers), renban's window of consecutive values, and the sandwich's automaton. Each
+//! keeps a value only if some assignment of the constraint's cells from their candidates, with
+//! that value, satisfies the constraint alone (renban's is weaker: windows and placed values), so
+//! each removes only what no solution allows, and on cells down to one value each is exact: a
+//! broken constraint empties a cell.
+
+use super::sums::{bits, Sums};
+
+/// Removals, as the propagator applies them: `(cell, values to remove)`.
+pub(crate) type Out = Vec<(u16, u32)>;
+
+/// Keeps, in `cells`, the values of some choice (one value per cell, repeats allowed) whose sum is
+/// in `target`; returns every sum the cells reach, before narrowing.
+pub(crate) fn sum_to(cells: &[u16], cand: &[u32], target: &Sums, out: &mut Out) -> Sums {
+    let mask = |c: u16| cand[usize::from(c)];
+    // forward[i]: the sums of the first i cells; back[i]: the partial sums of the first i cells
+    // that the rest can complete into the target.
+    let mut forward = vec![Sums::only(0)];
+    for &c in cells {
+        let next = forward.last().expect("one").plus_any(mask(c));
+        forward.push(next);
+    }
+    let mut back = vec![*target; cells.len() + 1];
+    for i in (0..cells.len()).rev() {
+        back[i] = back[i + 1].minus_any(mask(cells[i]));
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        let gone = bits(mask(c))
+            .filter(|&v| !forward[i].up(v).meets(&back[i + 1]))
+            .fold(0, |acc, v| acc | 1 << (v - 1));
+        if gone != 0 {
+            out.push((c, gone));
+        }
+    }
+    forward[cells.len()]
+}
+
+/// An arrow: the arrow's sum is the circle's value (a pill's `10 * first + second`).
+pub(crate) fn arrow(circle: &[u16], cells: &[u16], cand: &[u32], out: &mut Out) {
+    let mask = |c: u16| cand[usize::from(c)];
+    let mut target = Sums::default();
+    match circle {
+        [c] => bits(mask(*c)).for_each(|v| target.insert(v)),
+        [tens, units] => {
+            for a in bits(mask(*tens)) {
+                bits(mask(*units)).for_each(|b| target.insert(10 * a + b));
+            }
+        }
+        _ => unreachable!("a circle is one or two cells"),
+    }
+    let reached = sum_to(cells, cand, &target, out);
+    match circle {
+        [c] => {
+            let gone = bits(mask(*c))
+                .filter(|&v| !reached.contains(v))
+                .fold(0, |acc, v| acc | 1 << (v - 1));
+            if gone != 0 {
+                out.push((*c, gone));
+            }
+        }
+        [tens, units] => {
+            let (mut keep_tens, mut keep_units) = (0u32, 0u32);
+            for a in bits(mask(*tens)) {
+                for b in bits(mask(*units)).filter(|&b| reached.contains(10 * a + b)) {
+                    keep_tens |= 1 << (a - 1);
+                    keep_units |= 1 << (b - 1);
+                }
+            }
+            out.push((*tens, mask(*tens) & !keep_tens));
+            out.push((*units, mask(*units) & !keep_units));
+        }
+        _ => unreachable!("a circle is one or two cells"),
+    }
+}
+
+/// A renban: the values are a window of `cells.len()` consecutive values, none repeated. A window
+/// is possible when every cell has a candidate in it and the cells' candidates cover it (each of
+/// its values must be placed); a cell keeps what some possible window holds, less the values
+/// other cells have placed.
+pub(crate) fn renban(cells: &[u16], cand: &[u32], size: usize, out: &mut Out) {
+    let k = cells.len();
+    let masks: Vec<u32> = cells.iter().map(|&c| cand[usize::from(c)]).collect();
+    let union = masks.iter().fold(0, |acc, m| acc | m);
+    let mut allowed = 0u32;
+    for start in 0..=size - k {
+        let window = ((1u32 << k) - 1) << start;
+        if union & window == window && masks.iter().all(|m| m & window != 0) {
+            allowed |= window;
+        }
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        let placed_elsewhere = masks
+            .iter()
+            .enumerate()
+            .filter(|&(j, m)| j != i && m & (m - 1) == 0)
+            .fold(0, |acc, (_, m)| acc | m);
+        out.push((c, masks[i] & (!allowed | placed_elsewhere)));
+    }
+}
+
+/// A sandwich: a line read in order by an automaton whose states are before the first crust (1 or
+/// N), inside with the sum so far, and after the second crust; the line is accepted when it ends
+/// after the second crust, the inside having summed to `sum`. A value stays where some accepted
+/// path through the candidates takes it.
+pub(crate) fn sandwich(cells: &[u16], cand: &[u32], size: usize, sum: u32, out: &mut Out) {
+    let crusts = 1u32 | 1 << (size - 1);
+    let sum = sum as usize;
+    let within = |set: Sums| {
+        let mut kept = Sums::default();
+        (0..=sum)
+            .filter(|&s| set.contains(s))
+            .for_each(|s| kept.insert(s));
+        kept
+    };
+    #[derive(Clone, Copy, Default)]
+    struct States {
+        before: bool,
+        inside: Sums,
+        after: bool,
+    }
+    let len = cells.len();
+    let masks: Vec<u32> = cells.iter().map(|&c| cand[usize::from(c)]).collect();
+    let mut forward = vec![States {
+        before: true,
+        ..States::default()
+    }];
+    for &m in &masks {
+        let f = forward.last().expect("one");
+        let (crust, filling) = (m & crusts != 0, m & !crusts);
+        let mut inside = within(f.inside.plus_any(filling));
+        if f.before && crust {
+            inside.insert(0);
+        }
+        forward.push(States {
+            before: f.before && filling != 0,
+            inside,
+            after: (crust && f.inside.contains(sum)) || (f.after && filling != 0),
+        });
+    }
+    let mut back = vec![
+        States {
+            after: true,
+            ..States::default()
+        };
+        len + 1
+    ];
+    for i in (0..len).rev() {
+        let (m, b) = (masks[i], back[i + 1]);
+        let (crust, filling) = (m & crusts != 0, m & !crusts);
+        let mut inside = b.inside.minus_any(filling);
+        if crust && b.after {
+            inside.insert(sum);
+        }
+        back[i] = States {
+            before: (filling != 0 && b.before) || (crust && b.inside.contains(0)),
+            inside,
+            after: filling != 0 && b.after,
+        };
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        let (f, b) = (&forward[i], &back[i + 1]);
+        let kept = bits(masks[i])
+            .filter(|&v| {
+                if crusts & (1 << (v - 1)) != 0 {
+                    (f.before && b.inside.contains(0)) || (f.inside.contains(sum) && b.after)
+                } else {
+                    (f.before && b.before)
+                        || f.inside.up(v).meets(&b.inside)
+                        || (f.after && b.after)
+                }
+            })
+            .fold(0, |acc, v| acc | 1 << (v - 1));
+        out.push((c, masks[i] & !kept));
+    }
+}

@@ -1,0 +1,191 @@
+//! Constraints in propagation: the tier after the killer groups. Every rule of
+//! [`crate::shape::constraints`] becomes one generic propagator:
+//! - a relation between two cells (dots, XV, thermometer steps, whispers, palindromes,
+//!   non-consecutive, negative constraints) is a truth table, narrowed to arc consistency: a value
+//!   stays when some value of the other cell agrees with it. A thermometer is a chain of `<`, so
+//!   arc consistency along it gives each cell its position's bounds;
+//! - sums without distinctness (arrows, pills, little killers), renban's window, and the
+//!   sandwich's automaton read their cells together (in `lines`);
+//! - odd and even are unary: narrowed once, on the first pass of a board.
+//!
+//! Extra regions and disjoint groups are units, anti-knight and anti-king are peers: the shape's
+//! tables hold them and every other rule reads them. A shape with none of these has no tables
+//! here, and propagation costs nothing more.
+//!
+//! Like the killer groups, a propagator is narrowed only when one of its cells changed since it
+//! last was (see [`ConstraintTables::mark`]).
+
+mod lines;
+mod sums;
+
+use std::collections::HashMap;
+
+use crate::shape::constraints::{pair_rules, Relation};
+use crate::shape::{Constraint, Shape};
+pub(crate) use lines::Out;
+
+/// One propagator.
+#[derive(Clone, Debug)]
+enum Prop {
+    /// Two cells and the index of their relation's table.
+    Pair { cells: [u16; 2], table: usize },
+    /// Cells keeping only the values of `allowed`.
+    Unary { cells: Vec<u16>, allowed: u32 },
+    /// An arrow.
+    Arrow { circle: Vec<u16>, cells: Vec<u16> },
+    /// A sum without distinctness.
+    Sum { cells: Vec<u16>, sum: u32 },
+    /// A renban.
+    Renban { cells: Vec<u16> },
+    /// A sandwich.
+    Sandwich { cells: Vec<u16>, sum: u32 },
+}
+
+/// A relation's truth table: `forward[v - 1]`, the second cell's values allowed beside `v` in the
+/// first; `backward[w - 1]`, the first cell's allowed beside `w` in the second.
+#[derive(Clone, Debug)]
+struct Table {
+    forward: Vec<u32>,
+    backward: Vec<u32>,
+}
+
+impl Table {
+    fn of(relation: Relation, size: usize) -> Table {
+        let allowed = |a: usize| -> u32 {
+            (1..=size)
+                .filter(|&b| relation.holds(a as u8, b as u8))
+                .fold(0, |acc, b| acc | 1 << (b - 1))
+        };
+        let forward = (1..=size).map(allowed).collect();
+        let backward = (1..=size)
+            .map(|b| {
+                (1..=size)
+                    .filter(|&a| relation.holds(a as u8, b as u8))
+                    .fold(0, |acc, a| acc | 1 << (a - 1))
+            })
+            .collect();
+        Table { forward, backward }
+    }
+}
+
+/// The propagators of a shape's constraints and which cells send each back to narrowing.
+#[derive(Clone, Debug)]
+pub(crate) struct ConstraintTables {
+    size: usize,
+    props: Vec<Prop>,
+    tables: Vec<Table>,
+    /// The propagators reading each cell.
+    of_cell: Vec<Vec<u32>>,
+}
+
+impl ConstraintTables {
+    /// The propagators of `shape`; `None` when it has no constraint to narrow.
+    pub(crate) fn new(shape: &Shape) -> Option<ConstraintTables> {
+        let size = shape.size();
+        let mut props = Vec::new();
+        let mut tables = Vec::new();
+        let mut table_of: HashMap<Relation, usize> = HashMap::new();
+        for pair in pair_rules(shape) {
+            let table = *table_of.entry(pair.relation).or_insert_with(|| {
+                tables.push(Table::of(pair.relation, size));
+                tables.len() - 1
+            });
+            props.push(Prop::Pair {
+                cells: pair.cells,
+                table,
+            });
+        }
+        for constraint in shape.constraints() {
+            props.extend(match constraint {
+                Constraint::Arrow { circle, cells } => Some(Prop::Arrow {
+                    circle: circle.clone(),
+                    cells: cells.clone(),
+                }),
+                Constraint::LittleKiller { cells, sum } => Some(Prop::Sum {
+                    cells: cells.clone(),
+                    sum: *sum,
+                }),
+                Constraint::Sandwich { cells, sum } => Some(Prop::Sandwich {
+                    cells: cells.clone(),
+                    sum: *sum,
+                }),
+                Constraint::Renban { cells } => Some(Prop::Renban {
+                    cells: cells.clone(),
+                }),
+                Constraint::Parity { odd, cells } => Some(Prop::Unary {
+                    cells: cells.clone(),
+                    allowed: shape.all_values() & if *odd { 0x5555_5555 } else { 0xAAAA_AAAA },
+                }),
+                // Pairs above, or units of the shape.
+                _ => None,
+            });
+        }
+        if props.is_empty() {
+            return None;
+        }
+        let mut of_cell = vec![Vec::new(); shape.cell_count()];
+        for (i, prop) in props.iter().enumerate() {
+            for c in prop.cells() {
+                of_cell[usize::from(c)].push(i as u32);
+            }
+        }
+        Some(ConstraintTables {
+            size,
+            props,
+            tables,
+            of_cell,
+        })
+    }
+
+    /// Words of a set with one bit per propagator.
+    pub(crate) fn words(&self) -> usize {
+        self.props.len().div_ceil(64)
+    }
+
+    /// Marks, in `waiting`, the propagators reading `cell`.
+    #[inline]
+    pub(crate) fn mark(&self, cell: usize, waiting: &mut [u64]) {
+        for &p in &self.of_cell[cell] {
+            waiting[p as usize / 64] |= 1 << (p % 64);
+        }
+    }
+
+    /// Narrows propagator `p` on `cand`, pushing `(cell, values to remove)` onto `out`.
+    pub(crate) fn narrow(&self, p: usize, cand: &[u32], out: &mut Out) {
+        match &self.props[p] {
+            Prop::Pair {
+                cells: [a, b],
+                table,
+            } => {
+                let table = &self.tables[*table];
+                let (a, b) = (usize::from(*a), usize::from(*b));
+                let reach =
+                    |mask: u32, rows: &[u32]| sums::bits(mask).fold(0, |acc, v| acc | rows[v - 1]);
+                out.push((b as u16, cand[b] & !reach(cand[a], &table.forward)));
+                out.push((a as u16, cand[a] & !reach(cand[b], &table.backward)));
+            }
+            Prop::Unary { cells, allowed } => {
+                out.extend(cells.iter().map(|&c| (c, cand[usize::from(c)] & !allowed)));
+            }
+            Prop::Arrow { circle, cells } => lines::arrow(circle, cells, cand, out),
+            Prop::Sum { cells, sum } => {
+                lines::sum_to(cells, cand, &sums::Sums::only(*sum as usize), out);
+            }
+            Prop::Renban { cells } => lines::renban(cells, cand, self.size, out),
+            Prop::Sandwich { cells, sum } => lines::sandwich(cells, cand, self.size, *sum, out),
+        }
+    }
+}
+
+impl Prop {
+    fn cells(&self) -> Vec<u16> {
+        match self {
+            Prop::Pair { cells, .. } => cells.to_vec(),
+            Prop::Arrow { circle, cells } => circle.iter().chain(cells).copied().collect(),
+            Prop::Unary { cells, .. }
+            | Prop::Sum { cells, .. }
+            | Prop::Renban { cells }
+            | Prop::Sandwich { cells, .. } => cells.clone(),
+        }
+    }
+}

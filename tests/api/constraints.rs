@@ -1,0 +1,140 @@
+//! Constraints through the API (issue 33): `rules.constraints`, the global variants and
+//! `rules.negative` are read by `/solve`, `/candidates` and `/validate` through the one dispatch;
+//! a broken constraint is a conflict naming it; a bad constraint is 422 `invalid_rules` naming it;
+//! `/render`, which cannot draw them yet, refuses them by member.
+
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+/// Five thermometers on 9x9 with 19 givens: unique with them, open without (tests/engine's
+/// constraints::nine recounts it by brute force).
+fn thermos() -> Value {
+    json!({"constraints": [
+        {"type": "thermo", "cells": ["C8", "C9", "B8", "B9"]},
+        {"type": "thermo", "cells": ["A3", "B3", "C4"]},
+        {"type": "thermo", "cells": ["C6", "B7", "B8"]},
+        {"type": "thermo", "cells": ["E2", "F2", "F1"]},
+        {"type": "thermo", "cells": ["H6", "G5", "F4"]}
+    ]})
+}
+
+const PUZZLE: &str =
+    "2..9.6....5.3.....1.9.....5....1..5.......16......93..8....5......6...17.........";
+const SOLUTION: &str =
+    "283956741754321689169784235678213954932547168541869372826175493495632817317498526";
+
+#[tokio::test]
+async fn solve_proves_a_thermo_puzzle_unique() {
+    let r = post_json("/solve", json!({"puzzle": PUZZLE, "rules": thermos()})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["status"], "unique", "{body}");
+    assert_eq!(body["solution"], SOLUTION);
+    let bare = post_json("/solve", json!({"puzzle": PUZZLE, "rules": {}})).await;
+    assert_eq!(bare.json()["status"], "multiple", "{}", bare.text);
+}
+
+#[tokio::test]
+async fn candidates_keep_a_thermometers_order() {
+    let rules = json!({"size": 4, "constraints": [
+        {"type": "thermo", "cells": ["A1", "A2", "A3"]}
+    ]});
+    let r = post_json(
+        "/candidates",
+        json!({"puzzle": "................", "rules": rules}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let body = r.json();
+    // A1 < A2 < A3 on 1..4: the bulb is 1 or 2, the tip 3 or 4.
+    assert_eq!(body["candidates"][0], "12");
+    assert_eq!(body["candidates"][1], "23");
+    assert_eq!(body["candidates"][2], "34");
+    assert_eq!(body["candidates"][3], "1234");
+}
+
+#[tokio::test]
+async fn validate_names_the_broken_constraint() {
+    let rules = json!({"size": 4, "constraints": [
+        {"type": "xv", "value": "V", "cells": ["A1", "B1"]},
+        {"type": "thermo", "cells": ["A1", "A2"]}
+    ]});
+    let r = post_json(
+        "/validate",
+        json!({"puzzle": "31..............", "rules": rules}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["valid"], false);
+    assert_eq!(
+        body["conflicts"],
+        json!([{"constraint": "constraint 2 (thermo)", "squares": ["A1", "A2"]}])
+    );
+    let anti = json!({"size": 4, "variants": ["anti_king"]});
+    let r = post_json(
+        "/validate",
+        json!({"puzzle": ".1....1.........", "rules": anti}),
+    )
+    .await;
+    assert_eq!(
+        r.json()["conflicts"],
+        json!([{"constraint": "anti_king", "digit": 1, "squares": ["A2", "B3"]}])
+    );
+}
+
+#[tokio::test]
+async fn solve_refuses_givens_that_break_a_constraint() {
+    let rules = json!({"size": 4, "constraints": [{"type": "even", "cells": ["A1"]}]});
+    let r = post_json(
+        "/solve",
+        json!({"puzzle": "1...............", "rules": rules}),
+    )
+    .await;
+    assert_eq!(r.status, 422, "{}", r.text);
+    let body = r.json();
+    assert_eq!(
+        body["detail"],
+        "the givens conflict: constraint 1 (even) is broken at A1"
+    );
+    assert_eq!(body["conflicts"][0]["constraint"], "constraint 1 (even)");
+}
+
+#[tokio::test]
+async fn a_bad_constraint_is_invalid_rules_naming_it() {
+    let rules = json!({"constraints": [
+        {"type": "kropki", "color": "white", "cells": ["A1", "A2"]},
+        {"type": "thermo", "cells": ["B2", "D4"]}
+    ]});
+    let r = post_json("/solve", json!({"puzzle": PUZZLE, "rules": rules})).await;
+    assert_eq!(r.status, 422, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["code"], "invalid_rules");
+    assert_eq!(body["field"], "rules.constraints");
+    assert_eq!(body["constraint"], 2);
+    assert_eq!(
+        body["detail"],
+        "constraint 2 (thermo): cells B2 and D4 are not neighbours"
+    );
+}
+
+#[tokio::test]
+async fn render_refuses_what_it_cannot_draw_by_member() {
+    for (rules, member) in [
+        (thermos(), "rules.constraints"),
+        (json!({"negative": ["xv"]}), "rules.negative"),
+        (json!({"variants": ["anti_knight"]}), "rules.variants"),
+    ] {
+        let r = post_json("/render", json!({"puzzle": PUZZLE, "rules": rules})).await;
+        assert_eq!(r.status, 422, "{}", r.text);
+        assert_eq!(r.json()["field"], member, "{}", r.text);
+        assert_eq!(r.json()["code"], "unsupported_value", "{}", r.text);
+    }
+    let drawn = post_json(
+        "/render",
+        json!({"puzzle": PUZZLE, "rules": {"variants": ["hyper"]}}),
+    )
+    .await;
+    assert_eq!(drawn.status, 200, "{}", drawn.text);
+}
