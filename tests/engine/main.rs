@@ -19,6 +19,7 @@ mod rules;
 mod shape_chains;
 mod shape_combos;
 mod shape_fish;
+mod shape_forcing;
 mod shape_generation;
 mod shape_logic;
 mod shape_patterns;

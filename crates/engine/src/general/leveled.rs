@@ -190,8 +190,7 @@ fn eased(
     level: Difficulty,
     rng: &mut Rng,
 ) -> Result<Option<(GeneratedShape, Grade)>, LevelError> {
-    let grade = graded(grader, &generated)?;
-    if grade.difficulty <= level {
+    if let Some(grade) = graded(grader, &generated, level)? {
         return Ok((grade.difficulty == level).then_some((generated, grade)));
     }
     let mut blanks: Vec<Vec<usize>> = symmetry
@@ -225,21 +224,26 @@ fn bisect(
             easier.puzzle.set(cell, easier.solution.get(cell));
         }
         easier.minimal = false;
-        let grade = graded(grader, &easier)?;
-        match grade.difficulty.cmp(&level) {
-            std::cmp::Ordering::Equal => return Ok(Some((easier, grade))),
-            std::cmp::Ordering::Greater => lo = mid,
-            std::cmp::Ordering::Less => hi = mid,
+        match graded(grader, &easier, level)? {
+            Some(grade) if grade.difficulty == level => return Ok(Some((easier, grade))),
+            Some(_) => hi = mid,
+            // Harder than asked: the grade stopped at the first step past the level.
+            None => lo = mid,
         }
     }
     Ok(None)
 }
 
-/// The grade of a generated (so unique) puzzle; the grader checks the deadline at every step, so a
-/// slow grade is abandoned too.
-fn graded(grader: &ShapeLogic<'_>, generated: &GeneratedShape) -> Result<Grade, LevelError> {
+/// The grade of a generated (so unique) puzzle when it is at most `level`, `None` when it is
+/// harder (found at the first step past it, the rest of the path not walked); the grader checks
+/// the deadline at every step, so a slow grade is abandoned too.
+fn graded(
+    grader: &ShapeLogic<'_>,
+    generated: &GeneratedShape,
+    level: Difficulty,
+) -> Result<Option<Grade>, LevelError> {
     grader
-        .grade(&generated.shape, &generated.puzzle)
+        .grade_within(&generated.shape, &generated.puzzle, level)
         .map_err(|e| match e {
             ShapeLogicError::Interrupted(reason) => LevelError::Stopped(reason),
             other => unreachable!("a generated puzzle is unique: {other}"),

@@ -7,6 +7,7 @@
 //! (800, 1000, 1600, 1800) are for 81 cells, and a 16x16 needs about three times the singles of a
 //! 9x9 for the same kind of puzzle, so the ceiling is multiplied by N*N / 81.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -128,6 +129,7 @@ impl<'a> ShapeLogic<'a> {
         self.walk(shape, puzzle, &solution, |step| {
             grade.add_technique(step.technique);
             steps.push(step);
+            ControlFlow::Continue(())
         })?;
         Ok(ShapeExplanation {
             steps,
@@ -138,12 +140,32 @@ impl<'a> ShapeLogic<'a> {
 
     /// The grade of `puzzle`'s path.
     pub fn grade(&self, shape: &Shape, puzzle: &Cells) -> Result<Grade, ShapeLogicError> {
+        let graded = self.grade_within(shape, puzzle, Difficulty::Extreme)?;
+        Ok(graded.expect("no path grades past the hardest level"))
+    }
+
+    /// The grade when it is at most `ceiling`, `None` as soon as the path is past it: a path's level
+    /// only grows step by step (its hardest technique and its score do), so generation to a level
+    /// need not walk the rest of a puzzle it will reject.
+    pub fn grade_within(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+        ceiling: Difficulty,
+    ) -> Result<Option<Grade>, ShapeLogicError> {
         let solution = self.solution(shape, puzzle)?;
         let mut grade = GradeBuilder::default();
+        let mut past = false;
         self.walk(shape, puzzle, &solution, |step| {
-            grade.add_technique(step.technique)
+            grade.add_technique(step.technique);
+            past = scaled(shape, grade.finish()).difficulty > ceiling;
+            if past {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         })?;
-        Ok(scaled(shape, grade.finish()))
+        Ok((!past).then(|| scaled(shape, grade.finish())))
     }
 
     /// The next step for a player: `progress` holds the givens and the player's values, `marks` the
@@ -187,7 +209,7 @@ impl<'a> ShapeLogic<'a> {
         shape: &Shape,
         puzzle: &Cells,
         solution: &Cells,
-        mut on_step: impl FnMut(ShapeStep),
+        mut on_step: impl FnMut(ShapeStep) -> ControlFlow<()>,
     ) -> Result<(), ShapeLogicError> {
         let geo = Geometry::new(shape);
         let mut position = ShapePosition::new(shape, puzzle);
@@ -202,7 +224,9 @@ impl<'a> ShapeLogic<'a> {
             };
             debug_assert!(!step.is_empty(), "{:?} changed nothing", step.technique);
             position.apply(shape, &step);
-            on_step(step);
+            if on_step(step).is_break() {
+                return Ok(());
+            }
         }
         debug_assert!(position.is_solved(), "the walk stalled");
         Ok(())
