@@ -22,7 +22,7 @@
 mod follow;
 mod words;
 
-use follow::{Follower, Trail};
+use follow::{Consequences, Follower};
 
 use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
@@ -45,7 +45,7 @@ pub fn forcing_chain(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<S
         .filter(|&c| follower.candidates(c) != 0)
         .collect();
     open.sort_by_key(|&c| follower.candidates(c).count_ones());
-    let mut trails: Vec<Option<Trail>> = (0..shape.cell_count() * n).map(|_| None).collect();
+    let mut trails: Vec<Option<Consequences>> = (0..shape.cell_count() * n).map(|_| None).collect();
     let slot = |m: Mark| m.cell * n + usize::from(m.value) - 1;
     for &cell in &open {
         let starts: Vec<Mark> = values_of(follower.candidates(cell))
@@ -90,10 +90,10 @@ pub fn forcing_chain(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<S
 
 /// The trails of `starts`, when every one was followed.
 fn gather<'t>(
-    trails: &'t [Option<Trail>],
+    trails: &'t [Option<Consequences>],
     starts: &[Mark],
     slot: impl Fn(Mark) -> usize,
-) -> Option<Vec<(Mark, &'t Trail)>> {
+) -> Option<Vec<(Mark, &'t Consequences)>> {
     starts
         .iter()
         .map(|&m| Some((m, trails[slot(m)].as_ref()?)))
@@ -106,7 +106,7 @@ fn common_conclusion(
     follower: &mut Follower,
     pos: &ShapePosition,
     open: &[usize],
-    branches: &[(Mark, &Trail)],
+    branches: &[(Mark, &Consequences)],
     unit: Option<usize>,
 ) -> Option<ShapeStep> {
     if branches.len() < 2 || !follower.spend(branches.len() * open.len()) {

@@ -19,7 +19,7 @@ pub const PLACED: u32 = 1 << 31;
 
 /// Why an assumption cannot hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Broken {
+pub enum Contradiction {
     /// A cell would have no candidate left.
     NoCandidate(usize),
     /// A value would have no place left in a unit that lacks it: (unit, value).
@@ -27,7 +27,7 @@ pub enum Broken {
 }
 
 /// Where a consistent assumption leads.
-pub struct Trail {
+pub struct Consequences {
     /// The placements singles force, in order, the assumption first.
     pub placed: Vec<Mark>,
     /// Each cell at the end: `PLACED | bit(value)` where the trail placed a value, else the
@@ -35,7 +35,7 @@ pub struct Trail {
     pub end: Vec<u32>,
 }
 
-impl Trail {
+impl Consequences {
     /// The value the trail placed in `cell`, if any.
     pub fn placed_value(&self, cell: usize) -> Option<u8> {
         let e = self.end[cell];
@@ -49,11 +49,11 @@ impl Trail {
 }
 
 /// What one follow found: a trail, or why the assumption breaks with the placements made before.
-pub type Followed = Result<Trail, (Broken, Vec<Mark>)>;
+pub type Followed = Result<Consequences, (Contradiction, Vec<Mark>)>;
 
 /// The board being followed, copied from the start before each assumption.
 #[derive(Clone)]
-struct Board {
+struct Supposed {
     values: Vec<u8>,
     cand: Vec<u32>,
     /// Each unit's placed values, as a bit set.
@@ -63,8 +63,8 @@ struct Board {
 /// Follows assumptions from one position, reusing its tables, within one work budget.
 pub struct Follower<'a, 'g> {
     geo: &'a Geometry<'g>,
-    start: Board,
-    board: Board,
+    start: Supposed,
+    board: Supposed,
     /// Units already holding a hidden single or a value without a place at the start: scanned in
     /// every follow (none, once the earlier finders have had their turn).
     pending: Vec<usize>,
@@ -79,7 +79,7 @@ impl<'a, 'g> Follower<'a, 'g> {
     pub fn new(geo: &'a Geometry<'g>, pos: &ShapePosition, work: usize) -> Self {
         let shape = geo.shape;
         let cells = shape.cell_count();
-        let start = Board {
+        let start = Supposed {
             values: (0..cells).map(|c| pos.value(c)).collect(),
             cand: live_candidates(geo, pos),
             placed_in: (0..shape.unit_count())
@@ -164,7 +164,7 @@ impl<'a, 'g> Follower<'a, 'g> {
         Some(Ok(self.trail(placed)))
     }
 
-    fn trail(&self, placed: Vec<Mark>) -> Trail {
+    fn trail(&self, placed: Vec<Mark>) -> Consequences {
         let end = (0..self.start.values.len())
             .map(|c| match (self.start.values[c], self.board.values[c]) {
                 (0, 0) => self.board.cand[c],
@@ -172,7 +172,7 @@ impl<'a, 'g> Follower<'a, 'g> {
                 _ => 0,
             })
             .collect();
-        Trail { placed, end }
+        Consequences { placed, end }
     }
 
     fn mark_dirty(&mut self, unit: usize) {
@@ -184,14 +184,14 @@ impl<'a, 'g> Follower<'a, 'g> {
 
     /// Places `m` and queues the naked singles it leaves; whether it was new (a cell can be queued
     /// twice for the same value). `None` when the budget ran out.
-    fn place(&mut self, m: Mark) -> Option<Result<bool, Broken>> {
+    fn place(&mut self, m: Mark) -> Option<Result<bool, Contradiction>> {
         let shape = self.geo.shape;
         let (c, v) = (m.cell, m.value);
         if self.board.values[c] == v {
             return Some(Ok(false));
         }
         if self.board.cand[c] & bit(v) == 0 {
-            return Some(Err(Broken::NoCandidate(c)));
+            return Some(Err(Contradiction::NoCandidate(c)));
         }
         let peers = shape.peers(c);
         if !self.spend(peers.len()) {
@@ -214,7 +214,7 @@ impl<'a, 'g> Follower<'a, 'g> {
                 self.mark_dirty(usize::from(u));
             }
             if left == 0 {
-                return Some(Err(Broken::NoCandidate(p)));
+                return Some(Err(Contradiction::NoCandidate(p)));
             }
             if left.count_ones() == 1 {
                 self.queue
@@ -226,7 +226,7 @@ impl<'a, 'g> Follower<'a, 'g> {
 
     /// Queues the hidden singles of the units changed since the last scan; a value without a place
     /// in a unit that lacks it breaks the assumption. `None` when the budget ran out.
-    fn hidden_singles(&mut self) -> Option<Result<(), Broken>> {
+    fn hidden_singles(&mut self) -> Option<Result<(), Contradiction>> {
         let n = self.geo.shape.size();
         while let Some(u) = self.dirty_list.pop() {
             self.dirty[u] = false;
@@ -247,7 +247,7 @@ impl<'a, 'g> Follower<'a, 'g> {
     }
 
     /// The values with one place left in `unit`, or the first value with none.
-    fn unit_singles(&self, unit: usize) -> Result<u32, Broken> {
+    fn unit_singles(&self, unit: usize) -> Result<u32, Contradiction> {
         let shape = self.geo.shape;
         let (mut once, mut twice) = (0u32, 0u32);
         for &c in shape.unit(unit) {
@@ -258,7 +258,10 @@ impl<'a, 'g> Follower<'a, 'g> {
         let missing = shape.all_values() & !self.board.placed_in[unit];
         let nowhere = missing & !once;
         if nowhere != 0 {
-            return Err(Broken::NoPlace(unit, nowhere.trailing_zeros() as u8 + 1));
+            return Err(Contradiction::NoPlace(
+                unit,
+                nowhere.trailing_zeros() as u8 + 1,
+            ));
         }
         Ok(missing & once & !twice)
     }

@@ -4,7 +4,7 @@
 
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words as shape_words;
-use super::follow::{Broken, Trail};
+use super::follow::{Consequences, Contradiction};
 use crate::logic::words::{and_list, or_list};
 use crate::logic::Technique;
 use crate::shape::Shape;
@@ -82,7 +82,7 @@ fn removal_clause(shape: &Shape, eliminations: &[Mark]) -> String {
 /// The step of a cell or unit forcing chain: every branch, up to where it reaches the conclusion.
 pub fn verity(
     shape: &Shape,
-    branches: &[(Mark, &Trail)],
+    branches: &[(Mark, &Consequences)],
     unit: Option<usize>,
     placements: Vec<Mark>,
     eliminations: Vec<Mark>,
@@ -141,12 +141,19 @@ pub fn verity(
 }
 
 /// The step of a contradiction: `value` leaves `start`'s cell.
-pub fn contradiction(shape: &Shape, start: Mark, broken: Broken, trail: &[Mark]) -> ShapeStep {
+pub fn contradiction(
+    shape: &Shape,
+    start: Mark,
+    broken: Contradiction,
+    trail: &[Mark],
+) -> ShapeStep {
     let (cell, value) = (shape.cell_name(start.cell), shape.symbol(start.value));
     let followed = trail_text(shape, trail, trail.len().saturating_sub(1));
     let then = match broken {
-        Broken::NoCandidate(c) => format!("{} would have no candidate left", shape.cell_name(c)),
-        Broken::NoPlace(u, v) => format!(
+        Contradiction::NoCandidate(c) => {
+            format!("{} would have no candidate left", shape.cell_name(c))
+        }
+        Contradiction::NoPlace(u, v) => format!(
             "{} would have no place left in {}",
             shape.symbol(v),
             shape.unit_name(u)
@@ -161,8 +168,8 @@ pub fn contradiction(shape: &Shape, start: Mark, broken: Broken, trail: &[Mark])
         )
     };
     let units = match broken {
-        Broken::NoPlace(u, _) => vec![u],
-        Broken::NoCandidate(_) => Vec::new(),
+        Contradiction::NoPlace(u, _) => vec![u],
+        Contradiction::NoCandidate(_) => Vec::new(),
     };
     ShapeStep::elimination(
         Technique::ForcingChain,
