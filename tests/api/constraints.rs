@@ -121,15 +121,21 @@ async fn a_bad_constraint_is_invalid_rules_naming_it() {
 
 #[tokio::test]
 async fn render_refuses_what_it_cannot_draw_by_member() {
-    for (rules, member) in [
-        (thermos(), "rules.constraints"),
-        (json!({"negative": ["xv"]}), "rules.negative"),
-        (json!({"variants": ["anti_knight"]}), "rules.variants"),
+    for (rules, member, expected) in [
+        (thermos(), "rules.constraints", json!([])),
+        (json!({"negative": ["xv"]}), "rules.negative", json!([])),
+        (
+            json!({"variants": ["anti_knight"]}),
+            "rules.variants",
+            json!(["x", "hyper"]),
+        ),
     ] {
         let r = post_json("/render", json!({"puzzle": PUZZLE, "rules": rules})).await;
         assert_eq!(r.status, 422, "{}", r.text);
         assert_eq!(r.json()["field"], member, "{}", r.text);
         assert_eq!(r.json()["code"], "unsupported_value", "{}", r.text);
+        // What the member takes here: nothing yet for constraints, the drawn variants otherwise.
+        assert_eq!(r.json()["expected"], expected, "{}", r.text);
     }
     let drawn = post_json(
         "/render",
