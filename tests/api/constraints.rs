@@ -1,5 +1,6 @@
 //! Constraints through the API (issue 33): `rules.constraints`, the global variants and
-//! `rules.negative` are read by `/solve`, `/candidates` and `/validate` through the one dispatch;
+//! `rules.negative` are read by `/solve`, `/candidates`, `/validate`, `/hint`, `/explain` and
+//! `/grade` through the one dispatch (every logic step held to the solution);
 //! a broken constraint is a conflict naming it; a bad constraint is 422 `invalid_rules` naming it;
 //! `/render`, which cannot draw them yet, refuses them by member.
 
@@ -143,4 +144,57 @@ async fn render_refuses_what_it_cannot_draw_by_member() {
     )
     .await;
     assert_eq!(drawn.status, 200, "{}", drawn.text);
+}
+
+/// The value of `square` (`"C8"`) in an 81-character solution line.
+fn value_at(solution: &str, square: &str) -> u64 {
+    let mut chars = square.chars();
+    let row = chars.next().unwrap() as usize - 'A' as usize;
+    let column: usize = chars.as_str().parse().unwrap();
+    u64::from(solution.as_bytes()[row * 9 + column - 1] - b'0')
+}
+
+#[tokio::test]
+async fn hint_explain_and_grade_read_the_constraints_and_every_step_is_sound() {
+    let solved = post_json("/solve", json!({"puzzle": PUZZLE, "rules": thermos()})).await;
+    let solution = solved.json()["solution"].as_str().unwrap().to_string();
+    let r = post_json("/explain", json!({"puzzle": PUZZLE, "rules": thermos()})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["solution"], solution.as_str());
+    let steps = body["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    for step in steps {
+        // Uniqueness arguments rest on swaps a thermometer may forbid: never offered here.
+        assert!(
+            ![
+                "unique_rectangle_1",
+                "unique_rectangle_2",
+                "unique_rectangle_4",
+                "hidden_rectangle",
+                "bug_plus_1"
+            ]
+            .contains(&step["technique"].as_str().unwrap()),
+            "{step}"
+        );
+        for placed in step["placements"].as_array().unwrap() {
+            let square = placed["square"].as_str().unwrap();
+            assert_eq!(placed["digit"], value_at(&solution, square), "{step}");
+        }
+        for removed in step["eliminations"].as_array().unwrap() {
+            let square = removed["square"].as_str().unwrap();
+            assert_ne!(removed["digit"], value_at(&solution, square), "{step}");
+        }
+    }
+    let hint = post_json("/hint", json!({"puzzle": PUZZLE, "rules": thermos()})).await;
+    assert_eq!(hint.status, 200, "{}", hint.text);
+    assert_eq!(
+        hint.json()["step"],
+        steps[0],
+        "the hint is the path's first step"
+    );
+    let grade = post_json("/grade", json!({"puzzle": PUZZLE, "rules": thermos()})).await;
+    assert_eq!(grade.status, 200, "{}", grade.text);
+    assert_eq!(grade.json()["difficulty"], body["difficulty"]);
+    assert_eq!(grade.json()["steps"], steps.len());
 }
