@@ -13,7 +13,6 @@ use crate::interrupt::Interrupt;
 use crate::logic::{Candidate, Explanation, Hint, LogicError, LogicSolver, Step};
 use crate::shape::Cells;
 use crate::square::Unit;
-use crate::Grid;
 
 use super::Puzzle;
 
@@ -101,10 +100,6 @@ fn classic_marks(marks: &[u32]) -> [DigitSet; 81] {
     sets
 }
 
-fn cells(grid: &Grid) -> Cells {
-    Cells::from_values(grid.values().to_vec())
-}
-
 fn mark(candidate: &Candidate) -> Mark {
     Mark::new(candidate.square.index(), candidate.digit.get())
 }
@@ -136,7 +131,7 @@ fn step(step: Step) -> ShapeStep {
 fn explanation(found: Explanation) -> ShapeExplanation {
     ShapeExplanation {
         steps: found.steps.into_iter().map(step).collect(),
-        solution: cells(&found.solution),
+        solution: Cells::from(&found.solution),
         grade: found.grade,
     }
 }
@@ -152,9 +147,10 @@ fn hint(found: Hint) -> ShapeHint {
 fn error(error: LogicError) -> ShapeLogicError {
     match error {
         LogicError::NoSolution => ShapeLogicError::NoSolution,
-        LogicError::MultipleSolutions(two) => {
-            ShapeLogicError::MultipleSolutions(Box::new([cells(&two[0]), cells(&two[1])]))
-        }
+        LogicError::MultipleSolutions(two) => ShapeLogicError::MultipleSolutions(Box::new([
+            Cells::from(&two[0]),
+            Cells::from(&two[1]),
+        ])),
         LogicError::Interrupted(reason) => ShapeLogicError::Interrupted(reason),
     }
 }
@@ -163,6 +159,7 @@ fn error(error: LogicError) -> ShapeLogicError {
 mod tests {
     use super::*;
     use crate::shape::Shape;
+    use crate::Grid;
 
     const PUZZLE: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -57,7 +57,7 @@ impl Puzzle {
     /// The cells, row-major (0 blank, 1..=N).
     pub fn cells(&self) -> Cells {
         match self {
-            Puzzle::Classic(grid) => Cells::from_values(grid.values().to_vec()),
+            Puzzle::Classic(grid) => Cells::from(grid),
             Puzzle::Shaped { cells, .. } => cells.clone(),
         }
     }

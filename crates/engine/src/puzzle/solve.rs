@@ -4,6 +4,7 @@
 
 use std::io;
 
+use crate::candidates;
 use crate::digit::DigitSet;
 use crate::error::Conflict;
 use crate::general::{self, ShapeSolver};
@@ -11,7 +12,6 @@ use crate::interrupt::Interrupt;
 use crate::outcome::{Interrupted, Outcome, Stats, Verdict};
 use crate::shape::{Cells, RuleConflict, UnitConflict};
 use crate::solver::Solver;
-use crate::{candidates, Grid};
 
 use super::logic::unit_index;
 use super::Puzzle;
@@ -138,7 +138,7 @@ impl Puzzle {
                     }),
                     Err(stop) => Err(Interrupted {
                         reason: stop.reason,
-                        solutions: stop.solutions.iter().map(cells).collect(),
+                        solutions: stop.solutions.iter().map(Cells::from).collect(),
                         stats: stop.stats,
                     }),
                 }
@@ -202,11 +202,6 @@ impl Puzzle {
             Puzzle::Shaped { shape, cells } => cells.to_text(shape),
         }
     }
-}
-
-/// A classic grid's cells.
-fn cells(grid: &Grid) -> Cells {
-    Cells::from_values(grid.values().to_vec())
 }
 
 /// Classic digit sets as the shape's masks (the same bits: `d - 1` for digit `d`).
