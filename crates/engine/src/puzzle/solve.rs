@@ -46,7 +46,7 @@ impl Puzzle {
 
     /// Searches for up to `limit` solutions (at least two, so uniqueness is always decided),
     /// stopping at `interrupt`. Givens that break a rule give [`crate::Verdict::None`]. Each
-    /// solution is a puzzle on the same shape (a classic one stays a [`Grid`], copied, never
+    /// solution is a puzzle on the same shape (a classic one stays a [`Grid`](crate::Grid), copied, never
     /// allocated: the classic `/solve` path gains nothing from the facade).
     pub fn solve(
         &self,
