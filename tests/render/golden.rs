@@ -7,8 +7,17 @@ use std::path::PathBuf;
 use super::samples;
 use sudoku_service::render;
 
-/// Shapes with golden files: boxes of three sizes, jigsaw regions, shaded diagonals, cages.
-const GOLDEN: [&str; 5] = ["classic", "6x6", "jigsaw", "x", "killer"];
+/// Shapes with golden files: boxes of three sizes, jigsaw regions, shaded diagonals, cages, and
+/// every constraint type on 9x9 and 6x6 (outside clues in bands around the grid).
+const GOLDEN: [&str; 7] = [
+    "classic",
+    "6x6",
+    "jigsaw",
+    "x",
+    "killer",
+    "constraints",
+    "constraints-6x6",
+];
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/render/{name}.svg"))
@@ -18,7 +27,12 @@ fn path(name: &str) -> PathBuf {
 fn svg_bytes_match_the_golden_files() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     for name in GOLDEN {
-        let svg = render::to_svg(&samples::sheet(name));
+        let sheet = if samples::CONSTRAINED.contains(&name) {
+            samples::constrained(name)
+        } else {
+            samples::sheet(name)
+        };
+        let svg = render::to_svg(&sheet);
         let file = path(name);
         if update {
             std::fs::create_dir_all(file.parent().unwrap()).unwrap();

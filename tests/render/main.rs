@@ -2,6 +2,7 @@
 //! with poppler's tools), golden SVG bytes for a few shapes, and books.
 
 mod book;
+mod constraints;
 mod golden;
 mod pdf;
 mod samples;

@@ -91,6 +91,60 @@ pub enum Item {
     },
     /// A run of text on one baseline.
     Text(Text),
+    /// A constraint's figure: a circle, a rectangle or a line through points, filled and/or
+    /// stroked in any colour.
+    Mark(Mark),
+}
+
+/// A figure of a constraint (a thermometer's bulb and line, an arrow, a dot, a parity square).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// Its geometry.
+    pub figure: Figure,
+    /// The inside's colour (RGB in 0..=1), if filled; a line is never filled.
+    pub fill: Option<[f32; 3]>,
+    /// The outline (or the line): colour and width.
+    pub stroke: Option<Stroke>,
+    /// What the mark draws, for styling and tests (`thermo`, `arrow`, `kropki`, ...).
+    pub role: &'static str,
+}
+
+/// A stroke's colour (RGB in 0..=1) and width in points; its ends and joins are round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// The colour.
+    pub rgb: [f32; 3],
+    /// The width.
+    pub width: f32,
+}
+
+/// The geometry of a [`Mark`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Figure {
+    /// A circle.
+    Circle {
+        /// Its centre.
+        centre: (f32, f32),
+        /// Its radius.
+        radius: f32,
+    },
+    /// An axis-aligned rectangle, its corners rounded by `round` (a pill when that is half its
+    /// height).
+    Rect {
+        /// Left.
+        x: f32,
+        /// Top.
+        y: f32,
+        /// Width.
+        w: f32,
+        /// Height.
+        h: f32,
+        /// The corners' radius (0 for square corners).
+        round: f32,
+    },
+    /// An open line through the points, with round ends and joins (two points and a wide stroke
+    /// make a pill).
+    Line(Vec<(f32, f32)>),
 }
 
 /// Text placed on a baseline.
@@ -128,6 +182,8 @@ pub enum Fill {
     DiagonalWindow,
     /// A highlighted cell.
     Highlight,
+    /// A cell of an extra region (a constraint): a light blue-grey.
+    Region,
 }
 
 impl Fill {
@@ -139,6 +195,7 @@ impl Fill {
             Fill::Window => [0.84, 0.93, 0.88],
             Fill::DiagonalWindow => [0.74, 0.83, 0.78],
             Fill::Highlight => [1.0, 0.9, 0.5],
+            Fill::Region => [0.8, 0.85, 0.92],
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 pub use super::items::{Anchor, Fill, Item, Page, Paper, Text, Tone, THIN};
-use super::{DrawnCage, Sheet};
+use super::{marks, DrawnCage, Sheet};
 use sudoku_engine::shape::UnitKind;
 
 /// Region borders and the outer frame, for a grid of 36-point cells (scaled with the cell).
@@ -20,7 +20,9 @@ const DIGIT: f32 = 0.62;
 /// cap height is 0.73 em).
 const BASELINE: f32 = 0.365;
 
-/// One sheet on a page of its own, fitted around it, with the caption under the grid.
+/// One sheet on a page of its own, fitted around it, with the caption under the grid. Outside
+/// clues (sandwiches, little killers) get a band on their sides, and rules with no drawing a line
+/// under the caption; a sheet with neither is laid out as it always was.
 pub fn single(sheet: &Sheet) -> Page {
     let n = sheet.shape.size();
     let cell = match n {
@@ -29,23 +31,62 @@ pub fn single(sheet: &Sheet) -> Page {
         _ => 24.0,
     };
     let side = cell * n as f32;
+    let bands = marks::bands(&sheet.shape);
+    let (left, top) = (bands.left * cell, bands.top * cell);
+    let width = side + left + bands.right * cell;
+    let bottom = MARGIN + top + side + bands.bottom * cell;
     let caption = sheet.caption_text();
     let caption_height = if caption.is_some() { 22.0 } else { 0.0 };
     let mut items = Vec::new();
-    grid(sheet, MARGIN, MARGIN, side, &mut items);
+    grid(sheet, MARGIN + left, MARGIN + top, side, &mut items);
     if let Some(text) = caption {
         items.push(caption_item(
-            MARGIN + side / 2.0,
-            MARGIN + side + 17.0,
+            MARGIN + left + side / 2.0,
+            bottom + 17.0,
             11.0,
             text,
         ));
     }
+    let mut height = bottom + MARGIN + caption_height;
+    if let Some(rules) = marks::rules_line(&sheet.shape) {
+        let size = 10.0;
+        let lines = wrap(&rules, size, width.max(side));
+        for (k, line) in lines.iter().enumerate() {
+            items.push(Item::Text(Text {
+                x: MARGIN + width / 2.0,
+                y: bottom + caption_height + 15.0 + k as f32 * 13.0,
+                size,
+                text: line.clone(),
+                bold: false,
+                tone: Tone::Ink,
+                anchor: Anchor::Middle,
+                role: "rules",
+            }));
+        }
+        height += 4.0 + 13.0 * lines.len() as f32;
+    }
     Page {
-        width: side + 2.0 * MARGIN,
-        height: side + 2.0 * MARGIN + caption_height,
+        width: width + 2.0 * MARGIN,
+        height,
         items,
     }
+}
+
+/// `text`'s parts (split at ` · `) gathered greedily into lines at most `width` wide in the
+/// regular face at `size` (a part wider than that has a line of its own).
+fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let face = super::fonts::regular();
+    let mut lines: Vec<String> = Vec::new();
+    for part in text.split(" · ") {
+        match lines.last_mut() {
+            Some(line) if face.width(&format!("{line} · {part}"), size) <= width => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// A caption centred at `x` on baseline `y`.
@@ -69,6 +110,7 @@ pub fn grid(sheet: &Sheet, x: f32, y: f32, side: f32, items: &mut Vec<Item>) {
     let cell = side / n as f32;
     let (diagonal, windowed) = shaded_cells(sheet);
     let highlight: HashSet<usize> = sheet.highlight.iter().copied().collect();
+    let region: HashSet<usize> = marks::region_cells(shape).into_iter().collect();
     for i in 0..n * n {
         let (r, c) = shape.row_col(i);
         let fill = match (
@@ -77,6 +119,7 @@ pub fn grid(sheet: &Sheet, x: f32, y: f32, side: f32, items: &mut Vec<Item>) {
             windowed.contains(&i),
         ) {
             (true, _, _) => Fill::Highlight,
+            _ if region.contains(&i) => Fill::Region,
             (false, true, true) => Fill::DiagonalWindow,
             (false, true, false) => Fill::Shade,
             (false, false, true) => Fill::Window,
@@ -89,11 +132,13 @@ pub fn grid(sheet: &Sheet, x: f32, y: f32, side: f32, items: &mut Vec<Item>) {
             fill,
         });
     }
+    marks::under(shape, x, y, cell, items);
     let thick = (THICK * cell / 36.0).clamp(1.2, THICK);
     region_borders(sheet, x, y, cell, thick, items);
     for cage in &sheet.cages {
         cage_outline(cage, n, x, y, cell, items);
     }
+    marks::over(shape, x, y, cell, items);
     digits(sheet, x, y, cell, items);
 }
 

@@ -10,6 +10,7 @@ pub mod book;
 mod fonts;
 pub mod items;
 pub mod layout;
+mod marks;
 pub mod pdf;
 pub mod svg;
 

@@ -9,12 +9,15 @@
 
 use std::collections::BTreeMap;
 
-use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, SystemInfo, UnicodeCmap};
+use pdf_writer::types::{
+    CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo, UnicodeCmap,
+};
 use pdf_writer::Filter;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use super::fonts::{self, Face};
+use super::items::{Figure, Mark};
 use super::layout::{Anchor, Item, Page, Text, THIN};
 
 /// The two faces' resource names.
@@ -242,9 +245,81 @@ fn draw(page: &Page, faces: &[&Face; 2], subsets: &[Subset; 2]) -> Vec<u8> {
                 pen.fill(&mut content, text.tone.rgb());
                 show(&mut content, text, h, faces[k], &subsets[k], FONT_NAMES[k]);
             }
+            Item::Mark(mark) => figure(&mut content, mark, h),
         }
     }
     content.finish().into_vec()
+}
+
+/// A constraint's figure, in a saved graphics state: its colours, width, round ends and solid
+/// line stay inside it, so the pen's record of the state outside still holds.
+fn figure(content: &mut Content, mark: &Mark, h: f32) {
+    content.save_state();
+    if let Some([r, g, b]) = mark.fill {
+        content.set_fill_rgb(r, g, b);
+    }
+    if let Some(stroke) = mark.stroke {
+        let [r, g, b] = stroke.rgb;
+        content.set_stroke_rgb(r, g, b);
+        content.set_line_width(stroke.width);
+        content.set_dash_pattern([], 0.0);
+        content.set_line_cap(LineCapStyle::RoundCap);
+        content.set_line_join(LineJoinStyle::RoundJoin);
+    }
+    match &mark.figure {
+        Figure::Circle { centre, radius } => rounded(
+            content,
+            (centre.0 - radius, h - centre.1 - radius),
+            (2.0 * radius, 2.0 * radius),
+            *radius,
+        ),
+        Figure::Rect {
+            x,
+            y,
+            w,
+            h: rh,
+            round,
+        } => rounded(content, (*x, h - y - rh), (*w, *rh), *round),
+        Figure::Line(points) => {
+            for (k, &(x, y)) in points.iter().enumerate() {
+                if k == 0 {
+                    content.move_to(x, h - y);
+                } else {
+                    content.line_to(x, h - y);
+                }
+            }
+        }
+    }
+    let closed = !matches!(mark.figure, Figure::Line(_));
+    match (closed && mark.fill.is_some(), mark.stroke.is_some()) {
+        (true, true) => content.fill_nonzero_and_stroke(),
+        (true, false) => content.fill_nonzero(),
+        (false, true) => content.stroke(),
+        (false, false) => content.end_path(),
+    };
+    content.restore_state();
+}
+
+/// A closed rectangle from `(x, y)` (its bottom-left, in PDF's upward y) of size `(w, h)`, its
+/// corners rounded by `r` with cubic quarter circles (a circle when `r` is half of both).
+fn rounded(content: &mut Content, (x, y): (f32, f32), (w, h): (f32, f32), r: f32) {
+    if r <= 0.0 {
+        content.rect(x, y, w, h);
+        return;
+    }
+    // The control points' distance along the tangent for a quarter circle.
+    let k = 0.552_284_8 * r;
+    let (x1, y1) = (x + w, y + h);
+    content.move_to(x + r, y);
+    content.line_to(x1 - r, y);
+    content.cubic_to(x1 - r + k, y, x1, y + r - k, x1, y + r);
+    content.line_to(x1, y1 - r);
+    content.cubic_to(x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1);
+    content.line_to(x + r, y1);
+    content.cubic_to(x + r - k, y1, x, y1 - r + k, x, y1 - r);
+    content.line_to(x, y + r);
+    content.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    content.close_path();
 }
 
 fn show(content: &mut Content, text: &Text, h: f32, face: &Face, subset: &Subset, font: Name) {

@@ -7,6 +7,7 @@
 
 use std::fmt::Write;
 
+use super::items::{Figure, Mark};
 use super::layout::{Anchor, Item, Page, Text};
 
 /// The font stack of every text element.
@@ -80,7 +81,58 @@ fn element(out: &mut String, item: &Item) {
             )
         }
         Item::Text(text) => text_element(out, text),
+        Item::Mark(mark) => mark_element(out, mark),
     };
+}
+
+/// A constraint's figure: `<circle>`, `<rect>` (rounded by `rx`) or `<polyline>`, its class the
+/// mark's role.
+fn mark_element(out: &mut String, mark: &Mark) -> std::fmt::Result {
+    let fill = mark.fill.map_or("none".to_string(), hex);
+    let stroke = mark.stroke.map_or(String::new(), |s| {
+        format!(
+            " stroke=\"{}\" stroke-width=\"{}\"",
+            hex(s.rgb),
+            num(s.width)
+        )
+    });
+    let class = mark.role;
+    match &mark.figure {
+        Figure::Circle { centre, radius } => writeln!(
+            out,
+            "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\"{stroke}/>",
+            num(centre.0),
+            num(centre.1),
+            num(*radius)
+        ),
+        Figure::Rect { x, y, w, h, round } => {
+            let rx = if *round > 0.0 {
+                format!(" rx=\"{}\"", num(*round))
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{rx} fill=\"{fill}\"{stroke}/>",
+                num(*x),
+                num(*y),
+                num(*w),
+                num(*h)
+            )
+        }
+        Figure::Line(points) => {
+            let points: Vec<String> = points
+                .iter()
+                .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+                .collect();
+            writeln!(
+                out,
+                "<polyline class=\"{class}\" points=\"{}\" fill=\"none\"{stroke} \
+                 stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+                points.join(" ")
+            )
+        }
+    }
 }
 
 fn text_element(out: &mut String, text: &Text) -> std::fmt::Result {
