@@ -1,7 +1,8 @@
 //! `POST /render`: a puzzle of any shape drawn as SVG or PDF, chosen by `Accept` (SVG when the
 //! header is absent or `*/*`; 406 for a type that cannot be drawn), optionally with its solution,
-//! its candidates, highlighted cells and a caption. Solving, propagating and drawing all run on the
-//! solver pool under the server's deadline.
+//! its candidates, highlighted cells and a caption. Constraints and the global variants are drawn
+//! as the render crate draws them (figures, outside clues, a line of rules in words). Solving,
+//! propagating and drawing all run on the solver pool under the server's deadline.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -69,7 +70,6 @@ async fn render(
     ApiJson(req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
-    super::shape_json::refuse_constraints(req.rules.as_ref(), "/render")?;
     let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
     let mut sheet = Sheet::new(submitted.shape().clone(), submitted.cells());
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::error::{ApiError, ConflictJson};
 use super::grid_json::{parse_puzzle, PuzzleField};
-use crate::engine::shape::{Cells, CellsError, Rules, Shape, Variant};
+use crate::engine::shape::{Cells, CellsError, Rules, Shape};
 use crate::engine::Puzzle;
 
 /// Reads `puzzle` (found in request member `member`) on the shape `rules` describe.
@@ -54,33 +54,6 @@ pub fn conflicts(puzzle: &Puzzle) -> Vec<ConflictJson> {
         unit: None,
     });
     repeats.chain(broken).collect()
-}
-
-/// Refuses rules an endpoint cannot honour yet (constraints, negative rules and the variants
-/// beyond x and hyper), naming the member and the first such rule, rather than answering as if
-/// they were absent.
-pub fn refuse_constraints(rules: Option<&Rules>, endpoint: &str) -> Result<(), ApiError> {
-    let Some(rules) = rules else {
-        return Ok(());
-    };
-    let drawn = |v: &&Variant| matches!(v, Variant::X | Variant::Hyper);
-    let (field, received, expected) = if let Some(c) = rules.constraints.first() {
-        ("rules.constraints", c.type_name(), vec![])
-    } else if let Some(n) = rules.negative.first() {
-        ("rules.negative", n.name(), vec![])
-    } else if let Some(v) = rules.variants.iter().find(|v| !drawn(v)) {
-        ("rules.variants", v.name(), vec!["x", "hyper"])
-    } else {
-        return Ok(());
-    };
-    Err(ApiError::UnsupportedValue {
-        field,
-        received: received.to_string(),
-        expected,
-        detail: format!(
-            "{endpoint} cannot draw {received} ({field}) yet; /solve, /candidates, /validate, /hint, /explain and /grade read it"
-        ),
-    })
 }
 
 /// The cells of `field` on `shape`: text in the shape's symbols, N rows of N, or N*N values.

@@ -2,7 +2,7 @@
 //! `rules.negative` are read by `/solve`, `/candidates`, `/validate`, `/hint`, `/explain` and
 //! `/grade` through the one dispatch (every logic step held to the solution);
 //! a broken constraint is a conflict naming it; a bad constraint is 422 `invalid_rules` naming it;
-//! `/render`, which cannot draw them yet, refuses them by member.
+//! `/render` draws them (SVG and PDF), refusing givens that break one as `/solve` does.
 
 use serde_json::{json, Value};
 
@@ -121,29 +121,53 @@ async fn a_bad_constraint_is_invalid_rules_naming_it() {
 }
 
 #[tokio::test]
-async fn render_refuses_what_it_cannot_draw_by_member() {
-    for (rules, member, expected) in [
-        (thermos(), "rules.constraints", json!([])),
-        (json!({"negative": ["xv"]}), "rules.negative", json!([])),
+async fn render_draws_the_constraints_in_svg_and_pdf() {
+    let body = json!({"puzzle": PUZZLE, "rules": thermos(), "solution": true});
+    let svg = request_with("POST", "/render", &[], &body).await;
+    assert_eq!(svg.status, 200, "{}", svg.text);
+    assert_eq!(svg.media_type(), "image/svg+xml");
+    // Five thermometers: a line and a bulb each; the solution (unique only with them) drawn.
+    assert_eq!(svg.text.matches("<polyline class=\"thermo\"").count(), 5);
+    assert_eq!(svg.text.matches("<circle class=\"thermo\"").count(), 5);
+    assert_eq!(
+        svg.text.matches("class=\"solved\"").count(),
+        81 - PUZZLE.chars().filter(|c| c.is_ascii_digit()).count()
+    );
+    let pdf = request_with("POST", "/render", &[("accept", "application/pdf")], &body).await;
+    assert_eq!(pdf.status, 200, "{}", pdf.text);
+    assert_eq!(pdf.media_type(), "application/pdf");
+    assert!(pdf.bytes.starts_with(b"%PDF-"));
+    // Rules with no figure are words under the grid; outside clues are drawn outside it.
+    for (rules, drawn) in [
+        (json!({"negative": ["xv"]}), "negative xv"),
+        (json!({"variants": ["anti_knight"]}), "anti-knight"),
         (
-            json!({"variants": ["anti_knight"]}),
-            "rules.variants",
-            json!(["x", "hyper"]),
+            json!({"constraints": [{"type": "sandwich", "row": "A", "sum": 0}]}),
+            "class=\"sandwich\"",
         ),
     ] {
-        let r = post_json("/render", json!({"puzzle": PUZZLE, "rules": rules})).await;
-        assert_eq!(r.status, 422, "{}", r.text);
-        assert_eq!(r.json()["field"], member, "{}", r.text);
-        assert_eq!(r.json()["code"], "unsupported_value", "{}", r.text);
-        // What the member takes here: nothing yet for constraints, the drawn variants otherwise.
-        assert_eq!(r.json()["expected"], expected, "{}", r.text);
+        let r = post_json("/render", json!({"puzzle": ".".repeat(81), "rules": rules})).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert!(r.text.contains(drawn), "{drawn}: {}", r.text);
     }
-    let drawn = post_json(
+}
+
+#[tokio::test]
+async fn render_refuses_givens_that_break_a_constraint() {
+    let rules =
+        json!({"constraints": [{"type": "kropki", "color": "black", "cells": ["A1", "A2"]}]});
+    let r = post_json(
         "/render",
-        json!({"puzzle": PUZZLE, "rules": {"variants": ["hyper"]}}),
+        json!({"puzzle": format!("13{}", ".".repeat(79)), "rules": rules}),
     )
     .await;
-    assert_eq!(drawn.status, 200, "{}", drawn.text);
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert_eq!(
+        r.json()["conflicts"][0]["constraint"],
+        "constraint 1 (kropki)",
+        "{}",
+        r.text
+    );
 }
 
 /// The value of `square` (`"C8"`) in an 81-character solution line.
