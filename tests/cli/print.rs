@@ -246,3 +246,55 @@ fn render_reads_the_json_lines_random_prints() {
     let bad = sudoku(&["render"], "{\"puzzle\": \"12\"}");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A JSON line whose rules hold constraints is drawn with them, as SVG and as PDF (its outside
+/// clues and letters extractable text).
+#[test]
+fn render_draws_the_constraints_of_a_json_line() {
+    let line = serde_json::json!({
+        "puzzle": "3.............5........2..........6.",
+        "rules": {"size": 6, "constraints": [
+            {"type": "thermo", "cells": ["A2", "B3", "C2"]},
+            {"type": "arrow", "circle": ["C4"], "cells": ["D4", "E4"]},
+            {"type": "kropki", "color": "black", "cells": ["F2", "F3"]},
+            {"type": "xv", "value": "X", "cells": ["D3", "D4"]},
+            {"type": "sandwich", "row": "A", "sum": 11},
+            {"type": "little_killer", "cells": ["E6", "F5"], "sum": 10},
+            {"type": "renban", "cells": ["C5", "C6", "D6"]},
+            {"type": "even", "cells": ["B1"]}
+        ]}
+    })
+    .to_string();
+    let out = sudoku(&["render"], &line);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    for (figure, count) in [
+        ("<polyline class=\"thermo\"", 1),
+        ("<polyline class=\"arrow-head\"", 1),
+        ("<circle class=\"kropki\"", 1),
+        ("<text class=\"xv\"", 1),
+        ("<text class=\"sandwich\"", 1),
+        ("<text class=\"little_killer\"", 1),
+        ("<polyline class=\"renban\"", 1),
+        ("<rect class=\"even\"", 1),
+    ] {
+        assert_eq!(svg.matches(figure).count(), count, "{figure}");
+    }
+    let file = temp("constraints.pdf");
+    let out = sudoku(&["render", "-o", file.to_str().unwrap()], &line);
+    assert!(out.status.success());
+    if pdf_tools() {
+        let text = Command::new("pdftotext")
+            .args([file.to_str().unwrap(), "-"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        for clue in ["11", "10", "X"] {
+            assert!(text.split_whitespace().any(|w| w == clue), "{clue}: {text}");
+        }
+    }
+}
