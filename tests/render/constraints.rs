@@ -67,6 +67,15 @@ fn every_constraint_type_has_its_figure() {
         let sheet = samples::constrained(name);
         let svg = render::to_svg(&sheet);
         let doc = Document::parse(&svg).unwrap();
+        // The description names them for screen readers.
+        let desc = doc.descendants().find(|n| n.has_tag_name("desc")).unwrap();
+        let desc = desc.text().unwrap();
+        let total = sheet.shape.constraints().len();
+        assert!(
+            desc.contains(&format!(", {total} constraints (thermo, arrow, ")),
+            "{desc}"
+        );
+        assert!(desc.contains(" and extra_region)"), "{desc}");
         // Lines: one polyline each, through every cell; a thermometer's bulb at its first cell.
         for (kind, stroke) in [
             ("thermo", "#c7c7c7"),

@@ -110,6 +110,23 @@ impl Sheet {
         if !self.cages.is_empty() {
             text.push_str(&format!(" and {} cages", self.cages.len()));
         }
+        let constraints = self.shape.constraints();
+        if !constraints.is_empty() {
+            // Named by type in the order given, each type once: `thermo, arrow and kropki`.
+            let mut kinds: Vec<&str> = Vec::new();
+            for c in constraints {
+                if !kinds.contains(&c.type_name()) {
+                    kinds.push(c.type_name());
+                }
+            }
+            let last = kinds.pop().unwrap_or_default();
+            let named = if kinds.is_empty() {
+                last.to_string()
+            } else {
+                format!("{} and {last}", kinds.join(", "))
+            };
+            text.push_str(&format!(", {} constraints ({named})", constraints.len()));
+        }
         if self.solution.is_some() {
             text.push_str(", solved");
         }
