@@ -285,6 +285,41 @@ fn rules_with_no_drawing_are_a_line_of_words() {
 }
 
 #[test]
+fn a_small_constrained_grid_is_widened_to_fit_its_caption() {
+    let mut sheet = blank(serde_json::json!({
+        "size": 4,
+        "variants": ["anti_knight", "non_consecutive"],
+        "constraints": [{"type": "kropki", "color": "white", "cells": ["A1", "A2"]}]
+    }));
+    sheet.caption = Some(sudoku_service::render::Caption {
+        number: Some(2),
+        level: None,
+        seed: None,
+        shape: true,
+    });
+    let svg = render::to_svg(&sheet);
+    let doc = Document::parse(&svg).unwrap();
+    let caption = &class(&doc, "text", "caption")[0];
+    let chars = caption.text().unwrap().chars().count() as f32;
+    // DejaVu Sans averages well over half an em a character: 11 points, at least 5.5 each.
+    let half = chars * 5.5 / 2.0;
+    let x = number(caption, "x");
+    let view = view_box(&doc);
+    assert!(
+        x - half > 0.0 && x + half < view[2],
+        "{x} ± {half} in {}",
+        view[2]
+    );
+    // The grid is centred on the wider page.
+    let [left, _, right, _] = grid_box(&doc);
+    assert!(
+        (left - (view[2] - right)).abs() < 0.1,
+        "{left} {right} {}",
+        view[2]
+    );
+}
+
+#[test]
 fn sizes_from_4x4_to_25x25_draw_every_kind() {
     for n in [4usize, 9, 12, 16, 25] {
         let last = char::from(b'A' + (n - 1) as u8);

@@ -21,8 +21,9 @@ const DIGIT: f32 = 0.62;
 const BASELINE: f32 = 0.365;
 
 /// One sheet on a page of its own, fitted around it, with the caption under the grid. Outside
-/// clues (sandwiches, little killers) get a band on their sides, and rules with no drawing a line
-/// under the caption; a sheet with neither is laid out as it always was.
+/// clues (sandwiches, little killers) get a band on their sides, rules with no drawing a line
+/// under the caption, and a sheet with constraints a page wide enough for its caption; a sheet
+/// with none of them is laid out as it always was.
 pub fn single(sheet: &Sheet) -> Page {
     let n = sheet.shape.size();
     let cell = match n {
@@ -37,23 +38,33 @@ pub fn single(sheet: &Sheet) -> Page {
     let bottom = MARGIN + top + side + bands.bottom * cell;
     let caption = sheet.caption_text();
     let caption_height = if caption.is_some() { 22.0 } else { 0.0 };
+    let rules = marks::rules_line(&sheet.shape);
+    // A sheet with constraints is widened, its grid centred, to fit its caption (the shape's name
+    // runs long with variants and constraints); others keep the size they always had.
+    let drawn = rules.is_some() || !sheet.shape.constraints().is_empty();
+    let caption_width = match &caption {
+        Some(text) if drawn => super::fonts::regular().width(text, 11.0),
+        _ => 0.0,
+    };
+    let content = width.max(caption_width);
+    let gx = MARGIN + (content - width) / 2.0 + left;
     let mut items = Vec::new();
-    grid(sheet, MARGIN + left, MARGIN + top, side, &mut items);
+    grid(sheet, gx, MARGIN + top, side, &mut items);
     if let Some(text) = caption {
-        items.push(caption_item(
-            MARGIN + left + side / 2.0,
-            bottom + 17.0,
-            11.0,
-            text,
-        ));
+        // Under the grid's centre, unless that would push it off the page.
+        let x = (gx + side / 2.0).clamp(
+            MARGIN + caption_width / 2.0,
+            MARGIN + content - caption_width / 2.0,
+        );
+        items.push(caption_item(x, bottom + 17.0, 11.0, text));
     }
     let mut height = bottom + MARGIN + caption_height;
-    if let Some(rules) = marks::rules_line(&sheet.shape) {
+    if let Some(rules) = rules {
         let size = 10.0;
-        let lines = wrap(&rules, size, width.max(side));
+        let lines = wrap(&rules, size, content);
         for (k, line) in lines.iter().enumerate() {
             items.push(Item::Text(Text {
-                x: MARGIN + width / 2.0,
+                x: MARGIN + content / 2.0,
                 y: bottom + caption_height + 15.0 + k as f32 * 13.0,
                 size,
                 text: line.clone(),
@@ -66,7 +77,7 @@ pub fn single(sheet: &Sheet) -> Page {
         height += 4.0 + 13.0 * lines.len() as f32;
     }
     Page {
-        width: width + 2.0 * MARGIN,
+        width: content + 2.0 * MARGIN,
         height,
         items,
     }
