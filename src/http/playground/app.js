@@ -557,8 +557,11 @@ async function gradePuzzle() {
   render();
 }
 
-/** Whether a puzzle is on the board: givens, or a killer's cages (a classic killer has no givens). */
-const hasPuzzle = () => state.givens.some((g) => g) || shape().killer;
+/**
+ * Whether a puzzle is on the board: givens, or a killer's cages or constraints (a classic killer,
+ * or a thermometer puzzle, may have no givens).
+ */
+const hasPuzzle = () => state.givens.some((g) => g) || shape().killer || shape().constraints.length > 0;
 
 function requireGivens() {
   if (!hasPuzzle()) throw new Problem({ detail: "load or generate a puzzle first" }, 0);
