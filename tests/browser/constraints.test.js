@@ -8,6 +8,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 
+import { makeShape, rulesFromParams, shapeParams } from "../../src/http/playground/shape.js";
 import { api, boardText, cell, launch, loadPuzzle, openPlayground } from "./browser.js";
 
 const N = 6;
@@ -330,4 +331,80 @@ test("Open in SudokuPad and Copy f-puzzles link ask POST /export, and show the l
     }
   }
   await page.close();
+});
+
+test("the puzzle and rules /import reads from a link go on the board (the endpoint stood in for)", async () => {
+  const { page, problems } = await openPlayground(browser.context, `/#link=${encodeURIComponent(FPUZZLES_LINK)}`, {
+    setup: (p) =>
+      p.route("**/import", async (route) => {
+        assert.deepEqual(JSON.parse(route.request().postData()), { link: FPUZZLES_LINK });
+        await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(THERMO) });
+      }),
+  });
+  await settled(page);
+  assert.equal(await page.locator("#load-error").textContent(), "");
+  assert.equal(await boardText(page), THERMO.puzzle);
+  assert.equal(await page.locator(".constraints-under .c-thermo").count(), 4);
+  // The address now holds the board itself, not the link.
+  assert.match(page.url(), /#puzzle=.*&rules=/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the link /export answers is opened or copied, and shown beside the buttons (the endpoint stood in for)", async () => {
+  const links = { sudokupad: "https://sudokupad.app/example", fpuzzles: "https://f-puzzles.com/?load=example" };
+  const { page, problems } = await openPlayground(browser.context, hashOf(KROPKI), {
+    setup: async (p) => {
+      await p.addInitScript(() => {
+        window.open = (url) => {
+          window.openedLink = url;
+          return null;
+        };
+      });
+      await p.route("**/export", (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ link: links[JSON.parse(route.request().postData()).format] }) }),
+      );
+    },
+  });
+  await settled(page);
+  await page.getByRole("button", { name: "Open in SudokuPad" }).click();
+  await page.locator("#export-result a").waitFor();
+  assert.equal(await page.evaluate(() => window.openedLink), links.sudokupad);
+  assert.equal(await page.locator("#export-result a").getAttribute("href"), links.sudokupad);
+  assert.match(await page.locator("#export-result").textContent(), /^Opening in SudokuPad: /);
+  await page.getByRole("button", { name: "Copy f-puzzles link" }).click();
+  await page.locator("#export-result a", { hasText: "f-puzzles.com" }).waitFor();
+  // Copied where the browser lets the page write the clipboard, else offered to copy by hand.
+  assert.match(await page.locator("#export-result").textContent(), /^(f-puzzles link copied|Copy this f-puzzles link): https:\/\/f-puzzles/);
+  assert.equal(await page.locator("#copy-fpuzzles-error").textContent(), "");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("shape.js reads constraints and global rules: peers, units, and the address's rules= round trip", () => {
+  const rules = {
+    size: 6,
+    variants: ["anti_knight", "disjoint_groups"],
+    negative: ["kropki"],
+    constraints: [...KROPKI.rules.constraints, { type: "extra_region", cells: ["A1", "B3", "C5", "D2", "E4", "F6"] }],
+  };
+  const shape = makeShape(rules);
+  assert.equal(shape.classic, false);
+  assert.equal(shape.constrained, true);
+  assert.deepEqual(shape.globals, ["anti_knight", "disjoint_groups"]);
+  assert.deepEqual(shape.constraints[0].cells, [index("C4"), index("C5")]);
+  // Anti-knight makes a knight's move a peer; disjoint group 1 is each box's first cell (2x3 boxes).
+  assert.ok(shape.peers[index("A1")].has(index("B3")));
+  assert.ok(!shape.peers[index("A1")].has(index("B4")));
+  assert.deepEqual(shape.unitCells("disjoint group 1"), ["A1", "A4", "C1", "C4", "E1", "E4"].map(index));
+  assert.deepEqual(shape.unitCells("constraint 5 (extra_region)"), ["A1", "B3", "C5", "D2", "E4", "F6"].map(index));
+  // The rules go back to the service as given, and through the address whole.
+  assert.deepEqual(shape.rules.constraints, rules.constraints);
+  assert.deepEqual(shape.rules.negative, ["kropki"]);
+  const params = new URLSearchParams(shapeParams(shape.rules));
+  assert.deepEqual([...params.keys()], ["rules"]);
+  assert.equal(makeShape(rulesFromParams(params)).key, shape.key);
+  // What the page cannot read it says: an unknown type, a cell off the board.
+  assert.throws(() => makeShape({ size: 6, constraints: [{ type: "chess", cells: ["A1"] }] }), /unknown type "chess"/);
+  assert.throws(() => makeShape({ size: 6, constraints: [{ type: "thermo", cells: ["A1", "G7"] }] }), /"G7" is not a cell of 6x6/);
 });
