@@ -398,6 +398,7 @@ test("shape.js reads constraints and global rules: peers, units, and the address
   assert.ok(!shape.peers[index("A1")].has(index("B4")));
   assert.deepEqual(shape.unitCells("disjoint group 1"), ["A1", "A4", "C1", "C4", "E1", "E4"].map(index));
   assert.deepEqual(shape.unitCells("constraint 5 (extra_region)"), ["A1", "B3", "C5", "D2", "E4", "F6"].map(index));
+  assert.deepEqual(shape.unitCells("constraint 1 (kropki)"), ["C4", "C5"].map(index));
   // The rules go back to the service as given, and through the address whole.
   assert.deepEqual(shape.rules.constraints, rules.constraints);
   assert.deepEqual(shape.rules.negative, ["kropki"]);

@@ -254,7 +254,8 @@ export function makeShape(rules = {}) {
     key: JSON.stringify(wire),
     cellName,
     cellIndex: (name) => LETTERS.indexOf(name[0].toUpperCase()) * n + Number(name.slice(1)) - 1,
-    unitCells: (name) => units.find((u) => u.name === name)?.cells || [],
+    /** A unit's cells by the service's name; a constraint named as a rule (`constraint 3 (thermo)`) gives its cells. */
+    unitCells: (name) => units.find((u) => u.name === name)?.cells || constraintCells(constraints, name),
     symbol: (v) => symbols[v - 1],
     /** The value (1..N) a typed or pasted character stands for, 0 for none; lower case reads as upper. */
     valueOf(ch) {
@@ -275,6 +276,13 @@ function describe(n, box, jigsaw, variants, killer, globals, constraints) {
   for (const v of globals) text += ` ${GLOBAL_WORDS[v]}`;
   if (constraints) text += ` · ${constraints} ${constraints === 1 ? "constraint" : "constraints"}`;
   return text;
+}
+
+/** The cells of the constraint a name such as `constraint 3 (thermo)` stands for (an arrow's circle too), or none. */
+function constraintCells(constraints, name) {
+  const match = /^constraint (\d+) \(/.exec(name);
+  const k = match ? constraints[Number(match[1]) - 1] : null;
+  return k ? [...(k.circle || []), ...k.cells] : [];
 }
 
 /** The global rules beyond x and hyper, in words, in the order the page names them. */
