@@ -40,7 +40,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RenderRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
     /// Draw the solution in the blank cells (the puzzle must have exactly one).
@@ -66,11 +71,17 @@ struct RenderRequest {
 async fn render(
     State(state): State<AppState>,
     headers: HeaderMap,
-    ApiJson(req): ApiJson<RenderRequest>,
+    ApiJson(mut req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
-    super::shape_json::refuse_constraints(req.rules.as_ref(), "/render")?;
-    let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let source = super::submitted::Submitted::new(
+        req.puzzle.take(),
+        req.rules.take(),
+        req.link.take(),
+        req.fpuzzles.take(),
+    )?;
+    super::shape_json::refuse_constraints(source.rules.as_ref(), "/render")?;
+    let submitted = parse_consistent(&source.puzzle, source.rules.as_ref())?;
     let mut sheet = Sheet::new(submitted.shape().clone(), submitted.cells());
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;
     sheet.caption = caption(&req)?;
