@@ -16,7 +16,7 @@ use super::submitted::{from_link, Submitted};
 use super::AppState;
 use crate::engine::shape::Rules;
 use crate::engine::{Interrupt, Verdict};
-use crate::interchange::{self, ExportFormat, Imported};
+use crate::interchange::{self, ExportFormat};
 
 /// The routes of this resource.
 pub fn router() -> Router<AppState> {
@@ -34,7 +34,7 @@ struct ImportRequest {
     fpuzzles: Option<Value>,
 }
 
-async fn import(ApiJson(req): ApiJson<ImportRequest>) -> Result<Json<Imported>, ApiError> {
+async fn import(ApiJson(req): ApiJson<ImportRequest>) -> Result<Json<Value>, ApiError> {
     let imported = match (req.link, req.fpuzzles) {
         (Some(link), None) => interchange::import_link(&link).map_err(|e| from_link(e, "link"))?,
         (None, Some(doc)) => {
@@ -47,7 +47,10 @@ async fn import(ApiJson(req): ApiJson<ImportRequest>) -> Result<Json<Imported>, 
             })
         }
     };
-    Ok(Json(imported))
+    // Through a `Value`, whose objects keep their members sorted, as every answer writes them.
+    Ok(Json(
+        serde_json::to_value(imported).map_err(|_| ApiError::Internal)?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]
