@@ -825,3 +825,31 @@ async fn export_refuses_what_the_format_cannot_carry() {
     let body = assert_problem(&r, 422, "unsupported_value");
     assert_eq!(body["expected"], json!(["fpuzzles", "sudokupad", "ipuz"]));
 }
+
+#[tokio::test]
+async fn a_batch_reads_links_in_place_of_puzzles() {
+    let mut d = doc(json!({}));
+    for (i, ch) in EASY.chars().enumerate() {
+        if let Some(v) = ch.to_digit(10).filter(|&v| v > 0) {
+            d["grid"][i / 9][i % 9] = json!({"value": v, "given": true});
+        }
+    }
+    let solution = post_json("/solve", json!({"puzzle": EASY})).await.json()["solution"].clone();
+    let r = post_json(
+        "/solve/batch",
+        json!([link_of(&d), "https://f-puzzles.com/?load=zz!"]),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let lines: Vec<Value> = r
+        .text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["solution"], solution, "{}", r.text);
+    assert_eq!(lines[1]["error"]["code"], "invalid_puzzle", "{}", r.text);
+    assert!(lines[1]["error"]["detail"]
+        .as_str()
+        .unwrap()
+        .starts_with("link: "));
+}
