@@ -105,11 +105,15 @@ async fn export(
                     puzzle.solve(2, Interrupt::at(deadline, cancel))
                 })
                 .await?;
-            // The solution is written when it is unique (and found in time); otherwise left out.
-            let solution = solved
-                .ok()
-                .filter(|out| out.verdict == Verdict::Unique)
-                .and_then(|out| out.solutions.first().map(|s| s.cells()));
+            // The solution is written when it is unique, left out when there is none or several;
+            // a search past the deadline is a 504, so the same puzzle is always the same document.
+            let solved = solved.map_err(|stop| ApiError::DeadlineExceeded {
+                timeout_ms,
+                stats: stop.stats,
+            })?;
+            let solution = (solved.verdict == Verdict::Unique)
+                .then(|| solved.solutions.first().map(|s| s.cells()))
+                .flatten();
             interchange::ipuz::export(&shape, &cells, solution.as_ref()).map_err(refused)?
         }
     };
