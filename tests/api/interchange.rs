@@ -853,3 +853,28 @@ async fn a_batch_reads_links_in_place_of_puzzles() {
         .unwrap()
         .starts_with("link: "));
 }
+
+#[tokio::test]
+async fn hyper_windows_are_written_as_extra_regions_that_solve_the_same() {
+    let rules = json!({"variants": ["hyper"]});
+    let puzzle = ".".repeat(81);
+    let ours = post_json("/solve", json!({"puzzle": puzzle, "rules": rules}))
+        .await
+        .json();
+    let link = post_json(
+        "/export",
+        json!({"puzzle": puzzle, "rules": rules, "format": "sudokupad"}),
+    )
+    .await
+    .json()["link"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let back = post_json("/import", json!({"link": link})).await.json();
+    let regions = back["rules"]["constraints"].as_array().unwrap();
+    assert_eq!(regions.len(), 4, "{back}");
+    assert!(regions.iter().all(|r| r["type"] == "extra_region"));
+    assert_eq!(regions[0]["cells"][0], "B2");
+    let theirs = post_json("/solve", json!({"link": link})).await.json();
+    assert_eq!(theirs["solution"], ours["solution"]);
+}
