@@ -821,6 +821,23 @@ async fn export_refuses_what_the_format_cannot_carry() {
     .await;
     let body = assert_problem(&r, 422, "unsupported_value");
     assert_eq!(body["received"], "size 25");
+    // A little killer along part of a diagonal has no f-puzzles clue outside the grid.
+    let part = json!({"constraints": [{"type": "little_killer", "cells": ["B2", "C3"], "sum": 5}]});
+    let r = post_json(
+        "/export",
+        json!({"puzzle": EASY, "rules": part, "format": "fpuzzles"}),
+    )
+    .await;
+    let body = assert_problem(&r, 422, "unsupported_value");
+    assert_eq!(body["received"], "little_killer");
+    let tall = json!({"size": 6, "box": [3, 2], "variants": ["disjoint_groups"]});
+    let r = post_json(
+        "/export",
+        json!({"puzzle": ".".repeat(36), "rules": tall, "format": "sudokupad"}),
+    )
+    .await;
+    let body = assert_problem(&r, 422, "unsupported_value");
+    assert_eq!(body["received"], "disjoint_groups");
     let r = post_json("/export", json!({"puzzle": EASY, "format": "penpa"})).await;
     let body = assert_problem(&r, 422, "unsupported_value");
     assert_eq!(body["expected"], json!(["fpuzzles", "sudokupad", "ipuz"]));
