@@ -108,6 +108,12 @@ struct Item {
     direction: Option<String>,
 }
 
+/// Whether a generic cage is SudokuPad's success message (`"value": "msgcorrect: ..."`), which
+/// carries no rule.
+fn is_message(item: &Item) -> bool {
+    matches!(&item.value, Some(Value::String(v)) if v.starts_with("msgcorrect"))
+}
+
 /// Whether `value` carries nothing (absent, `null`, `false`, empty).
 fn is_empty(value: &Value) -> bool {
     match value {
@@ -453,6 +459,8 @@ pub fn import(data: &Value) -> Result<Imported, InterchangeError> {
                     });
                 }
             }
+            // SudokuPad's success message rides on a cage whose value starts `msgcorrect`: no rule.
+            "cage" if items(field, value)?.iter().all(is_message) => {}
             other => {
                 return Err(unsupported(
                     other,

@@ -499,6 +499,10 @@ async fn every_feature_without_a_rule_here_is_refused_by_name() {
         assert_eq!(body["received"], feature, "{body}");
         assert_eq!(body["field"], "link", "{body}");
     }
+    // SudokuPad's success message, a cage with a `msgcorrect` value, carries no rule.
+    let message = json!({"cage": [{"cells": ["R1C1"], "value": "msgcorrect: Well done!"}]});
+    let r = post_json("/import", json!({"fpuzzles": doc(message)})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
     let mut pencil = doc(json!({}));
     pencil["grid"][2][2] = json!({"givenPencilMarks": [1, 2]});
     let r = post_json("/import", json!({"fpuzzles": pencil})).await;
