@@ -29,50 +29,72 @@ impl<'c> Clique<'c> {
     /// Every assignment of distinct values to `cells`, or `None` when there are more than
     /// [`MAX_ASSIGNMENTS`].
     fn of(cells: &'c [u16], cand: &[u32]) -> Option<Clique<'c>> {
-        let masks: Vec<u32> = cells.iter().map(|&c| cand[usize::from(c)]).collect();
+        if let [cell] = cells {
+            // One cell: each of its values is a sum of its own (the common case, cheaply).
+            let mask = cand[usize::from(*cell)];
+            return Some(Clique {
+                cells,
+                sums: bits(mask).collect(),
+                supports: bits(mask).map(|v| 1 << (v - 1)).collect(),
+            });
+        }
+        let mut masks = [0u32; 32];
+        for (m, &c) in masks.iter_mut().zip(cells) {
+            *m = cand[usize::from(c)];
+        }
         let mut clique = Clique {
             cells,
             sums: Vec::new(),
             supports: Vec::new(),
         };
-        let mut path = vec![0u32; cells.len()];
-        let mut budget = MAX_ASSIGNMENTS;
-        clique
-            .walk(&masks, 0, 0, 0, &mut path, &mut budget)
-            .then_some(clique)
+        let mut walk = Walk {
+            masks: &masks[..cells.len()],
+            path: [0; 32],
+            option_of: [u16::MAX; MAX_CLIQUE_SUM + 1],
+            budget: MAX_ASSIGNMENTS,
+        };
+        walk.from(&mut clique, 0, 0, 0).then_some(clique)
     }
+}
 
-    fn walk(
-        &mut self,
-        masks: &[u32],
-        i: usize,
-        used: u32,
-        sum: usize,
-        path: &mut [u32],
-        budget: &mut usize,
-    ) -> bool {
-        if i == masks.len() {
-            if *budget == 0 {
+/// The largest sum of a clique: every value of a 25x25 once.
+const MAX_CLIQUE_SUM: usize = 25 * 26 / 2;
+
+/// The enumeration's state: the cells' candidates, the values taken so far, each sum's option.
+struct Walk<'m> {
+    masks: &'m [u32],
+    path: [u32; 32],
+    option_of: [u16; MAX_CLIQUE_SUM + 1],
+    budget: usize,
+}
+
+impl Walk<'_> {
+    /// Assigns cells `i..` distinct values outside `used`, recording each full assignment in
+    /// `clique`; `false` once the budget is spent.
+    fn from(&mut self, clique: &mut Clique, i: usize, used: u32, sum: usize) -> bool {
+        let k = self.masks.len();
+        if i == k {
+            if self.budget == 0 {
                 return false;
             }
-            *budget -= 1;
-            let k = masks.len();
-            let o = match self.sums.iter().position(|&s| s == sum) {
-                Some(o) => o,
-                None => {
-                    self.sums.push(sum);
-                    self.supports.extend(std::iter::repeat_n(0, k));
-                    self.sums.len() - 1
+            self.budget -= 1;
+            let o = match self.option_of[sum] {
+                u16::MAX => {
+                    self.option_of[sum] = clique.sums.len() as u16;
+                    clique.sums.push(sum);
+                    clique.supports.extend(std::iter::repeat_n(0, k));
+                    clique.sums.len() - 1
                 }
+                o => usize::from(o),
             };
-            for (support, bit) in self.supports[o * k..][..k].iter_mut().zip(path.iter()) {
+            for (support, bit) in clique.supports[o * k..][..k].iter_mut().zip(&self.path) {
                 *support |= bit;
             }
             return true;
         }
-        for v in bits(masks[i] & !used) {
-            path[i] = 1 << (v - 1);
-            if !self.walk(masks, i + 1, used | path[i], sum + v, path, budget) {
+        for v in bits(self.masks[i] & !used) {
+            self.path[i] = 1 << (v - 1);
+            if !self.from(clique, i + 1, used | self.path[i], sum + v) {
                 return false;
             }
         }

@@ -199,8 +199,10 @@ fn cliques(shape: &Shape, cells: &[u16]) -> Vec<Vec<u16>> {
         let peers = shape.peers(usize::from(c));
         match cliques
             .iter_mut()
-            .find(|clique| clique.iter().all(|m| peers.binary_search(m).is_ok()))
-        {
+            // Sums and arrows have at most N cells, so a clique at most 25 (the walk holds 32).
+            .find(|clique| {
+                clique.len() < 32 && clique.iter().all(|m| peers.binary_search(m).is_ok())
+            }) {
             Some(clique) => clique.push(c),
             None => cliques.push(vec![c]),
         }
