@@ -215,12 +215,14 @@ impl<'s> ShapeSearch<'s, '_, '_> {
     }
 
     /// Whether the search guesses by conflict weights: solving a killer or a puzzle with
-    /// constraints in a plain search (no drawn order, no known solution to stay near: generation's
+    /// constraints (but thermometers alone: see `ConstraintTables::weighted`) in a plain search (no drawn order, no known solution to stay near: generation's
     /// searches and their puzzles never see them), on grids up to [`MAX_WEIGHTED_SIZE`].
     fn weighted(&self) -> bool {
         let plain = self.rng.is_none() && self.solver.near.is_none();
         let killer = self.probed_groups().is_some();
-        let constraints = plain && self.solver.probe_groups && self.tables.constraints.is_some();
+        let constraints = plain
+            && self.solver.probe_groups
+            && (self.tables.constraints.as_ref()).is_some_and(|c| c.weighted());
         self.solver.conflict_weights
             && self.shape.size() <= MAX_WEIGHTED_SIZE
             && (killer || constraints)
