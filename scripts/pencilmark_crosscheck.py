@@ -10,6 +10,11 @@ takes a solution S our engine finds on the blank grid, keeps most of S as givens
 finds S unique, writes the f-puzzles link, and asks pencilmark for its unique solution: a rule
 written or read differently shows as no solution, another solution or several.
 
+Then the published puzzles of `puzzles/variants/published.jsonl`: each one exported as our engine
+reads it, and pencilmark must solve the link to the setter's published solution (one it cannot
+decide, by its own search limit or within 20 seconds, is reported as skipped, never as agreement:
+the hardest published thermometers and little killers are past its limits).
+
     python3 scripts/pencilmark_crosscheck.py [path/to/sudoku]   # default: target/release/sudoku
 
 Exit status 0 when every case agrees, 1 otherwise.
@@ -130,7 +135,46 @@ def main():
         failure = f"negative: {type(e).__name__}: {e}"
     print(("FAIL " if failure else "ok   ") + (failure or "negative"))
     failures += [failure] if failure else []
+    failures += published()
     return 1 if failures else 0
+
+
+def published():
+    """Each published variant puzzle, exported, solved by pencilmark to the published solution."""
+    import multiprocessing
+
+    failures = []
+    with open("puzzles/variants/published.jsonl") as lines:
+        for line in lines:
+            entry = json.loads(line)
+            name = f"published: {entry['name']}"
+            doc = json.dumps({"puzzle": entry["puzzle"], "rules": entry["rules"]})
+            _, link, err = run(["export", "--format", "fpuzzles"], doc)
+            if not link:
+                failures.append(f"{name}: export failed: {err}")
+                print(f"FAIL {failures[-1]}")
+                continue
+            with multiprocessing.Pool(1) as pool:
+                job = pool.apply_async(solve_link, (link[0],))
+                try:
+                    theirs = job.get(timeout=20)
+                except multiprocessing.TimeoutError:
+                    print(f"skip {name}: pencilmark took over 20 s")
+                    continue
+            if theirs.startswith("Undecided"):
+                print(f"skip {name}: pencilmark could not decide it ({theirs[:60]}...)")
+                continue
+            if theirs != entry["solution"]:
+                failures.append(f"{name}: pencilmark solves {link[0]} to {theirs}")
+            print(("FAIL " + failures[-1]) if theirs != entry["solution"] else f"ok   {name}")
+    return failures
+
+
+def solve_link(link):
+    try:
+        return "".join(map(str, pencilmark.solve(fpuzzles.to_puzzle(link, fetch=False))))
+    except Exception as e:  # pencilmark's refusals and verdicts are failures here
+        return f"{type(e).__name__}: {e}"
 
 
 if __name__ == "__main__":
