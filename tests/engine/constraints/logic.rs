@@ -57,3 +57,73 @@ fn every_step_on_constrained_puzzles_is_sound_and_ends_at_the_solution() {
     }
     assert!(walked > 100, "only {walked} steps walked");
 }
+
+/// Every kind of rule beyond units that the walks below draw puzzles with.
+const EVERY_KIND: [Kind; 18] = [
+    Kind::Constraint("thermo"),
+    Kind::Constraint("arrow"),
+    Kind::Constraint("kropki"),
+    Kind::Constraint("xv"),
+    Kind::Constraint("little_killer"),
+    Kind::Constraint("sandwich"),
+    Kind::Constraint("renban"),
+    Kind::Constraint("whisper"),
+    Kind::Constraint("palindrome"),
+    Kind::Constraint("odd"),
+    Kind::Constraint("even"),
+    Kind::Constraint("extra_region"),
+    Kind::Global(Variant::AntiKnight),
+    Kind::Global(Variant::AntiKing),
+    Kind::Global(Variant::NonConsecutive),
+    Kind::Global(Variant::DisjointGroups),
+    Kind::Negative(Negative::Kropki),
+    Kind::Negative(Negative::Xv),
+];
+
+/// What the walks over every kind found: puzzles walked, steps, checked guesses (`brute_force`),
+/// and the steps of each constraint technique.
+#[derive(Default)]
+struct Walks {
+    walks: usize,
+    steps: usize,
+    guesses: usize,
+    by_technique: std::collections::BTreeMap<&'static str, usize>,
+}
+
+/// Walks `seeds` puzzles of every kind on 4x4 and 6x6, checking every step against the solution.
+fn walk_every_kind(seeds: std::ops::Range<u64>) -> Walks {
+    let mut out = Walks::default();
+    for kind in EVERY_KIND {
+        for size in [4, 6] {
+            for seed in seeds.clone() {
+                let Some(d) = dug(size, kind, seed * 104_729 + size as u64) else {
+                    continue;
+                };
+                let puzzle = Cells::from_values(d.puzzle.clone());
+                let solution = Cells::from_values(d.grid.clone());
+                let e = ShapeLogic::new().explain(&d.shape, &puzzle).unwrap();
+                let mut position = ShapePosition::new(&d.shape, &puzzle);
+                for step in &e.steps {
+                    check_step(&d.shape, &position, &solution, step);
+                    position.apply(&d.shape, step);
+                    out.steps += 1;
+                    out.guesses += usize::from(step.technique == Technique::BruteForce);
+                    *out.by_technique.entry(step.technique.id()).or_default() += 1;
+                }
+                assert_eq!(position.cells(), solution, "{:?}", d.rules);
+                out.walks += 1;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
+    let w = walk_every_kind(0..8);
+    eprintln!(
+        "{} walks, {} steps, {} checked guesses; {:?}",
+        w.walks, w.steps, w.guesses, w.by_technique
+    );
+    assert!(w.walks >= 250, "only {} walks", w.walks);
+}

@@ -1,0 +1,110 @@
+//! Sandwich: the digits strictly between the 1 and the N of a row or column add up to the clue.
+//! The clue fixes how many cells can lie between them (a sum of distinct digits from 2 to N-1
+//! needs at least and at most so many), so how far apart the two crusts are; a digit that no way of
+//! filling the line from its candidates puts in its cell goes (the propagation's automaton).
+
+use super::super::geometry::Geometry;
+use super::super::position::ShapePosition;
+use super::super::step::{Pattern, ShapeStep};
+use super::super::words;
+use super::{count, masks, removals, title};
+use crate::general::constraints::sandwich as narrow_sandwich;
+use crate::logic::words::or_list;
+use crate::logic::Technique;
+use crate::shape::{Cells, Constraint, Shape, UnitKind};
+
+/// The first sandwich whose line loses a candidate.
+pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let masks = masks(shape, pos);
+    shape
+        .constraints()
+        .iter()
+        .enumerate()
+        .find_map(|(i, constraint)| {
+            let Constraint::Sandwich { cells, sum } = constraint else {
+                return None;
+            };
+            if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            let mut out = Vec::new();
+            narrow_sandwich(cells, &masks, shape.size(), *sum, &mut out);
+            let removed = removals(pos, &out);
+            if removed.is_empty() {
+                return None;
+            }
+            let n = shape.size();
+            let apart: Vec<String> = gaps(n, *sum).iter().map(|g| count(g + 1)).collect();
+            let explanation =
+                format!(
+                "{}: the digits between the {} and the {} add up to {sum}, so those two lie {} \
+                 {} apart; no way of filling {} from its candidates puts these there, so they \
+                 can be removed: {}.",
+                title(shape, i),
+                shape.symbol(1),
+                shape.symbol(n as u8),
+                or_list(&apart),
+                if apart.len() == 1 && apart[0] == "one" { "cell" } else { "cells" },
+                line_name(shape, cells),
+                words::removal_sets(shape, &removed)
+            );
+            let unit = unit_of(shape, cells);
+            Some(ShapeStep::elimination(
+                Technique::Sandwich,
+                removed,
+                Pattern {
+                    cells: cells.iter().map(|&c| usize::from(c)).collect(),
+                    units: unit.into_iter().collect(),
+                    values: vec![1, n as u8],
+                },
+                explanation,
+            ))
+        })
+}
+
+/// How many cells can lie between the crusts: `g` cells of distinct digits from 2 to N-1 sum to
+/// anything from 2 + ... + (g+1) to (N-1) + ... + (N-g).
+fn gaps(n: usize, sum: u32) -> Vec<usize> {
+    (0..=n.saturating_sub(2))
+        .filter(|&g| {
+            let least: usize = (2..2 + g).sum();
+            let most: usize = (n - g..n).sum();
+            (least..=most).contains(&(sum as usize))
+        })
+        .collect()
+}
+
+/// `row C` or `column 4`: the sandwich's line, as the shape names its unit.
+pub fn line_name(shape: &Shape, cells: &[u16]) -> String {
+    match unit_of(shape, cells) {
+        Some(u) => shape.unit_name(u),
+        None => super::line(shape, cells),
+    }
+}
+
+/// The row or column unit holding every cell of the line.
+fn unit_of(shape: &Shape, cells: &[u16]) -> Option<usize> {
+    let first = usize::from(*cells.first()?);
+    shape
+        .units_of(first)
+        .iter()
+        .map(|&u| usize::from(u))
+        .find(|&u| {
+            matches!(shape.unit_kind(u), UnitKind::Row(_) | UnitKind::Column(_))
+                && cells.iter().all(|c| shape.unit(u).contains(c))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gaps;
+
+    #[test]
+    fn a_sum_fixes_how_many_cells_lie_between_the_crusts() {
+        assert_eq!(gaps(9, 0), vec![0]);
+        assert_eq!(gaps(9, 35), vec![7]);
+        assert_eq!(gaps(9, 5), vec![1, 2]);
+        assert_eq!(gaps(9, 12), vec![2, 3]);
+    }
+}
