@@ -88,6 +88,7 @@ struct Walks {
     steps: usize,
     guesses: usize,
     by_technique: std::collections::BTreeMap<&'static str, usize>,
+    guesses_by_kind: std::collections::BTreeMap<String, usize>,
 }
 
 /// Walks `seeds` puzzles of every kind on 4x4 and 6x6, checking every step against the solution.
@@ -107,7 +108,9 @@ fn walk_every_kind(seeds: std::ops::Range<u64>) -> Walks {
                     check_step(&d.shape, &position, &solution, step);
                     position.apply(&d.shape, step);
                     out.steps += 1;
-                    out.guesses += usize::from(step.technique == Technique::BruteForce);
+                    let guess = usize::from(step.technique == Technique::BruteForce);
+                    out.guesses += guess;
+                    *out.guesses_by_kind.entry(name(kind)).or_default() += guess;
                     *out.by_technique.entry(step.technique.id()).or_default() += 1;
                 }
                 assert_eq!(position.cells(), solution, "{:?}", d.rules);
@@ -118,12 +121,37 @@ fn walk_every_kind(seeds: std::ops::Range<u64>) -> Walks {
     out
 }
 
+fn name(kind: Kind) -> String {
+    match kind {
+        Kind::Constraint(name) => name.to_string(),
+        Kind::Global(v) => v.name().to_string(),
+        Kind::Negative(n) => format!("negative {}", n.name()),
+    }
+}
+
+/// Before the constraint techniques these walks took 1554 checked guesses in 6632 steps (every
+/// constraint read only through units and peers); with them, 92 in 7979 (more, smaller steps: a
+/// constraint's removals where a guess placed a value). The bound keeps that gain.
 #[test]
 fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
     let w = walk_every_kind(0..8);
     eprintln!(
-        "{} walks, {} steps, {} checked guesses; {:?}",
-        w.walks, w.steps, w.guesses, w.by_technique
+        "{} walks, {} steps, {} checked guesses; by kind {:?}; by technique {:?}",
+        w.walks, w.steps, w.guesses, w.guesses_by_kind, w.by_technique
     );
     assert!(w.walks >= 250, "only {} walks", w.walks);
+    assert!(w.guesses <= 120, "{} checked guesses", w.guesses);
+    for technique in [
+        Technique::OddEven,
+        Technique::Thermometer,
+        Technique::DotPair,
+        Technique::LineSum,
+        Technique::Renban,
+        Technique::Sandwich,
+    ] {
+        assert!(
+            w.by_technique.contains_key(technique.id()),
+            "{technique} never used"
+        );
+    }
 }

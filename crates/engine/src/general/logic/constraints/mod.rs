@@ -173,3 +173,6 @@ fn cells_of(shape: &Shape, i: usize) -> Vec<usize> {
         .map(usize::from)
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,14 +1,16 @@
 //! Sandwich: the digits strictly between the 1 and the N of a row or column add up to the clue.
 //! The clue fixes how many cells can lie between them (a sum of distinct digits from 2 to N-1
 //! needs at least and at most so many), so how far apart the two crusts are; a digit that no way of
-//! filling the line from its candidates puts in its cell goes (the propagation's automaton).
+//! filling the line from its candidates, with the crusts that far apart, puts in its cell goes
+//! (the propagation's automaton, which lets the digits between repeat, with the distance added).
 
 use super::super::geometry::Geometry;
+use super::super::position::bit;
 use super::super::position::ShapePosition;
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
 use super::{count, masks, removals, title};
-use crate::general::constraints::sandwich as narrow_sandwich;
+use crate::general::constraints::{sum_to, Sums};
 use crate::logic::words::or_list;
 use crate::logic::Technique;
 use crate::shape::{Cells, Constraint, Shape, UnitKind};
@@ -28,8 +30,8 @@ pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
             if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
                 return None;
             }
-            let mut out = Vec::new();
-            narrow_sandwich(cells, &masks, shape.size(), *sum, &mut out);
+            let kept = narrow(cells, &masks, shape.size(), *sum);
+            let out: Vec<(u16, u32)> = cells.iter().zip(&kept).map(|(&c, &k)| (c, !k)).collect();
             let removed = removals(pos, &out);
             if removed.is_empty() {
                 return None;
@@ -61,6 +63,63 @@ pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
                 explanation,
             ))
         })
+}
+
+/// What each cell of the line keeps: the union, over every way of placing the two crusts as far
+/// apart as the sum allows (`gaps`) in cells that can hold them, with the cells between able to
+/// reach the sum (repeats allowed, as the propagation's sums), of what that way leaves each cell.
+/// Every way the solution's line can take is among them, so nothing it holds goes.
+fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
+    let crusts = bit(1) | bit(n as u8);
+    let gaps = gaps(n, sum);
+    let len = cells.len();
+    let at = |i: usize| masks[usize::from(cells[i])];
+    let mut kept = vec![0u32; len];
+    let mut cand = masks.to_vec();
+    for p in 0..len {
+        for q in p + 1..len {
+            if !gaps.contains(&(q - p - 1)) {
+                continue;
+            }
+            let fillers = (0..len).all(|i| i == p || i == q || at(i) & !crusts != 0);
+            if !fillers {
+                continue;
+            }
+            for (x, y) in [(1, n as u8), (n as u8, 1)] {
+                if at(p) & bit(x) == 0 || at(q) & bit(y) == 0 {
+                    continue;
+                }
+                let inside = &cells[p + 1..q];
+                for &c in inside {
+                    cand[usize::from(c)] = masks[usize::from(c)] & !crusts;
+                }
+                let mut out = Vec::new();
+                let reached = sum_to(inside, &cand, &Sums::only(sum as usize), &mut out);
+                if reached.contains(sum as usize) {
+                    kept[p] |= bit(x);
+                    kept[q] |= bit(y);
+                    for (i, &c) in cells.iter().enumerate() {
+                        if i == p || i == q {
+                            continue;
+                        }
+                        let mut keep = cand[usize::from(c)] & !crusts;
+                        if (p + 1..q).contains(&i) {
+                            for &(d, gone) in &out {
+                                if d == c {
+                                    keep &= !gone;
+                                }
+                            }
+                        }
+                        kept[i] |= keep;
+                    }
+                }
+                for &c in inside {
+                    cand[usize::from(c)] = masks[usize::from(c)];
+                }
+            }
+        }
+    }
+    kept
 }
 
 /// How many cells can lie between the crusts: `g` cells of distinct digits from 2 to N-1 sum to

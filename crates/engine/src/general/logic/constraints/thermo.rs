@@ -100,7 +100,7 @@ fn bounds(
                 let d = j - anchor;
                 format!("it needs {} smaller digit{} before it", count(d), plural(d))
             } else {
-                from_anchor(shape, cells, j, anchor, "after", "at least", floor)
+                from_anchor(shape, pos, cells, j, anchor, "after", "at least", floor)
             };
             clauses.push(format!(
                 "{name} cannot be {}, since {reason}",
@@ -114,7 +114,7 @@ fn bounds(
                 let d = anchor - j;
                 format!("it needs {} greater digit{} after it", count(d), plural(d))
             } else {
-                from_anchor(shape, cells, j, anchor, "before", "at most", ceiling)
+                from_anchor(shape, pos, cells, j, anchor, "before", "at most", ceiling)
             };
             clauses.push(format!(
                 "{name} cannot be {}, since {reason}",
@@ -147,9 +147,11 @@ fn bounds(
     ))
 }
 
-/// `it comes two cells after B2, which is at least 4`.
+/// `it comes two cells after B2, which is at least 4` (`which holds 4` once placed).
+#[allow(clippy::too_many_arguments)]
 fn from_anchor(
     shape: &Shape,
+    pos: &ShapePosition,
     cells: &[u16],
     j: usize,
     anchor: usize,
@@ -158,11 +160,16 @@ fn from_anchor(
     value: i32,
 ) -> String {
     let d = j.abs_diff(anchor);
+    let cell = usize::from(cells[anchor]);
+    let which = match pos.value(cell) {
+        0 => format!("is {bound}"),
+        _ => "holds".to_string(),
+    };
     format!(
-        "it comes {} cell{} {side} {}, which is {bound} {}",
+        "it comes {} cell{} {side} {}, which {which} {}",
         count(d),
         plural(d),
-        shape.cell_name(usize::from(cells[anchor])),
+        shape.cell_name(cell),
         shape.symbol(value as u8)
     )
 }
