@@ -132,8 +132,9 @@ fn name(kind: Kind) -> String {
 }
 
 /// Before the constraint techniques these walks took 1554 checked guesses in 6632 steps (every
-/// constraint read only through units and peers); with them, 92 in 7979 (more, smaller steps: a
-/// constraint's removals where a guess placed a value). The bound keeps that gain.
+/// constraint read only through units and peers; 65 walks of 272 without a guess); with them, 53 in
+/// 7935 (more, smaller steps: a constraint's removals where a guess placed a value; 245 walks
+/// without a guess). The bound keeps that gain.
 #[test]
 fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
     let w = walk_every_kind(0..8);
@@ -143,7 +144,7 @@ fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
         w.walks, w.without_a_guess, w.steps, w.guesses, w.guesses_by_kind, w.by_technique
     );
     assert!(w.walks >= 250, "only {} walks", w.walks);
-    assert!(w.guesses <= 120, "{} checked guesses", w.guesses);
+    assert!(w.guesses <= 70, "{} checked guesses", w.guesses);
     for technique in [
         Technique::OddEven,
         Technique::Thermometer,

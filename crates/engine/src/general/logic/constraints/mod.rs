@@ -16,9 +16,14 @@
 //! - `sandwich`: Sandwich (the digits between the 1 and the N make the sum, which fixes how far
 //!   apart the 1 and the N lie; a digit that fits no way of filling the line goes).
 //!
+//! - `fill`: the bounded search of every filling of a constraint's cells that sums and runs use.
+//!
 //! Each step takes one constraint (one pair of cells for Dot Pair) and removes every digit it
-//! rules out there; every removal is one the propagation would make from the same candidates, so
-//! no step removes a solution's digit. Placed cells count as their digit.
+//! rules out there. A removal holds in every filling of the constraint's cells from their
+//! candidates that keeps its rule (and, for sums and runs, never repeats a digit between two cells
+//! that see each other), so no step removes a solution's digit; past the search's budget, sums and
+//! runs fall back to the propagation's narrowing, which is weaker but sound. Placed cells count as
+//! their digit.
 //!
 //! Levels are calibrated like the killer's: marking odd and even cells is pencil-marking (easy, 4,
 //! like Cage Combination); a thermometer's bounds are counting along one line (easy, 10); a dot's
@@ -28,6 +33,7 @@
 //! after the singles and the killer's first steps and before any subset, so a constrained path
 //! reads its constraints before it looks for patterns, and reaches the checked guess far less often.
 
+mod fill;
 mod pairs;
 mod parity;
 mod sandwich;
