@@ -159,3 +159,41 @@ fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
         );
     }
 }
+
+/// 9x9 puzzles of the kinds a setter draws, dug until unique: every step sound, and the time of
+/// the whole path bounded (a debug build; release is about ten times faster). Before the
+/// constraint techniques these eight paths took 178 checked guesses in 636 steps; with them, 32 in
+/// 819, in about the same time (0.3 to 2.1 s each, debug).
+#[test]
+fn nine_by_nine_walks_are_sound() {
+    let kinds = [
+        Kind::Constraint("thermo"),
+        Kind::Constraint("kropki"),
+        Kind::Constraint("arrow"),
+        Kind::Constraint("sandwich"),
+        Kind::Constraint("renban"),
+        Kind::Constraint("little_killer"),
+        Kind::Constraint("whisper"),
+        Kind::Global(Variant::NonConsecutive),
+    ];
+    let (mut steps, mut guesses) = (0, 0);
+    for (k, kind) in kinds.into_iter().enumerate() {
+        let d = dug(9, kind, 9100 + k as u64).expect("9x9 has grids");
+        let puzzle = Cells::from_values(d.puzzle.clone());
+        let solution = Cells::from_values(d.grid.clone());
+        let started = std::time::Instant::now();
+        let e = ShapeLogic::new().explain(&d.shape, &puzzle).unwrap();
+        let took = started.elapsed();
+        assert!(took.as_secs() < 20, "{:?}: {took:?}", d.rules);
+        let mut position = ShapePosition::new(&d.shape, &puzzle);
+        for step in &e.steps {
+            check_step(&d.shape, &position, &solution, step);
+            position.apply(&d.shape, step);
+            steps += 1;
+            guesses += usize::from(step.technique == Technique::BruteForce);
+        }
+        assert_eq!(position.cells(), solution);
+        eprintln!("{} {took:?} {} steps", name(kind), e.steps.len());
+    }
+    eprintln!("9x9: {steps} steps, {guesses} checked guesses");
+}
