@@ -225,3 +225,19 @@ fn an_x_lists_its_few_pairs() {
          {2,8}, {3,7} or {4,6}, so these can be removed: 5 from A1 and A2."
     );
 }
+
+#[test]
+fn a_pill_reads_as_a_two_digit_number() {
+    let rules = r#"{"constraints": [{"type": "arrow", "circle": ["A1", "A2"], "cells": ["B1", "B2", "B3"]}]}"#;
+    let (shape, step) = step(line_sum, rules, &[]);
+    // Three digits of box 1 make at most 9 + 8 + 7 = 24 (the pill's own two digits aside).
+    assert_eq!(removed(&shape, &step, "A1"), [3, 4, 5, 6, 7, 8, 9]);
+    assert!(
+        step.explanation.starts_with(
+            "The digits of arrow 1 (pill A1-A2, arrow B1-B2-B3) add up to its pill A1-A2, read as \
+             a two-digit number,"
+        ),
+        "{}",
+        step.explanation
+    );
+}
