@@ -132,8 +132,8 @@ fn name(kind: Kind) -> String {
 }
 
 /// Before the constraint techniques these walks took 1554 checked guesses in 6632 steps (every
-/// constraint read only through units and peers; 65 walks of 272 without a guess); with them, 53 in
-/// 7935 (more, smaller steps: a constraint's removals where a guess placed a value; 245 walks
+/// constraint read only through units and peers; 65 walks of 272 without a guess); with them, 52 in
+/// 7927 (more, smaller steps: a constraint's removals where a guess placed a value; 246 walks
 /// without a guess). The bound keeps that gain.
 #[test]
 fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
@@ -162,8 +162,8 @@ fn walks_over_every_kind_of_rule_are_sound_and_seldom_guess() {
 
 /// 9x9 puzzles of the kinds a setter draws, dug until unique: every step sound, and the time of
 /// the whole path bounded (a debug build; release is about ten times faster). Before the
-/// constraint techniques these eight paths took 178 checked guesses in 636 steps; with them, 32 in
-/// 819, in about the same time (0.3 to 2.1 s each, debug).
+/// constraint techniques these eight paths took 178 checked guesses in 636 steps; with them, 29 in
+/// 811, in about the same time (0.3 to 2.1 s each, debug).
 #[test]
 fn nine_by_nine_walks_are_sound() {
     let kinds = [

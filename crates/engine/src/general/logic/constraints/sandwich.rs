@@ -1,14 +1,15 @@
 //! Sandwich: the digits strictly between the 1 and the N of a row or column add up to the clue.
 //! The clue fixes how many cells can lie between them (a sum of distinct digits from 2 to N-1
-//! needs at least and at most so many), so how far apart the two crusts are; a digit that no way of
-//! filling the line from its candidates, with the crusts that far apart, puts in its cell goes
-//! (the propagation's automaton, which lets the digits between repeat, with the distance added).
+//! needs at least and at most so many), so how far apart the two crusts are. For each way of
+//! placing the crusts that far apart, every filling of the cells between them (distinct digits, as
+//! in any row or column) that makes the sum is looked at (`fill`; past its budget, the
+//! propagation's sums, repeats allowed); a digit that no such way puts in its cell goes.
 
 use super::super::geometry::Geometry;
-use super::super::position::bit;
-use super::super::position::ShapePosition;
+use super::super::position::{bit, ShapePosition};
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
+use super::fill::Fill;
 use super::{count, masks, removals, title};
 use crate::general::constraints::{sum_to, Sums};
 use crate::logic::words::or_list;
@@ -75,7 +76,6 @@ fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
     let len = cells.len();
     let at = |i: usize| masks[usize::from(cells[i])];
     let mut kept = vec![0u32; len];
-    let mut cand = masks.to_vec();
     for p in 0..len {
         for q in p + 1..len {
             if !gaps.contains(&(q - p - 1)) {
@@ -89,37 +89,76 @@ fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
                 if at(p) & bit(x) == 0 || at(q) & bit(y) == 0 {
                     continue;
                 }
-                let inside = &cells[p + 1..q];
-                for &c in inside {
-                    cand[usize::from(c)] = masks[usize::from(c)] & !crusts;
-                }
-                let mut out = Vec::new();
-                let reached = sum_to(inside, &cand, &Sums::only(sum as usize), &mut out);
-                if reached.contains(sum as usize) {
-                    kept[p] |= bit(x);
-                    kept[q] |= bit(y);
-                    for (i, &c) in cells.iter().enumerate() {
-                        if i == p || i == q {
-                            continue;
-                        }
-                        let mut keep = cand[usize::from(c)] & !crusts;
-                        if (p + 1..q).contains(&i) {
-                            for &(d, gone) in &out {
-                                if d == c {
-                                    keep &= !gone;
-                                }
-                            }
-                        }
-                        kept[i] |= keep;
+                let Some(inside) = between(&cells[p + 1..q], masks, crusts, sum) else {
+                    continue;
+                };
+                kept[p] |= bit(x);
+                kept[q] |= bit(y);
+                for (i, keep) in kept.iter_mut().enumerate() {
+                    if i == p || i == q {
+                        continue;
                     }
-                }
-                for &c in inside {
-                    cand[usize::from(c)] = masks[usize::from(c)];
+                    *keep |= match i.checked_sub(p + 1) {
+                        Some(j) if i < q => inside[j],
+                        _ => at(i) & !crusts,
+                    };
                 }
             }
         }
     }
     kept
+}
+
+/// What each of the cells between the crusts keeps when they make `sum` (digits other than the
+/// crusts, none repeated: they share a row or column), or `None` when they cannot. Past the
+/// search's budget, the propagation's sums (repeats allowed) decide.
+fn between(inside: &[u16], masks: &[u32], crusts: u32, sum: u32) -> Option<Vec<u32>> {
+    if inside.is_empty() {
+        return (sum == 0).then(Vec::new);
+    }
+    let m: Vec<u32> = inside
+        .iter()
+        .map(|&c| masks[usize::from(c)] & !crusts)
+        .collect();
+    let mut least = vec![0u32; m.len() + 1];
+    let mut most = vec![0u32; m.len() + 1];
+    for j in (0..m.len()).rev() {
+        least[j] = least[j + 1] + m[j].trailing_zeros() + 1;
+        most[j] = most[j + 1] + 32 - m[j].leading_zeros();
+    }
+    let total = |vals: &[u8]| -> u32 { vals.iter().map(|&v| u32::from(v)).sum() };
+    let hopeful = |vals: &[u8]| {
+        let so_far = total(vals);
+        so_far + least[vals.len()] <= sum && sum <= so_far + most[vals.len()]
+    };
+    let fits = |vals: &[u8]| total(vals) == sum;
+    let exact = Fill {
+        masks: m.clone(),
+        differ: (0..m.len()).map(|i| (1u64 << i.min(63)) - 1).collect(),
+        hopeful: &hopeful,
+        fits: &fits,
+    }
+    .kept();
+    if let Some(kept) = exact {
+        return (kept[0] != 0).then_some(kept);
+    }
+    let mut cand = masks.to_vec();
+    for (&c, &mask) in inside.iter().zip(&m) {
+        cand[usize::from(c)] = mask;
+    }
+    let mut out = Vec::new();
+    let reached = sum_to(inside, &cand, &Sums::only(sum as usize), &mut out);
+    reached.contains(sum as usize).then(|| {
+        inside
+            .iter()
+            .zip(&m)
+            .map(|(&c, &mask)| {
+                out.iter()
+                    .filter(|&&(d, _)| d == c)
+                    .fold(mask, |keep, &(_, gone)| keep & !gone)
+            })
+            .collect()
+    })
 }
 
 /// How many cells can lie between the crusts: `g` cells of distinct digits from 2 to N-1 sum to
