@@ -6,9 +6,26 @@
 use super::super::position::{bit, values_of};
 use crate::shape::Shape;
 
+use std::cell::Cell;
+
 /// Nodes one search may visit: enough for any line of a 9x9 as it narrows, few enough that a step
 /// stays cheap on every shape.
 const BUDGET: usize = 20_000;
+
+/// Nodes all the searches of one finder's call may visit together: a shape with hundreds of long
+/// lines (up to 1000 constraints on 25x25) falls back to the propagation's narrowing for the rest
+/// once they are spent, so a step stays within milliseconds.
+const PER_CALL: usize = 200_000;
+
+/// What is left of one finder call's nodes ([`PER_CALL`]).
+pub(super) struct Budget(Cell<usize>);
+
+impl Budget {
+    /// A whole call's nodes.
+    pub(super) fn per_call() -> Budget {
+        Budget(Cell::new(PER_CALL))
+    }
+}
 
 /// What a search accepts.
 pub(super) struct Fill<'a> {
@@ -20,13 +37,16 @@ pub(super) struct Fill<'a> {
     pub hopeful: &'a dyn Fn(&[u8]) -> bool,
     /// Whether a whole filling is accepted.
     pub fits: &'a dyn Fn(&[u8]) -> bool,
+    /// The call's nodes left, spent by this search.
+    pub budget: &'a Budget,
 }
 
 impl Fill<'_> {
-    /// The digits each cell holds in some accepted filling; `None` past the budget, or for more
-    /// than 64 cells.
+    /// The digits each cell holds in some accepted filling; `None` past the budget (this search's
+    /// or the call's), or for more than 64 cells.
     pub(super) fn kept(&self) -> Option<Vec<u32>> {
-        if self.masks.len() > 64 {
+        let left = self.budget.0.get();
+        if self.masks.len() > 64 || left == 0 {
             return None;
         }
         let mut search = Search {
@@ -34,8 +54,11 @@ impl Fill<'_> {
             kept: vec![0; self.masks.len()],
             values: Vec::with_capacity(self.masks.len()),
             nodes: 0,
+            limit: left.min(BUDGET),
         };
-        search.go().then_some(search.kept)
+        let done = search.go();
+        self.budget.0.set(left - search.nodes.min(left));
+        done.then_some(search.kept)
     }
 }
 
@@ -44,6 +67,7 @@ struct Search<'f, 'a> {
     kept: Vec<u32>,
     values: Vec<u8>,
     nodes: usize,
+    limit: usize,
 }
 
 impl Search<'_, '_> {
@@ -60,7 +84,7 @@ impl Search<'_, '_> {
         }
         for v in values_of(self.fill.masks[i]) {
             self.nodes += 1;
-            if self.nodes > BUDGET {
+            if self.nodes > self.limit {
                 return false;
             }
             let differ = self.fill.differ[i];

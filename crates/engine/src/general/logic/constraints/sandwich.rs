@@ -9,7 +9,7 @@ use super::super::geometry::Geometry;
 use super::super::position::{bit, ShapePosition};
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
-use super::fill::Fill;
+use super::fill::{Budget, Fill};
 use super::{count, masks, removals, title};
 use crate::general::constraints::{sum_to, Sums};
 use crate::logic::words::or_list;
@@ -20,6 +20,7 @@ use crate::shape::{Cells, Constraint, Shape, UnitKind};
 pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     let masks = masks(shape, pos);
+    let budget = Budget::per_call();
     shape
         .constraints()
         .iter()
@@ -31,7 +32,7 @@ pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
             if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
                 return None;
             }
-            let kept = narrow(cells, &masks, shape.size(), *sum);
+            let kept = narrow(cells, &masks, shape.size(), *sum, &budget);
             let out: Vec<(u16, u32)> = cells.iter().zip(&kept).map(|(&c, &k)| (c, !k)).collect();
             let removed = removals(pos, &out);
             if removed.is_empty() {
@@ -70,7 +71,7 @@ pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
 /// apart as the sum allows (`gaps`) in cells that can hold them, with the cells between able to
 /// reach the sum (repeats allowed, as the propagation's sums), of what that way leaves each cell.
 /// Every way the solution's line can take is among them, so nothing it holds goes.
-fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
+fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32, budget: &Budget) -> Vec<u32> {
     let crusts = bit(1) | bit(n as u8);
     let gaps = gaps(n, sum);
     let len = cells.len();
@@ -89,7 +90,7 @@ fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
                 if at(p) & bit(x) == 0 || at(q) & bit(y) == 0 {
                     continue;
                 }
-                let Some(inside) = between(&cells[p + 1..q], masks, crusts, sum) else {
+                let Some(inside) = between(&cells[p + 1..q], masks, crusts, sum, budget) else {
                     continue;
                 };
                 kept[p] |= bit(x);
@@ -112,7 +113,13 @@ fn narrow(cells: &[u16], masks: &[u32], n: usize, sum: u32) -> Vec<u32> {
 /// What each of the cells between the crusts keeps when they make `sum` (digits other than the
 /// crusts, none repeated: they share a row or column), or `None` when they cannot. Past the
 /// search's budget, the propagation's sums (repeats allowed) decide.
-fn between(inside: &[u16], masks: &[u32], crusts: u32, sum: u32) -> Option<Vec<u32>> {
+fn between(
+    inside: &[u16],
+    masks: &[u32],
+    crusts: u32,
+    sum: u32,
+    budget: &Budget,
+) -> Option<Vec<u32>> {
     if inside.is_empty() {
         return (sum == 0).then(Vec::new);
     }
@@ -137,6 +144,7 @@ fn between(inside: &[u16], masks: &[u32], crusts: u32, sum: u32) -> Option<Vec<u
         differ: (0..m.len()).map(|i| (1u64 << i.min(63)) - 1).collect(),
         hopeful: &hopeful,
         fits: &fits,
+        budget,
     }
     .kept();
     if let Some(kept) = exact {

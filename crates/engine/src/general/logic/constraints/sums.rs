@@ -14,7 +14,7 @@ use super::super::geometry::Geometry;
 use super::super::position::ShapePosition;
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::fill::{seeing, Fill};
+use super::fill::{seeing, Budget, Fill};
 use super::{cells_of, count, masks, removals, title};
 use crate::general::constraints::{arrow, renban as narrow_renban, sum_to, Sums};
 use crate::logic::words::or_list;
@@ -25,6 +25,7 @@ use crate::shape::{Cells, Constraint, Shape};
 pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     let masks = masks(shape, pos);
+    let budget = Budget::per_call();
     shape
         .constraints()
         .iter()
@@ -61,7 +62,7 @@ pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
                 Constraint::LittleKiller { sum, .. } => (&[], Some(*sum)),
                 _ => unreachable!("arrows and little killers only"),
             };
-            let out = exact_sum(shape, circle, line, clue, &masks).unwrap_or_else(|| {
+            let out = exact_sum(shape, circle, line, clue, &masks, &budget).unwrap_or_else(|| {
                 let mut out = Vec::new();
                 match constraint {
                     Constraint::Arrow { circle, cells } => arrow(circle, cells, &masks, &mut out),
@@ -91,6 +92,7 @@ pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
 pub fn renban(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     let masks = masks(shape, pos);
+    let budget = Budget::per_call();
     shape
         .constraints()
         .iter()
@@ -103,7 +105,7 @@ pub fn renban(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
             if m.contains(&0) {
                 return None;
             }
-            let (out, fitting) = match exact_renban(shape, cells, &masks) {
+            let (out, fitting) = match exact_renban(shape, cells, &masks, &budget) {
                 Some(found) => found,
                 None => {
                     let mut out = Vec::new();
@@ -168,6 +170,7 @@ fn exact_sum(
     line: &[u16],
     clue: Option<u32>,
     masks: &[u32],
+    budget: &Budget,
 ) -> Option<Removals> {
     let all: Vec<usize> = circle.iter().chain(line).map(|&c| usize::from(c)).collect();
     let m: Vec<u32> = all.iter().map(|&c| masks[c]).collect();
@@ -197,6 +200,7 @@ fn exact_sum(
         differ: seeing(shape, &all),
         hopeful: &hopeful,
         fits: &fits,
+        budget,
     }
     .kept()?;
     Some(
@@ -209,7 +213,12 @@ fn exact_sum(
 
 /// The removals of a renban over every filling of each run that fits (its digits one to a cell),
 /// and the starts (0-based) of the runs with a filling; `None` when they are too many to look at.
-fn exact_renban(shape: &Shape, cells: &[u16], masks: &[u32]) -> Option<(Removals, Vec<usize>)> {
+fn exact_renban(
+    shape: &Shape,
+    cells: &[u16],
+    masks: &[u32],
+    budget: &Budget,
+) -> Option<(Removals, Vec<usize>)> {
     let k = cells.len();
     let all: Vec<usize> = cells.iter().map(|&c| usize::from(c)).collect();
     let m: Vec<u32> = all.iter().map(|&c| masks[c]).collect();
@@ -224,6 +233,7 @@ fn exact_renban(shape: &Shape, cells: &[u16], masks: &[u32]) -> Option<(Removals
             differ: everyone.clone(),
             hopeful: &yes,
             fits: &yes,
+            budget,
         }
         .kept()?;
         if found.iter().any(|&f| f != 0) {
