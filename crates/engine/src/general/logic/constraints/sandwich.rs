@@ -39,17 +39,17 @@ pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
                 return None;
             }
             let n = shape.size();
-            let apart: Vec<String> = gaps(n, *sum).iter().map(|g| count(g + 1)).collect();
-            let explanation =
-                format!(
-                "{}: the digits between the {} and the {} add up to {sum}, so those two lie {} \
-                 {} apart; no way of filling {} from its candidates puts these there, so they \
-                 can be removed: {}.",
+            let apart = match gaps(n, *sum).as_slice() {
+                [0] => "side by side".to_string(),
+                gaps => format!("{} cells apart", or_list(gaps.iter().map(|g| count(g + 1)))),
+            };
+            let explanation = format!(
+                "{}: the digits between the {} and the {} add up to {sum}, so those two lie \
+                 {apart}; no way of filling {} from its candidates puts these there, so they can \
+                 be removed: {}.",
                 title(shape, i),
                 shape.symbol(1),
                 shape.symbol(n as u8),
-                or_list(&apart),
-                if apart.len() == 1 && apart[0] == "one" { "cell" } else { "cells" },
                 line_name(shape, cells),
                 words::removal_sets(shape, &removed)
             );

@@ -241,3 +241,20 @@ fn a_pill_reads_as_a_two_digit_number() {
         step.explanation
     );
 }
+
+#[test]
+fn a_sandwich_of_0_puts_the_crusts_side_by_side() {
+    let rules = r#"{"size": 6, "constraints": [{"type": "sandwich", "column": 2, "sum": 0}]}"#;
+    let (shape, step) = step(sandwich, rules, &[("A2", 1)]);
+    // The 6 beside the 1: B2, the only neighbour of A2 in the column.
+    assert_eq!(removed(&shape, &step, "C2"), [6]);
+    assert!(removed(&shape, &step, "B2").iter().all(|&v| v != 6));
+    assert!(
+        step.explanation.starts_with(
+            "Sandwich 1 (column 2, sum 0): the digits between the 1 and the 6 add up to 0, so \
+             those two lie side by side;"
+        ),
+        "{}",
+        step.explanation
+    );
+}
