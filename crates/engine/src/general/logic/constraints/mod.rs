@@ -10,7 +10,8 @@
 //!   k smaller digits before it).
 //! - `pairs`: Dot Pair (a kropki dot, an X or a V, a whisper's neighbours, a palindrome's mirrored
 //!   cells, and the global rules between neighbours: non-consecutive, negative kropki and XV; a
-//!   digit of one cell with no partner left in the other goes).
+//!   digit of one cell with no partner left in the other goes; once no pair narrows, a whisper or
+//!   palindrome read whole, its cells that see each other never repeating a digit).
 //! - `sums`: Line Sum (an arrow's or pill's total, a little killer's: a digit with which no total
 //!   that fits can be made goes) and Renban (the runs of consecutive digits that still fit).
 //! - `sandwich`: Sandwich (the digits between the 1 and the N make the sum, which fixes how far

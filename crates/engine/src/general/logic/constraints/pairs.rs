@@ -2,13 +2,16 @@
 //! palindrome's mirrored cells, or neighbours under a global rule: non-consecutive, negative
 //! kropki or XV) keep only digits with a partner left in the other cell: the arc consistency of
 //! the rule's truth table, the two cells' sharing a unit or a move of anti-knight or anti-king
-//! counted too (they then cannot repeat a digit).
+//! counted too (they then cannot repeat a digit). Once no pair narrows, a whisper or palindrome is
+//! read whole: a digit no filling of its line keeps (every pair kept, no digit repeated between two
+//! cells that see each other) goes, within the search's budget (`fill`).
 
 use super::super::geometry::Geometry;
 use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::{masks, title};
+use super::fill::{seeing, Budget, Fill};
+use super::{masks, removals, title};
 use crate::logic::words::or_list;
 use crate::logic::Technique;
 use crate::shape::constraints::{Negative, PairRule, Relation, RuleRef};
@@ -25,6 +28,82 @@ pub fn dot_pair(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
     cg.pairs
         .iter()
         .find_map(|pair| narrow(shape, pos, &masks, pair))
+        .or_else(|| {
+            let budget = Budget::per_call();
+            (0..shape.constraints().len()).find_map(|i| whole_line(shape, pos, &masks, i, &budget))
+        })
+}
+
+/// A whisper or palindrome read whole once its pairs are settled: a digit that no filling of the
+/// line's candidates keeping every pair, and no digit repeated between two cells that see each
+/// other, puts in its cell goes.
+fn whole_line(
+    shape: &Shape,
+    pos: &ShapePosition,
+    masks: &[u32],
+    i: usize,
+    budget: &Budget,
+) -> Option<ShapeStep> {
+    let (cells, rule) = match &shape.constraints()[i] {
+        Constraint::Whisper { cells, difference } => (cells, Relation::Apart(*difference)),
+        Constraint::Palindrome { cells } => (cells, Relation::Equal),
+        _ => return None,
+    };
+    let all: Vec<usize> = cells.iter().map(|&c| usize::from(c)).collect();
+    let m: Vec<u32> = all.iter().map(|&c| masks[c]).collect();
+    if m.contains(&0) || all.iter().all(|&c| pos.candidates(c) == 0) {
+        return None;
+    }
+    let len = all.len();
+    let hopeful = |vals: &[u8]| {
+        let j = vals.len() - 1;
+        match rule {
+            // The second half meets its mirror, already filled.
+            Relation::Equal => 2 * j < len || rule.holds(vals[j], vals[len - 1 - j]),
+            _ => j == 0 || rule.holds(vals[j - 1], vals[j]),
+        }
+    };
+    let yes = |_: &[u8]| true;
+    let kept = Fill {
+        masks: m.clone(),
+        differ: seeing(shape, &all),
+        hopeful: &hopeful,
+        fits: &yes,
+        budget,
+    }
+    .kept()?;
+    let out: Vec<(u16, u32)> = cells
+        .iter()
+        .zip(m.iter().zip(&kept))
+        .map(|(&c, (&mask, &k))| (c, mask & !k))
+        .collect();
+    let removed = removals(pos, &out);
+    if removed.is_empty() {
+        return None;
+    }
+    let keeps = match rule {
+        Relation::Apart(d) => format!("keeps neighbours at least {d} apart"),
+        _ => "reads the same both ways".to_string(),
+    };
+    let explanation = format!(
+        "{} {keeps}, and cells that see each other cannot repeat a digit: no filling of its cells' \
+         candidates that does both holds these, so they can be removed: {}.",
+        title(shape, i),
+        words::removal_sets(shape, &removed)
+    );
+    let mut involved: Vec<u8> = removed.iter().map(|m| m.value).collect();
+    involved.sort_unstable();
+    involved.dedup();
+    Some(ShapeStep::elimination(
+        Technique::DotPair,
+        removed,
+        Pattern {
+            cells: all,
+            units: Vec::new(),
+            values: involved,
+        },
+        explanation,
+    ))
 }
 
 fn narrow(shape: &Shape, pos: &ShapePosition, masks: &[u32], pair: &PairRule) -> Option<ShapeStep> {

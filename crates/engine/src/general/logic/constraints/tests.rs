@@ -258,3 +258,19 @@ fn a_sandwich_of_0_puts_the_crusts_side_by_side() {
         step.explanation
     );
 }
+
+#[test]
+fn a_whisper_read_whole_needs_two_distinct_partners_for_its_middle() {
+    let rules = r#"{"constraints": [{"type": "whisper", "cells": ["A1", "A2", "A3"]}]}"#;
+    // A4's 5 leaves row A no 5, so every pair has partners; but A2's two neighbours share box 1
+    // with it: a 4 would need two digits of 9 alone.
+    let (shape, step) = step(dot_pair, rules, &[("A4", 5)]);
+    assert_eq!(step.technique, crate::logic::Technique::DotPair);
+    assert_eq!(removed(&shape, &step, "A2"), [4, 6]);
+    assert_eq!(
+        step.explanation,
+        "Whisper 1 (A1-A2-A3) keeps neighbours at least 5 apart, and cells that see each other \
+         cannot repeat a digit: no filling of its cells' candidates that does both holds these, \
+         so they can be removed: 4 and 6 from A2."
+    );
+}
