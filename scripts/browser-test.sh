@@ -29,7 +29,7 @@ start_live_server
 export SUDOKU_URL=$base
 
 cd tests/browser
-node --test --test-concurrency=1 --test-reporter=spec playground.test.js newcomer.test.js shapes.test.js print.test.js
+node --test --test-concurrency=1 --test-reporter=spec playground.test.js newcomer.test.js shapes.test.js print.test.js constraints.test.js
 if [[ ${SCREENSHOTS:-1} == 1 ]]; then
   node screenshots.js ../../docs
 fi

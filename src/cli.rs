@@ -8,6 +8,7 @@
 pub mod answers;
 pub mod check;
 pub mod input;
+pub mod interchange;
 pub mod killer;
 pub mod logic;
 pub mod print;
@@ -42,7 +43,7 @@ pub struct Cli {
 
 /// The subcommands.
 ///
-/// Deferred (`defer`): clap builds only the subcommand that runs, not all eleven with every flag,
+/// Deferred (`defer`): clap builds only the subcommand that runs, not all thirteen with every flag,
 /// which saves `sudoku solve` 33 of its 260 page faults at start and about a tenth of its
 /// start-up (an empty file: 1.63 to 1.50 ms of CPU, medians of 60 interleaved rounds); a fault
 /// costs about 5 µs on the virtual machines measured. A deferred subcommand would take the doc
@@ -68,6 +69,9 @@ pub enum Command {
     /// A line whose cells have exactly one comma between them is a CSV row without a header,
     /// `puzzle,solution`. After a CSV header, every line is a row with the header's columns: both
     /// Kaggle layouts, `quizzes,solutions` and `id,puzzle,solution,clues,difficulty`, are read.
+    ///
+    /// A line starting with `https://` is an f-puzzles or SudokuPad link; `--link URL` gives links
+    /// on the command line (see `sudoku import`).
     ///
     /// Other shapes: with --size, --box, --variant, --regions or --symbols, every other line is
     /// one puzzle of N*N symbols on that shape (`.` for a blank). A line starting with `{` is a
@@ -156,6 +160,9 @@ pub enum Command {
     Hint {
         /// The puzzle's givens; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
+        /// The puzzle as an f-puzzles or SudokuPad link, in place of PUZZLE.
+        #[arg(long, value_name = "URL", conflicts_with = "puzzle")]
+        link: Option<String>,
         /// The player's grid: the givens plus the digits placed so far.
         #[arg(long)]
         progress: Option<String>,
@@ -167,6 +174,9 @@ pub enum Command {
     Explain {
         /// The puzzle; read from standard input (a whole pasted grid) when absent or `-`.
         puzzle: Option<String>,
+        /// The puzzle as an f-puzzles or SudokuPad link, in place of PUZZLE.
+        #[arg(long, value_name = "URL", conflicts_with = "puzzle")]
+        link: Option<String>,
         /// The puzzle's shape [default: classic 9x9, or a JSON line's rules].
         #[command(flatten)]
         shape: ShapeArgs,
@@ -178,6 +188,20 @@ pub enum Command {
     /// else SVG. Givens are bold; --solution adds the solved digits in a lighter face.
     /// Exit status: 0 written, 2 a bad puzzle or flag, 74 when output fails.
     Render(print::RenderArgs),
+    /// Print the puzzle an f-puzzles or SudokuPad link carries as a JSON line.
+    ///
+    /// The line is the API's `{"puzzle": ..., "rules": ...}` (with `title` and `author` when the
+    /// puzzle names them), which every command reads. A feature with no rule here is refused by
+    /// name (exit status 2), never dropped; see docs/interchange.md.
+    Import {
+        /// The link: `https://f-puzzles.com/?load=...` or `https://sudokupad.app/fpuzzles...`.
+        link: String,
+    },
+    /// Write a puzzle as an f-puzzles or SudokuPad link, or an ipuz document.
+    ///
+    /// Reads the puzzle as a JSON line, `{"puzzle": ..., "rules": ...}`, or a link, from FILE or
+    /// standard input. A rule the format cannot carry is refused by name (exit status 2).
+    Export(interchange::ExportArgs),
     /// Make a printable PDF book of generated puzzles, the solutions at the back.
     ///
     /// Puzzle k uses seed + k - 1, so the same flags and seed give the same book. Progress is shown
@@ -216,10 +240,17 @@ pub fn run(cli: Cli) -> ExitCode {
         ),
         Command::Hint {
             puzzle,
+            link,
             progress,
             shape,
-        } => logic::hint(puzzle.as_deref(), progress.as_deref(), &shape),
-        Command::Explain { puzzle, shape } => logic::explain(puzzle.as_deref(), &shape),
+        } => logic::hint(link.or(puzzle).as_deref(), progress.as_deref(), &shape),
+        Command::Explain {
+            puzzle,
+            link,
+            shape,
+        } => logic::explain(link.or(puzzle).as_deref(), &shape),
+        Command::Import { link } => interchange::import(&link),
+        Command::Export(args) => interchange::export(&args),
         Command::Render(args) => print::render(&args),
         Command::Book(args) => print::book(&args),
         Command::Serve(args) => match args.config() {

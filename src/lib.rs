@@ -46,6 +46,7 @@ pub mod clients;
 pub mod config;
 pub mod connections;
 pub mod http;
+pub mod interchange;
 pub mod limits;
 pub mod pool;
 pub mod probe;
@@ -78,11 +79,15 @@ mod layering {
     #[test]
     fn layers_import_only_what_is_below_them() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let rules: [(&str, &[&str]); 4] = [
+        let rules: [(&str, &[&str]); 5] = [
             ("http", &["crate::server"]),
             ("cli", &["crate::http"]),
             ("batch", &["crate::http", "crate::server", "crate::cli"]),
             ("wire", &["crate::http", "crate::server", "crate::cli"]),
+            (
+                "interchange",
+                &["crate::http", "crate::server", "crate::cli"],
+            ),
         ];
         for (dir, forbidden) in rules {
             for path in sources(&root.join(dir)) {

@@ -174,7 +174,9 @@ pub fn write_error_at(
 /// The stable code of a line that is not a puzzle.
 pub fn code(problem: &Problem) -> &'static str {
     match problem {
-        Problem::Cells(_) | Problem::Grid(_) | Problem::Member { .. } => "invalid_puzzle",
+        Problem::Cells(_) | Problem::Grid(_) | Problem::Member { .. } | Problem::Link(_) => {
+            "invalid_puzzle"
+        }
         Problem::Column { .. }
         | Problem::Columns { .. }
         | Problem::Header { .. }

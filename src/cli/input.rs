@@ -23,6 +23,10 @@ use crate::engine::shape::Shape;
 pub struct InputArgs {
     /// Puzzle files; `-` or none for standard input.
     pub files: Vec<PathBuf>,
+    /// An f-puzzles or SudokuPad link to read as a puzzle (repeatable), before the files; with
+    /// links and no file, standard input is not read. A line that is a link is read in a file too.
+    #[arg(long = "link", value_name = "URL")]
+    pub links: Vec<String>,
     /// Stop at the first line that is not a puzzle (exit status 2, the error on standard error)
     /// instead of printing `error: …` in its place and going on.
     #[arg(long)]
@@ -43,10 +47,14 @@ pub struct InputArgs {
 impl InputArgs {
     /// The inputs by name: the files, or `-` for standard input.
     pub fn names(&self) -> Vec<String> {
+        let links = (!self.links.is_empty()).then(|| LINKS.to_string());
         if self.files.is_empty() {
-            return vec!["-".to_string()];
+            return vec![links.unwrap_or_else(|| "-".to_string())];
         }
-        self.files.iter().map(|f| f.display().to_string()).collect()
+        links
+            .into_iter()
+            .chain(self.files.iter().map(|f| f.display().to_string()))
+            .collect()
     }
 }
 
@@ -88,6 +96,9 @@ impl fmt::Display for BadLine {
 /// A record as a command answers it.
 pub type Item = Result<Entry, BadLine>;
 
+/// The input name of the `--link` flags, read as lines of their own.
+const LINKS: &str = "--link";
+
 /// `<stdin>` for `-`, else the file's name as given.
 fn source_name(name: &str) -> &str {
     if name == "-" {
@@ -97,7 +108,11 @@ fn source_name(name: &str) -> &str {
     }
 }
 
-fn open(name: &str) -> io::Result<Box<dyn BufRead>> {
+fn open(name: &str, input: &InputArgs) -> io::Result<Box<dyn BufRead>> {
+    if name == LINKS {
+        let lines = input.links.join("\n");
+        return Ok(Box::new(io::Cursor::new(lines.into_bytes())));
+    }
     if name == "-" {
         return Ok(Box::new(io::stdin().lock()));
     }
@@ -137,7 +152,7 @@ pub fn for_each_record_chunk_of(
     let shape = input.shape.reading_shape().map_err(|e| fail(&e))?;
     for name in input.names() {
         let source = source_name(&name);
-        let file = open(&name).map_err(|e| fail(&format!("{source}: {e}")))?;
+        let file = open(&name, input).map_err(|e| fail(&format!("{source}: {e}")))?;
         let mut reader = reader(file, shape.as_ref());
         loop {
             let mut chunk = reader

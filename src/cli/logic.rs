@@ -171,6 +171,11 @@ fn one_puzzle(
 /// `flags`' shape when it has none), else the text form on `flags`' shape, or classic 9x9 without
 /// one.
 fn parse_one(text: &str, flags: Option<&Arc<Shape>>, what: &str) -> Result<Puzzle, String> {
+    if shape_lines::is_link(text) {
+        return shape_lines::link_line(text.trim(), 1, &mut Shapes::default())
+            .map(|entry| entry.puzzle)
+            .map_err(|problem| format!("{what}: {problem}"));
+    }
     if text.trim_start().starts_with('{') {
         return shape_lines::json_line(text.trim(), 1, flags, &mut Shapes::default())
             .map(|entry| entry.puzzle)

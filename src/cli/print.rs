@@ -33,6 +33,9 @@ pub enum RenderFormat {
 pub struct RenderArgs {
     /// The puzzle, a file holding it, or `-` (or nothing) for standard input.
     pub puzzle: Option<String>,
+    /// The puzzle as an f-puzzles or SudokuPad link, in place of PUZZLE.
+    #[arg(long, value_name = "URL", conflicts_with = "puzzle")]
+    pub link: Option<String>,
     /// Write here [default: standard output].
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
@@ -154,8 +157,15 @@ fn kind_of(output: Option<&Path>) -> RenderFormat {
 
 /// The sheet the flags describe, or why there is none.
 fn sheet(args: &RenderArgs) -> Result<Sheet, String> {
-    let text = read_puzzle(args.puzzle.as_deref())?;
-    let (shape, puzzle) = if text.trim_start().starts_with('{') {
+    let text = match &args.link {
+        Some(link) => link.clone(),
+        None => read_puzzle(args.puzzle.as_deref())?,
+    };
+    let (shape, puzzle) = if crate::batch::read::shape_lines::is_link(&text) {
+        let read = crate::batch::read::shape_lines::link_line(&text, 1, &mut Default::default());
+        let entry = read.map_err(|problem| format!("the puzzle: {problem}"))?;
+        (entry.puzzle.shape().clone(), entry.puzzle.cells())
+    } else if text.trim_start().starts_with('{') {
         json_puzzle(&text, args)?
     } else {
         let shape = Shape::new(&args.shape.rules()).map_err(|e| flag_error(&e))?;

@@ -21,7 +21,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CandidatesRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     /// Accepted for symmetry with `/solve`; candidates are always 81 strings.
     #[serde(default)]
     #[allow(dead_code)]
@@ -79,7 +84,9 @@ async fn candidates_of(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CandidatesRequest>,
 ) -> Result<Json<CandidatesResponse>, ApiError> {
-    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_consistent(&submitted.puzzle, submitted.rules.as_ref())?;
     let (puzzle, found) = state
         .run_small(move |_| {
             let found = puzzle.candidates();

@@ -25,7 +25,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExplainRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default)]
     format: GridFormat,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
@@ -36,7 +41,9 @@ async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_consistent(&submitted.puzzle, submitted.rules.as_ref())?;
     let shape = puzzle.shared_shape();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();

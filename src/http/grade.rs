@@ -24,7 +24,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GradeRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<crate::engine::shape::Rules>,
 }
@@ -33,7 +38,9 @@ async fn grade(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GradeRequest>,
 ) -> Result<Json<GradeJson>, ApiError> {
-    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_consistent(&submitted.puzzle, submitted.rules.as_ref())?;
     let shape = puzzle.shared_shape();
     let timeout_ms = state.solve_cap_ms();
     let started = Instant::now();

@@ -29,7 +29,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct HintRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "not_null")]
     progress: Option<PuzzleField>,
     #[serde(default, deserialize_with = "not_null")]
@@ -42,10 +47,12 @@ async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_consistent(&submitted.puzzle, submitted.rules.as_ref())?;
     let shape = puzzle.shared_shape();
     let progress = match &req.progress {
-        Some(field) => progress_of(&puzzle, field, req.rules.as_ref())?,
+        Some(field) => progress_of(&puzzle, field, submitted.rules.as_ref())?,
         None => puzzle.cells(),
     };
     let marks = req

@@ -14,6 +14,7 @@ pub mod grade;
 pub mod grid_json;
 pub mod health;
 pub mod hint;
+pub mod interchange;
 pub mod layers;
 pub mod logic_json;
 pub mod members;
@@ -26,6 +27,7 @@ pub mod random;
 pub mod render;
 pub mod shape_json;
 pub mod solve;
+pub mod submitted;
 pub mod validate;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -289,6 +291,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/hint"),
     ("POST", "/explain"),
     ("POST", "/grade"),
+    ("POST", "/import"),
+    ("POST", "/export"),
     ("GET", "/puzzles"),
     ("GET", "/puzzles/{name}"),
     ("GET", "/"),
@@ -312,6 +316,7 @@ pub fn router(state: AppState) -> Router {
         .merge(hint::router())
         .merge(explain::router())
         .merge(grade::router())
+        .merge(interchange::router())
         .merge(puzzles::router())
         .merge(playground::router());
     layers::with_layers(routes, batch::router(), state)

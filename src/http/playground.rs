@@ -38,9 +38,9 @@ const fn asset(path: &'static str, content_type: &'static str, body: &'static st
 }
 
 /// Every asset, each at its own route: the page, its script and the modules app.js imports (the
-/// API client, the shape model, the board's drawing, the messages beside the controls and the
-/// shape picker), its style and icon.
-const ASSETS: [Asset; 9] = [
+/// API client, the shape model, the board's drawing, its constraints' drawing, the messages beside
+/// the controls and the shape picker), its style and icon.
+const ASSETS: [Asset; 10] = [
     asset("/", HTML, include_str!("playground/index.html")),
     asset("/playground/app.js", JS, include_str!("playground/app.js")),
     asset("/playground/api.js", JS, include_str!("playground/api.js")),
@@ -53,6 +53,11 @@ const ASSETS: [Asset; 9] = [
         "/playground/board.js",
         JS,
         include_str!("playground/board.js"),
+    ),
+    asset(
+        "/playground/constraints.js",
+        JS,
+        include_str!("playground/constraints.js"),
     ),
     asset(
         "/playground/messages.js",

@@ -41,7 +41,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RenderRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
     /// Draw the solution in the blank cells (the puzzle must have exactly one).
@@ -67,10 +72,16 @@ struct RenderRequest {
 async fn render(
     State(state): State<AppState>,
     headers: HeaderMap,
-    ApiJson(req): ApiJson<RenderRequest>,
+    ApiJson(mut req): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
     let media = negotiate(&headers, DRAWN)?;
-    let submitted = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let source = super::submitted::Submitted::new(
+        req.puzzle.take(),
+        req.rules.take(),
+        req.link.take(),
+        req.fpuzzles.take(),
+    )?;
+    let submitted = parse_consistent(&source.puzzle, source.rules.as_ref())?;
     let mut sheet = Sheet::new(submitted.shape().clone(), submitted.cells());
     sheet.highlight = highlight(&sheet.shape, &req.highlight)?;
     sheet.caption = caption(&req)?;

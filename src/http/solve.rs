@@ -27,7 +27,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "whole_number")]
     max_solutions: Option<u64>,
     #[serde(default, deserialize_with = "whole_number")]
@@ -46,7 +51,9 @@ async fn solve(
     let wanted = req.max_solutions.unwrap_or(DEFAULT_MAX_SOLUTIONS);
     let wanted = check_range("max_solutions", wanted, 1, cap_solutions)? as usize;
     let timeout_ms = timeout_ms(req.timeout_ms, state.solve_cap_ms())?;
-    let puzzle = parse_consistent(&req.puzzle, req.rules.as_ref())?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_consistent(&submitted.puzzle, submitted.rules.as_ref())?;
     let job_state = state.clone();
     let result = state
         .run_job(timeout_ms, move |deadline, cancel| {

@@ -20,7 +20,12 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ValidateRequest {
-    puzzle: PuzzleField,
+    #[serde(default)]
+    puzzle: Option<PuzzleField>,
+    #[serde(default, deserialize_with = "super::members::not_null")]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "super::submitted::fpuzzles_object")]
+    fpuzzles: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "super::shape_json::rules_object")]
     rules: Option<Rules>,
 }
@@ -39,7 +44,9 @@ pub struct ValidateResponse {
 async fn validate(
     ApiJson(req): ApiJson<ValidateRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
-    let puzzle = parse_submitted(&req.puzzle, req.rules.as_ref(), "puzzle")?;
+    let submitted =
+        super::submitted::Submitted::new(req.puzzle, req.rules, req.link, req.fpuzzles)?;
+    let puzzle = parse_submitted(&submitted.puzzle, submitted.rules.as_ref(), "puzzle")?;
     let conflicts = conflicts(&puzzle);
     Ok(Json(ValidateResponse {
         complete: puzzle.is_complete(),

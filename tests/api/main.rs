@@ -18,6 +18,7 @@ mod harness;
 mod health;
 mod helpers;
 mod hint_walks;
+mod interchange;
 mod killer;
 mod killer_logic;
 #[path = "../support/killers.rs"]

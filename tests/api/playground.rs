@@ -6,11 +6,15 @@ use axum::http::{header, Request};
 
 use crate::helpers::*;
 
-const ASSETS: [(&str, &str); 8] = [
+const ASSETS: [(&str, &str); 9] = [
     ("/playground/app.js", "text/javascript; charset=utf-8"),
     ("/playground/api.js", "text/javascript; charset=utf-8"),
     ("/playground/shape.js", "text/javascript; charset=utf-8"),
     ("/playground/board.js", "text/javascript; charset=utf-8"),
+    (
+        "/playground/constraints.js",
+        "text/javascript; charset=utf-8",
+    ),
     ("/playground/messages.js", "text/javascript; charset=utf-8"),
     ("/playground/picker.js", "text/javascript; charset=utf-8"),
     ("/playground/style.css", "text/css; charset=utf-8"),

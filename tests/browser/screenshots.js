@@ -1,5 +1,5 @@
 // Screenshots of the playground for docs/playground.md and the README: desktop and phone widths,
-// light and dark.
+// light and dark; other shapes; a puzzle with every constraint type.
 // Usage: SUDOKU_URL=http://127.0.0.1:PORT node screenshots.js OUT_DIR
 
 import { mkdirSync } from "node:fs";
@@ -84,7 +84,53 @@ async function shootShapes() {
   }
 }
 
+/** Every constraint type on 9x9 (scripts/render-pictures.sh's puzzle), drawn by the page: light mode. */
+const CONSTRAINTS = {
+  puzzle: "......6......4......1.......................8............6..........3...6........",
+  rules: {
+    constraints: [
+      { type: "thermo", cells: ["C3", "C2", "B2", "A2"] },
+      { type: "arrow", circle: ["A7"], cells: ["B8", "B9", "C9"] },
+      { type: "arrow", circle: ["G8", "G9"], cells: ["H8", "I8"] },
+      { type: "kropki", color: "white", cells: ["E4", "E5"] },
+      { type: "kropki", color: "black", cells: ["G3", "H3"] },
+      { type: "xv", value: "X", cells: ["C5", "D5"] },
+      { type: "xv", value: "V", cells: ["I4", "I5"] },
+      { type: "little_killer", cells: ["A4", "B3", "C2", "D1"], sum: 26 },
+      { type: "sandwich", row: "I", sum: 9 },
+      { type: "sandwich", column: 1, sum: 14 },
+      { type: "renban", cells: ["F7", "E7", "E8"] },
+      { type: "whisper", cells: ["D7", "E6", "F5"] },
+      { type: "palindrome", cells: ["F1", "G1", "H2"] },
+      { type: "odd", cells: ["I3"] },
+      { type: "even", cells: ["A1", "D9"] },
+      { type: "extra_region", cells: ["D2", "D3", "D4", "E2", "E3", "E4", "F2", "F3", "F4"] },
+    ],
+  },
+};
+
+async function shootConstraints() {
+  const browser = await launch({ viewport: { width: 1200, height: 880 } });
+  try {
+    const link = new URLSearchParams([["puzzle", CONSTRAINTS.puzzle], ["rules", JSON.stringify(CONSTRAINTS.rules)]]);
+    const { page, problems } = await openPlayground(browser.context, `/#${link}`);
+    await page.emulateMedia({ colorScheme: "light" });
+    await cell(page, "E5").click();
+    await page.locator("#seed").filter({ hasText: "no level" }).waitFor();
+    const file = join(out, "playground-constraints-light.png");
+    await page.screenshot({ path: file, fullPage: true });
+    // The puzzle has more than one solution (it shows the figures, not a game): /grade's 422 says so.
+    const others = problems.filter((p) => !p.includes("status of 422"));
+    if (others.length) throw new Error(others.join("\n"));
+    console.log(file);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 await shootShapes();
+await shootConstraints();
 
 for (const view of VIEWS) {
   const size = { width: view.width, height: view.height };

@@ -4,6 +4,7 @@
 //! - `runs`: output lines, summaries and exit codes of `solve` and friends;
 //! - `batch`: `solve` never loses or misaligns a row (bad lines in place, `--strict`, stdin, Kaggle);
 //! - `input`: what `solve` reads as a puzzle (stdin, commas, Norvig's display, Euler blocks, names);
+//! - `interchange`: `import`, `export`, `--link` and link lines (f-puzzles, SudokuPad, ipuz);
 //! - `killer`, `logic`, `print`, `random`: those subcommands and flags;
 //! - `shapes`, `shapes_logic`, `shapes_random`: the same on other shapes.
 
@@ -12,6 +13,7 @@ mod cli;
 
 mod batch;
 mod input;
+mod interchange;
 mod killer;
 mod logic;
 mod print;

@@ -376,7 +376,7 @@ fn each_subcommands_help_opens_with_its_own_description_and_lists_its_flags() {
             (name != "help").then(|| (name.to_string(), about.trim().to_string()))
         })
         .collect();
-    assert_eq!(commands.len(), 11, "{listing:?}");
+    assert_eq!(commands.len(), 13, "{listing:?}");
     for (name, about) in &commands {
         let short = stdout(&sudoku(&[name, "-h"], ""));
         assert_eq!(short.first(), Some(about), "sudoku {name} -h");

@@ -57,6 +57,9 @@ pub enum Problem {
     /// A line starting with `{` that is not a JSON puzzle line.
     #[error("not a JSON puzzle line: {0}")]
     Json(String),
+    /// A link line that cannot be read, or whose puzzle has a feature no rule here carries.
+    #[error("link: {0}")]
+    Link(crate::interchange::InterchangeError),
     /// A JSON line whose rules make no shape, named by the member at fault.
     #[error("{}: {error}", .error.field())]
     Rules {

@@ -186,6 +186,10 @@ impl LineReader {
             };
         }
         let trimmed = text.trim_start();
+        if shape_lines::is_link(trimmed) {
+            let read = shape_lines::link_line(trimmed, line, &mut self.shapes);
+            return read.map_or_else(Line::Bad, Line::Entry);
+        }
         if trimmed.starts_with('{') {
             let read = shape_lines::json_line(
                 trimmed.trim_end(),

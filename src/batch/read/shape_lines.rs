@@ -71,6 +71,27 @@ pub fn json_line(
     Ok(on_shape(shape, puzzle, expected, line))
 }
 
+/// Whether a line is a puzzle link (an f-puzzles or SudokuPad link): it starts with `https://` or
+/// `http://`.
+pub fn is_link(text: &str) -> bool {
+    let text = text.trim_start();
+    text.starts_with("https://") || text.starts_with("http://")
+}
+
+/// Reads a link line: the puzzle and rules it carries ([`crate::interchange`]).
+pub fn link_line(text: &str, line: usize, shapes: &mut Shapes) -> Result<Entry, Problem> {
+    let imported = crate::interchange::import_link(text.trim()).map_err(Problem::Link)?;
+    let shape = match imported.rules {
+        Some(rules) => shapes.get(&rules)?,
+        None => Shape::classic(),
+    };
+    let puzzle = Cells::parse(&shape, &imported.puzzle).map_err(|problem| Problem::Member {
+        member: "puzzle",
+        problem,
+    })?;
+    Ok(on_shape(shape, puzzle, None, line))
+}
+
 /// Reads a line of N*N symbols on `shape`.
 pub fn symbols_line(shape: &Arc<Shape>, text: &str, line: usize) -> Result<Entry, Problem> {
     let puzzle = Cells::parse(shape, text.trim()).map_err(Problem::Grid)?;

@@ -258,6 +258,17 @@ pub enum ApiError {
     /// 431: a request head with too many or too large headers, refused before the router.
     #[error("the request's headers are too many or too large; the connection is closed")]
     HeadersTooLarge,
+    /// A link or f-puzzles document that cannot be read, or a puzzle a format cannot carry: 413
+    /// `payload_too_large` for a link too long or data that decodes past the cap, 400
+    /// `invalid_field` for what is no link or no f-puzzles data, 422 `unsupported_value` naming a
+    /// feature no rule here carries (or the target format cannot) or a value off the grid.
+    #[error("{error}")]
+    Interchange {
+        /// The request member (`link`, `fpuzzles`, `format`).
+        member: &'static str,
+        /// What is wrong.
+        error: crate::interchange::InterchangeError,
+    },
     /// 500: a bug (a caught panic); never caused by client input.
     #[error("an internal error occurred; it has been logged")]
     Internal,
@@ -315,6 +326,16 @@ impl ApiError {
             ApiError::MalformedRequest => MALFORMED_REQUEST,
             ApiError::UriTooLong => URI_TOO_LONG,
             ApiError::HeadersTooLarge => HEADERS_TOO_LARGE,
+            ApiError::Interchange { error, .. } => {
+                use crate::interchange::InterchangeError as E;
+                match error {
+                    E::LinkTooLong { .. } | E::DecodedTooLarge { .. } => PAYLOAD_TOO_LARGE,
+                    E::NotALink { .. } | E::BadData(_) => INVALID_FIELD,
+                    E::Unsupported { .. } | E::BadValue { .. } | E::CannotExport { .. } => {
+                        UNSUPPORTED_VALUE
+                    }
+                }
+            }
             ApiError::Internal => INTERNAL,
         }
     }

@@ -109,6 +109,7 @@ impl ApiError {
                 found: Some(usize::from(*found_value)),
                 ..base.in_field("progress")
             },
+            ApiError::Interchange { member, error } => interchange_problem(base, member, error),
             ApiError::InvalidJson(_)
             | ApiError::UnsupportedMediaType { .. }
             | ApiError::UnsupportedContentEncoding { .. }
@@ -124,6 +125,45 @@ impl ApiError {
             | ApiError::UnsupportedShape { .. }
             | ApiError::Internal => base,
         }
+    }
+}
+
+/// A link or document that cannot be read, located: the member (a path inside an `fpuzzles`
+/// document), and for a refused feature or value what was sent and what is read.
+fn interchange_problem(
+    base: ProblemDetails,
+    member: &str,
+    error: &crate::interchange::InterchangeError,
+) -> ProblemDetails {
+    use crate::interchange::InterchangeError as E;
+    let inside = |path: &str| match member {
+        "fpuzzles" => format!("fpuzzles.{path}"),
+        _ => member.to_string(),
+    };
+    let expected = Some(error.expected().iter().map(ToString::to_string).collect());
+    match error {
+        E::LinkTooLong { limit, .. } | E::DecodedTooLarge { limit } => ProblemDetails {
+            limit_bytes: Some(*limit),
+            ..base.in_field(member)
+        },
+        E::NotALink { .. } | E::BadData(_) => base.in_field(member),
+        E::Unsupported { feature, .. } => ProblemDetails {
+            received: Some(feature.clone()),
+            expected,
+            ..base.in_field(&inside(feature))
+        },
+        E::BadValue {
+            field, received, ..
+        } => ProblemDetails {
+            received: Some(received.clone()),
+            expected,
+            ..base.in_field(&inside(field))
+        },
+        E::CannotExport { feature, .. } => ProblemDetails {
+            received: Some(feature.clone()),
+            expected,
+            ..base.in_field(member)
+        },
     }
 }
 

@@ -5,6 +5,7 @@ export class Problem extends Error {
   constructor(body, status) {
     super(body && body.detail ? body.detail : `the service answered ${status}`);
     this.body = body;
+    this.status = status;
   }
 }
 

@@ -4,6 +4,7 @@
 
 import { api, drawing, Problem } from "/playground/api.js";
 import { drawBoard, drawPad } from "/playground/board.js";
+import { cellNotes, drawConstraints, rulesLine } from "/playground/constraints.js";
 import { act, clearErrors, showError, showMessage } from "/playground/messages.js";
 import {
   cellsHelp,
@@ -54,6 +55,8 @@ const $ = (id) => document.getElementById(id);
 const cells = [];
 /** Each cell's digit and mark elements, found once: a 16x16 board has 4,096 marks to draw. */
 let parts = [];
+/** What each cell is part of (`thermometer bulb`, `white dot with B3`), for its description. */
+let notes = [];
 const CLASSIC_PLACEHOLDER = $("puzzle").placeholder;
 
 // ---------------------------------------------------------------- squares and units
@@ -86,6 +89,11 @@ function setShape(next) {
   state.shape = next;
   cells.splice(0, cells.length, ...drawBoard($("board"), next, (i) => select(i, true)));
   parts = cells.map((cell) => ({ digit: cell.querySelector(".digit"), marks: [...cell.querySelectorAll(".marks span")] }));
+  drawConstraints($("board"), next);
+  notes = cellNotes(next);
+  const rules = rulesLine(next);
+  $("rules-line").textContent = rules ? `Also: ${rules}.` : "";
+  $("rules-line").hidden = !rules;
   drawPad($("pad"), next, (v) => {
     play(v, state.pencil);
     cells[state.selected].focus();
@@ -154,7 +162,8 @@ function setAttr(el, name, value) {
 function describe(i) {
   const cage = shape().cages[shape().cageOf[i]];
   const caged = cage ? `, in a cage of ${cage.cells.length} summing to ${cage.sum}` : "";
-  return describeValue(i) + caged;
+  const noted = notes[i] ? `, ${notes[i]}` : "";
+  return describeValue(i) + caged + noted;
 }
 
 function describeValue(i) {
@@ -392,12 +401,93 @@ async function load(event) {
   await act("load", async () => {
     const text = $("puzzle").value;
     if (!text.trim()) throw new Problem({ detail: `paste a puzzle first: ${cellsHelp(shape())}` }, 0);
+    if (/^https?:/i.test(text.trim())) {
+      await importLink(text.trim());
+      return;
+    }
     const { body, shape: next, fault } = pasted(text);
     await api("POST", "/validate", body); // the service's own words for any fault in it
     if (fault) throw new Problem({ detail: `the page cannot draw these rules: ${fault}` }, 0);
     const puzzle = typeof body.puzzle === "string" ? body.puzzle : JSON.stringify(body.puzzle);
     setPuzzle(parsePuzzle(puzzle, next), null, next);
     gradePuzzle(); // not awaited: Load is done, and the level line fills in when the grade comes
+  });
+}
+
+/**
+ * Asks `POST /import` for the puzzle an f-puzzles or SudokuPad link holds (`{"puzzle", "rules"}`)
+ * and puts it on the board; a refusal's `detail` lands beside Load.
+ */
+async function importLink(link) {
+  const answer = await endpoint("/import", { link });
+  const rules = answer.rules ?? {};
+  let next;
+  try {
+    next = makeShape(rules);
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    throw new Problem({ detail: `the page cannot draw the link's rules: ${err.message}` }, 0);
+  }
+  const puzzle = typeof answer.puzzle === "string" ? answer.puzzle : JSON.stringify(answer.puzzle);
+  const givens = parsePuzzle(puzzle, next);
+  if (givens.length !== next.cells) throw new Problem({ detail: `the link's puzzle does not have ${next.cells} cells` }, 0);
+  $("puzzle").value = puzzle;
+  setPuzzle(givens, null, next);
+  gradePuzzle(); // not awaited, as after Load
+}
+
+/**
+ * `POST path` for an endpoint a service may not have yet (`/import`, `/export`): its answer, or a
+ * Problem with its `detail`, saying so when the route is missing.
+ */
+async function endpoint(path, body) {
+  try {
+    return await api("POST", path, body);
+  } catch (err) {
+    if (err instanceof Problem && err.status === 404 && (!err.body?.detail || /no such route/.test(err.body.detail))) {
+      throw new Problem({ detail: `this service has no POST ${path} yet (${err.message})` }, 404);
+    }
+    throw err;
+  }
+}
+
+const EXPORTS = {
+  sudokupad: { control: "open-sudokupad", name: "SudokuPad" },
+  fpuzzles: { control: "copy-fpuzzles", name: "f-puzzles" },
+};
+
+/**
+ * Asks `POST /export` for a link to the board's puzzle in `format` (`sudokupad`: opened in a new
+ * tab; `fpuzzles`: copied), and shows the link beside the buttons, so it can be opened or copied
+ * by hand where the browser refuses.
+ */
+async function exportLink(format) {
+  const { control, name } = EXPORTS[format];
+  const result = $("export-result");
+  result.replaceChildren();
+  await act(control, async () => {
+    requireGivens();
+    const answer = await endpoint("/export", { ...withRules({ puzzle: gridText(state.givens) }), format });
+    const link = answer?.link;
+    if (typeof link !== "string" || !/^https?:/i.test(link)) throw new Problem({ detail: "the service answered no link" }, 0);
+    let said;
+    if (format === "sudokupad") {
+      // With noopener no tab is returned, so a blocked pop-up cannot be told apart: the link stays on show.
+      window.open(link, "_blank", "noopener");
+      said = "Opening in SudokuPad:";
+    } else {
+      said = await navigator.clipboard?.writeText(link).then(
+        () => `${name} link copied:`,
+        () => `Copy this ${name} link:`,
+      );
+      said ??= `Copy this ${name} link:`;
+    }
+    const anchor = document.createElement("a");
+    anchor.href = link;
+    anchor.target = "_blank";
+    anchor.rel = "noopener noreferrer";
+    anchor.textContent = link;
+    result.replaceChildren(`${said} `, anchor);
   });
 }
 
@@ -467,8 +557,11 @@ async function gradePuzzle() {
   render();
 }
 
-/** Whether a puzzle is on the board: givens, or a killer's cages (a classic killer has no givens). */
-const hasPuzzle = () => state.givens.some((g) => g) || shape().killer;
+/**
+ * Whether a puzzle is on the board: givens, or a killer's cages or constraints (a classic killer,
+ * or a thermometer puzzle, may have no givens).
+ */
+const hasPuzzle = () => state.givens.some((g) => g) || shape().killer || shape().constraints.length > 0;
 
 function requireGivens() {
   if (!hasPuzzle()) throw new Problem({ detail: "load or generate a puzzle first" }, 0);
@@ -663,7 +756,30 @@ function writeFragment() {
 }
 
 /** Whether the address names a puzzle (a link to a board), whether or not it reads as one. */
-const linkNamesPuzzle = () => new URLSearchParams(location.hash.slice(1)).has("puzzle");
+const linkNamesPuzzle = () => new URLSearchParams(location.hash.slice(1)).has("puzzle") || linkedLink() !== null;
+
+/**
+ * The f-puzzles or SudokuPad link of an address `#link=…` (url-encoded, or not: everything after
+ * `link=` is the link, so its own `&` and `+` survive), or null.
+ */
+function linkedLink() {
+  const hash = location.hash.slice(1);
+  if (!hash.startsWith("link=")) return null;
+  const raw = hash.slice("link=".length);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Opens the link of an address `#link=…` through `POST /import`; its refusal shows beside Load. */
+async function openLinked() {
+  const link = linkedLink();
+  $("puzzle").value = link;
+  render();
+  await act("load", () => importLink(link));
+}
 
 /** Puts the board the address describes on show; false (and an error) when it describes none. */
 function readFragment() {
@@ -745,8 +861,11 @@ function main() {
       () => showMessage("Copy the address bar: it restores this board."),
     );
   });
+  $("open-sudokupad").addEventListener("click", () => exportLink("sudokupad"));
+  $("copy-fpuzzles").addEventListener("click", () => exportLink("fpuzzles"));
   window.addEventListener("hashchange", () => {
-    if (readFragment()) restored();
+    if (linkedLink() !== null) openLinked();
+    else if (readFragment()) restored();
   });
   describeBoardByHelp();
   start().finally(() => {
@@ -783,6 +902,7 @@ function restored() {
 
 /** The first board: the one the address holds (a link wins), else a new puzzle of the chosen level. */
 async function start() {
+  if (linkedLink() !== null) return openLinked();
   const linked = linkNamesPuzzle();
   if (readFragment()) return restored();
   render();

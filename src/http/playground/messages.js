@@ -4,7 +4,7 @@ import { Problem } from "/playground/api.js";
 
 const $ = (id) => document.getElementById(id);
 
-const ERROR_SLOTS = ["load", "new", "hint", "candidates", "solve", "check"];
+const ERROR_SLOTS = ["load", "new", "hint", "candidates", "solve", "check", "open-sudokupad", "copy-fpuzzles"];
 
 export function clearErrors() {
   for (const name of ERROR_SLOTS) showError(name, "");

@@ -2,6 +2,9 @@
 // the units the variants add (X: both long diagonals; hyper: the windows) and the symbols of the text
 // form. Pure functions, no page: the page draws and plays whatever shape this builds, and names
 // squares and units exactly as the service does, so a hint's `window 2` or `P16` lands where it says.
+// Constraints (issue 33: thermometers, arrows, dots, lines, outside sums, extra regions), the global
+// rules (anti-knight, anti-king, non-consecutive, disjoint groups) and negative constraints ride
+// along: read to cell indices for constraints.js to draw, and sent back to the service unchanged.
 
 export const DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 /** The sizes the selector offers (every N with a box; jigsaw takes any N from a link). */
@@ -133,8 +136,13 @@ export function makeShape(rules = {}) {
   if (!Number.isInteger(n) || n < 4 || n > 25) throw new RulesError(`size: ${rules.size} is not from 4 to 25`);
   const symbols = checkSymbols(rules.symbols ?? DEFAULT_SYMBOLS.slice(0, n), n);
   const variants = ["x", "hyper"].filter((v) => (rules.variants || []).includes(v));
-  const unknown = (rules.variants || []).find((v) => v !== "x" && v !== "hyper");
+  // The global rules with no figure of their own: named under the board (GLOBAL_WORDS).
+  const globals = Object.keys(GLOBAL_WORDS).filter((v) => (rules.variants || []).includes(v));
+  const unknown = (rules.variants || []).find((v) => v !== "x" && v !== "hyper" && !(v in GLOBAL_WORDS));
   if (unknown !== undefined) throw new RulesError(`variants: unknown variant ${JSON.stringify(unknown)}`);
+  const negative = ["kropki", "xv"].filter((v) => (rules.negative || []).includes(v));
+  const unknownNegative = (rules.negative || []).find((v) => v !== "kropki" && v !== "xv");
+  if (unknownNegative !== undefined) throw new RulesError(`negative: ${JSON.stringify(unknownNegative)} is not kropki or xv`);
   const jigsaw = rules.regions !== undefined && rules.regions !== null;
   if (jigsaw && rules.box) throw new RulesError("box and regions cannot both be given");
   const box = jigsaw ? null : rules.box ? rules.box.map(Number) : usualBox(n);
@@ -170,19 +178,46 @@ export function makeShape(rules = {}) {
       for (const i of cells) windowed.add(i);
     });
   }
+  if (globals.includes("disjoint_groups")) {
+    if (!box) throw new RulesError("disjoint_groups needs boxes, not jigsaw regions");
+    const [rows, cols] = box;
+    for (let g = 0; g < n; g++) {
+      const [dr, dc] = [Math.floor(g / cols), g % cols];
+      const cells = [];
+      for (let top = 0; top < n; top += rows) for (let left = 0; left < n; left += cols) cells.push((top + dr) * n + left + dc);
+      add(`disjoint group ${g + 1}`, cells);
+    }
+  }
   const killer = rules.cages !== undefined && rules.cages !== null;
   const { list: cages, cageOf } = killer ? cageList(rules.cages, n) : { list: [], cageOf: Array(n * n).fill(-1) };
   cages.forEach(({ cells }, k) => add(`cage ${k + 1}`, cells));
+  const constraints = constraintList(rules.constraints, n);
+  constraints.forEach((c, k) => {
+    if (c.type === "extra_region") add(`constraint ${k + 1} (extra_region)`, c.cells);
+  });
   const peers = [...Array(n * n)].map(() => new Set());
   for (const { cells } of units) for (const i of cells) for (const j of cells) if (i !== j) peers[i].add(j);
+  const steps = [
+    ...(globals.includes("anti_knight") ? [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]] : []),
+    ...(globals.includes("anti_king") ? [[1, 1], [1, -1], [-1, 1], [-1, -1]] : []),
+  ];
+  for (let i = 0; i < n * n; i++) {
+    const [r, c] = [Math.floor(i / n), i % n];
+    for (const [dr, dc] of steps) {
+      if (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) peers[i].add((r + dr) * n + c + dc);
+    }
+  }
 
   const wire = { size: n };
   if (box) wire.box = box;
-  if (variants.length) wire.variants = variants;
+  if (variants.length || globals.length) wire.variants = [...variants, ...globals];
   if (jigsaw) wire.regions = regionOf.map((g) => LETTERS[g]).join("");
   if (symbols.join("") !== DEFAULT_SYMBOLS.slice(0, n)) wire.symbols = symbols.join("");
   if (killer) wire.cages = cages.map(({ sum, cells }) => ({ sum, cells: cells.map(cellName) }));
-  const classic = n === 9 && !jigsaw && box[0] === 3 && !variants.length && !wire.symbols && !killer;
+  if (constraints.length) wire.constraints = JSON.parse(JSON.stringify(rules.constraints));
+  if (negative.length) wire.negative = negative;
+  const constrained = constraints.length > 0 || globals.length > 0 || negative.length > 0;
+  const classic = n === 9 && !jigsaw && box[0] === 3 && !variants.length && !wire.symbols && !killer && !constrained;
   const markBox = box || usualBox(n) || [Math.ceil(n / Math.ceil(Math.sqrt(n))), Math.ceil(Math.sqrt(n))];
 
   return {
@@ -202,17 +237,25 @@ export function makeShape(rules = {}) {
     /** The killer cages, `{sum, cells}` with cell indices, and each cell's cage number (-1: none). */
     cages,
     cageOf,
+    /** The constraints (`rules.constraints`) with cell indices: what constraints.js draws. */
+    constraints,
+    /** The global rules beyond x and hyper (`anti_knight`...), and the negative constraints. */
+    globals,
+    negative,
+    /** Whether any constraint, global rule or negative constraint holds (the page's address then carries `rules` whole). */
+    constrained,
     /** The pencil-mark mini-grid: a box's rows x columns, so N marks sit where they read naturally. */
     markGrid: markBox,
     allMarks: ((1 << n) - 1) << 1, // bits 1..N
     /** The `rules` member of a request: null for classic, so classic requests stay as they were. */
     rules: classic ? null : wire,
     /** A label for the info line: `16x16`, `6x6 (3x2 boxes)`, `9x9 jigsaw x`. */
-    label: describe(n, box, jigsaw, variants, killer),
+    label: describe(n, box, jigsaw, variants, killer, globals, constraints.length),
     key: JSON.stringify(wire),
     cellName,
     cellIndex: (name) => LETTERS.indexOf(name[0].toUpperCase()) * n + Number(name.slice(1)) - 1,
-    unitCells: (name) => units.find((u) => u.name === name)?.cells || [],
+    /** A unit's cells by the service's name; a constraint named as a rule (`constraint 3 (thermo)`) gives its cells. */
+    unitCells: (name) => units.find((u) => u.name === name)?.cells || constraintCells(constraints, name),
     symbol: (v) => symbols[v - 1],
     /** The value (1..N) a typed or pasted character stands for, 0 for none; lower case reads as upper. */
     valueOf(ch) {
@@ -223,14 +266,73 @@ export function makeShape(rules = {}) {
   };
 }
 
-function describe(n, box, jigsaw, variants, killer) {
+function describe(n, box, jigsaw, variants, killer, globals, constraints) {
   let text = `${n}x${n}`;
   const usual = usualBox(n);
   if (box && !(usual && usual[0] === box[0])) text += ` (${box.join("x")} boxes)`;
   if (jigsaw) text += " jigsaw";
   for (const v of variants) text += ` ${v === "x" ? "X" : v}`;
   if (killer) text += " killer";
+  for (const v of globals) text += ` ${GLOBAL_WORDS[v]}`;
+  if (constraints) text += ` · ${constraints} ${constraints === 1 ? "constraint" : "constraints"}`;
   return text;
+}
+
+/** The cells of the constraint a name such as `constraint 3 (thermo)` stands for (an arrow's circle too), or none. */
+function constraintCells(constraints, name) {
+  const match = /^constraint (\d+) \(/.exec(name);
+  const k = match ? constraints[Number(match[1]) - 1] : null;
+  return k ? [...(k.circle || []), ...k.cells] : [];
+}
+
+/** The global rules beyond x and hyper, in words, in the order the page names them. */
+export const GLOBAL_WORDS = {
+  anti_knight: "anti-knight",
+  anti_king: "anti-king",
+  non_consecutive: "non-consecutive",
+  disjoint_groups: "disjoint groups",
+};
+
+/** The types of `rules.constraints` (docs/constraints.md) and what cells each names. */
+const LINE_TYPES = ["thermo", "renban", "whisper", "palindrome"];
+const CELL_TYPES = [...LINE_TYPES, "little_killer", "odd", "even", "extra_region"];
+const PAIR_TYPES = ["kropki", "xv"];
+
+/**
+ * `rules.constraints` with cell indices (`{type, cells, ...}`; an arrow's `circle` too, a
+ * sandwich's line as `cells`), checked only as far as drawing needs: a known type, cells on the
+ * board. The service checks the rest (lines connected, sums possible) when it is asked.
+ */
+function constraintList(list, n) {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new RulesError("constraints: expected a list of {type, ...}");
+  const cellsOf = (names, k, what = "cells") => {
+    if (!Array.isArray(names) || !names.length) throw new RulesError(`constraint ${k + 1}: no ${what}`);
+    return names.map((name) => {
+      const i = cellIndexOf(name, n);
+      if (i < 0) throw new RulesError(`constraint ${k + 1}: ${JSON.stringify(name)} is not a cell of ${n}x${n}`);
+      return i;
+    });
+  };
+  return list.map((c, k) => {
+    const type = c?.type;
+    if (CELL_TYPES.includes(type)) return { ...c, type, cells: cellsOf(c.cells, k) };
+    if (PAIR_TYPES.includes(type)) {
+      const cells = cellsOf(c.cells, k);
+      if (cells.length !== 2) throw new RulesError(`constraint ${k + 1}: a ${type} joins two cells`);
+      return { ...c, type, cells };
+    }
+    if (type === "arrow") return { ...c, type, circle: cellsOf(c.circle, k, "circle"), cells: cellsOf(c.cells, k) };
+    if (type === "sandwich") {
+      const r = c.row === undefined ? -1 : LETTERS.indexOf(String(c.row).toUpperCase());
+      const col = c.column === undefined ? -1 : Number(c.column) - 1;
+      const line = [...Array(n).keys()];
+      if (r >= 0 && r < n) return { ...c, type, cells: line.map((x) => r * n + x) };
+      if (Number.isInteger(col) && col >= 0 && col < n) return { ...c, type, cells: line.map((x) => x * n + col) };
+      throw new RulesError(`constraint ${k + 1}: a sandwich needs a row A.. or a column 1.. of the board`);
+    }
+    throw new RulesError(`constraint ${k + 1}: unknown type ${JSON.stringify(type)}`);
+  });
 }
 
 /**
@@ -282,6 +384,10 @@ function cagesFromText(text) {
 export function shapeParams(rules) {
   const params = [];
   if (!rules) return params;
+  // Constraints, global rules and negative constraints have no short form: the rules go whole.
+  if (rules.constraints || rules.negative || (rules.variants || []).some((v) => v in GLOBAL_WORDS)) {
+    return [["rules", JSON.stringify(rules)]];
+  }
   params.push(["size", String(rules.size)]);
   if (rules.box) params.push(["box", rules.box.join("x")]);
   const variant = [...(rules.regions ? ["jigsaw"] : []), ...(rules.variants || []), ...(rules.cages ? ["killer"] : [])];
@@ -294,6 +400,16 @@ export function shapeParams(rules) {
 
 /** Rules from an address's parameters (`URLSearchParams`), the inverse of shapeParams; null for classic. */
 export function rulesFromParams(params) {
+  if (params.has("rules")) {
+    let rules;
+    try {
+      rules = JSON.parse(params.get("rules"));
+    } catch {
+      throw new RulesError("rules: not valid JSON");
+    }
+    if (!rules || typeof rules !== "object" || Array.isArray(rules)) throw new RulesError("rules: expected a JSON object");
+    return rules;
+  }
   if (!params.has("size") && !params.has("variant") && !params.has("regions")) return null;
   const rules = {};
   if (params.has("size")) rules.size = Number(params.get("size"));

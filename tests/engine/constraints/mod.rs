@@ -8,3 +8,4 @@ mod logic;
 mod make;
 mod nine;
 mod oracle;
+mod published;

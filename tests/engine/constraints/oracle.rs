@@ -1,4 +1,4 @@
-//! An independent reading of the constraints: every rule checked directly on the values from the
+//! An independent reading of the constraints (and of X and killer cages): every rule checked directly on the values from the
 //! wire form (cell names parsed here, units rebuilt here), and a plain backtracking counter that
 //! checks each rule once its cells are filled. It never reads the shape's tables or the engine's
 //! propagators, so it can judge them.
@@ -70,6 +70,12 @@ impl Oracle {
             .collect();
         units.extend(boxes.iter().cloned());
         let has = |v: Variant| rules.variants.contains(&v);
+        if has(Variant::X) {
+            units.push((0..n).map(|i| i * n + i).collect());
+            units.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        // A cage repeats no value: as a unit does, though it need not hold every value.
+        units.extend(rules.cages.iter().map(|cage| cells(&cage.cells, n)));
         if has(Variant::DisjointGroups) {
             for k in 0..n {
                 units.push(boxes.iter().map(|b| b[k]).collect());
@@ -104,6 +110,9 @@ impl Oracle {
         let mut checks = Vec::new();
         let mut marked_kropki = Vec::new();
         let mut marked_xv = Vec::new();
+        for cage in &rules.cages {
+            checks.push(Check::Sum(cells(&cage.cells, n), cage.sum));
+        }
         for rule in &rules.constraints {
             match rule {
                 ConstraintRule::Thermo { cells: c } => checks.push(Check::Thermo(cells(c, n))),

@@ -2,16 +2,16 @@
 //! value with fewer places than that, the value's places in the unit. Both are lists of
 //! assignments of which exactly one holds, so the search treats them alike.
 //!
-//! Solving a killer of up to 12x12 guesses by conflicts instead ([`ConflictWeights`], dom/wdeg:
+//! Solving a killer or a puzzle with constraints, of up to 12x12, guesses by conflicts instead ([`ConflictWeights`], dom/wdeg:
 //! Boussemart, Hemery, Lecoutre and Sais, "Boosting systematic search by weighting constraints",
 //! 2004): every contradiction the search meets bumps the weight of the cells of the rule that found
 //! it (a cell left without candidates, a unit without a place for a value, a cage or rule-of-45
-//! group that cannot reach its sum), and the search guesses on the open cell with the most weight
+//! group that cannot reach its sum, a constraint that empties a cell), and the search guesses on the open cell with the most weight
 //! per candidate. The hard killers' contradictions keep coming from the same few cages and units;
 //! guessing there first finds the refutations high in the tree.
 
-use super::cages::CageTables;
 use super::propagate::ConflictSite;
+use super::tables::Tables;
 use crate::shape::Shape;
 
 /// The assignments one of which must hold: (cell, value bit) pairs.
@@ -137,13 +137,20 @@ pub(crate) struct ConflictWeights {
 
 impl ConflictWeights {
     /// Counts a contradiction against every cell of the rule that found it.
-    pub(crate) fn bump(&mut self, shape: &Shape, cages: &CageTables, conflict: ConflictSite) {
+    pub(crate) fn bump(&mut self, shape: &Shape, tables: &Tables, conflict: ConflictSite) {
         self.cells.resize(shape.cell_count(), 0);
         let cells: &[u16] = match conflict {
             ConflictSite::Unknown => &[],
             ConflictSite::Cell(c) => &[c][..],
             ConflictSite::Unit(u) => shape.unit(usize::from(u)),
-            ConflictSite::Group(g) => cages.group_cells(usize::from(g)),
+            ConflictSite::Group(g) => tables
+                .cages
+                .as_ref()
+                .map_or(&[][..], |cages| cages.group_cells(usize::from(g))),
+            ConflictSite::Constraint(p) => tables
+                .constraints
+                .as_ref()
+                .map_or(&[][..], |constraints| constraints.cells(usize::from(p))),
         };
         for &c in cells {
             self.cells[usize::from(c)] += 1;
@@ -181,7 +188,7 @@ mod tests {
     use super::*;
     use crate::general::propagate::{initial, Propagator, Settled};
     use crate::general::tables::Tables;
-    use crate::shape::{CageRule, Rules};
+    use crate::shape::{CageRule, ConstraintRule, Rules};
 
     /// A 4x4 killer with one cage, A1 + A2 = 3 (so 1 and 2), and its tables.
     fn one_cage() -> (Shape, Tables) {
@@ -210,7 +217,7 @@ mod tests {
     fn bumped(shape: &Shape, tables: &Tables, board: Vec<u32>) -> Vec<u32> {
         let mut weights = ConflictWeights::default();
         let conflict = conflict_of(shape, tables, board);
-        weights.bump(shape, tables.cages.as_ref().unwrap(), conflict);
+        weights.bump(shape, tables, conflict);
         (0..shape.cell_count()).map(|c| weights.of(c)).collect()
     }
 
@@ -263,17 +270,40 @@ mod tests {
     }
 
     #[test]
+    fn a_constraint_that_empties_a_cell_weighs_on_its_cells_alone() {
+        let rules = Rules {
+            size: Some(4),
+            constraints: vec![ConstraintRule::Thermo {
+                cells: vec!["A1".into(), "B2".into(), "C3".into()],
+            }],
+            ..Rules::default()
+        };
+        let shape = Shape::new(&rules).unwrap();
+        let tables = Tables::new(&shape);
+        let mut board = initial(&shape, &[0; 16]);
+        // The bulb A1 keeps 3 and 4 alone: B2 must be 4 and C3 more than 4, past the 4x4's values.
+        board[0] = 0b1100;
+        let conflict = conflict_of(&shape, &tables, board.clone());
+        assert!(
+            matches!(conflict, ConflictSite::Constraint(_)),
+            "{conflict:?}"
+        );
+        let weights = bumped(&shape, &tables, board);
+        let weighed: Vec<usize> = (0..16).filter(|&c| weights[c] > 0).collect();
+        assert!(!weighed.is_empty() && weighed.iter().all(|c| [0, 5, 10].contains(c)));
+    }
+
+    #[test]
     fn the_guess_is_the_cell_with_the_most_weight_per_candidate() {
         let (shape, tables) = one_cage();
-        let cages = tables.cages.as_ref().unwrap();
         let mut board = vec![0b1111; 16];
         board[5] = 0b0011;
         let mut weights = ConflictWeights::default();
         // No weight yet: the first cell with the fewest candidates.
         assert_eq!(weights.choose(&board).options().next(), Some((5, 1)));
         // Two contradictions on D4's 4 candidates: 3/4 beats B2's 1/2.
-        weights.bump(&shape, cages, ConflictSite::Cell(15));
-        weights.bump(&shape, cages, ConflictSite::Cell(15));
+        weights.bump(&shape, &tables, ConflictSite::Cell(15));
+        weights.bump(&shape, &tables, ConflictSite::Cell(15));
         let branch = weights.choose(&board);
         assert_eq!(branch.len(), 4);
         assert!(branch.options().all(|(c, _)| c == 15));

@@ -1,4 +1,6 @@
-//! Killer cages: groups of connected cells with a sum, no digit repeated inside. A cage is a unit in
+//! Killer cages: groups of connected cells with a sum, no digit repeated inside. Connected means
+//! by king moves: cells touching only at a corner belong together, as in published killers whose
+//! cages bend diagonally (f-puzzles and SudokuPad draw and accept them). A cage is a unit in
 //! all but size (it holds 1 to N cells, so a value need not appear in it) and carries a sum.
 //!
 //! The wire form is `{"sum": 15, "cells": ["A1", "A2", "B1"]}` in `rules.cages`; [`check`] turns the
@@ -6,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::neighbours;
 use super::ShapeError;
 
 /// A cage as the wire gives it: its sum and its cells by name (`A1`..).
@@ -99,14 +100,14 @@ pub(super) fn check(
     Ok(cages)
 }
 
-/// The first of `cells` (all owned by cage `id`) that cannot be reached from the first one edge to
-/// edge inside the cage; `None` when the cage is connected.
+/// The first of `cells` (all owned by cage `id`) that cannot be reached from the first one by king
+/// moves (edge or corner) inside the cage; `None` when the cage is connected.
 fn unreached(cells: &[usize], owner: &[Option<usize>], id: usize, size: usize) -> Option<usize> {
     let mut seen = vec![false; size * size];
     let mut stack = vec![cells[0]];
     seen[cells[0]] = true;
     while let Some(cell) = stack.pop() {
-        for next in neighbours(cell, size) {
+        for next in king_neighbours(cell, size) {
             if !seen[next] && owner[next] == Some(id) {
                 seen[next] = true;
                 stack.push(next);
@@ -114,6 +115,17 @@ fn unreached(cells: &[usize], owner: &[Option<usize>], id: usize, size: usize) -
         }
     }
     cells.iter().copied().find(|&c| !seen[c])
+}
+
+/// The up to eight cells touching `cell` at an edge or a corner.
+fn king_neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    let rows = r.saturating_sub(1)..=(r + 1).min(size - 1);
+    rows.flat_map(move |rr| {
+        let cols = c.saturating_sub(1)..=(c + 1).min(size - 1);
+        cols.map(move |cc| rr * size + cc)
+    })
+    .filter(move |&next| next != cell)
 }
 
 #[cfg(test)]
@@ -127,5 +139,35 @@ mod tests {
         assert_eq!(sum_range(9, 9), (45, 45));
         assert_eq!(sum_range(4, 3), (6, 9));
         assert_eq!(sum_range(16, 16), (136, 136));
+    }
+
+    fn named(name: &str) -> Option<usize> {
+        let b = name.as_bytes();
+        let (r, c) = (usize::from(b[0] - b'A'), usize::from(b[1] - b'1'));
+        (r < 9 && c < 9).then_some(r * 9 + c)
+    }
+
+    fn cage(sum: u32, cells: &[&str]) -> CageRule {
+        CageRule {
+            sum,
+            cells: cells.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn cells_touching_at_a_corner_make_one_cage_and_cells_apart_do_not() {
+        let name_of = |i: usize| format!("{}{}", char::from(b'A' + (i / 9) as u8), i % 9 + 1);
+        let diagonal = [cage(12, &["A1", "B2", "C3"])];
+        assert!(check(&diagonal, 9, named, name_of).is_ok());
+        let bent = [cage(10, &["A1", "A2", "B3"])];
+        assert!(check(&bent, 9, named, name_of).is_ok());
+        let apart = [cage(10, &["A1", "C3"])];
+        let error = check(&apart, 9, named, name_of).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cage 1: cells A1 and C3 are not connected"
+        );
+        let wrapped = [cage(10, &["A9", "B1"])];
+        assert!(check(&wrapped, 9, named, name_of).is_err());
     }
 }

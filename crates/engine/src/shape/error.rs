@@ -136,7 +136,7 @@ pub enum ShapeError {
         /// The cell's name.
         cell: String,
     },
-    /// A cage whose cells are not joined edge to edge.
+    /// A cage whose cells are not joined by king moves (edge or corner).
     #[error("cage {cage}: cells {first} and {apart} are not connected")]
     CageNotConnected {
         /// 1-based, in the order given.

@@ -113,7 +113,14 @@ impl Propagator<'_> {
                     removals.clear();
                     constraints.narrow(p, cand, &mut removals);
                     for &(cell, bits) in &removals {
-                        self.remove(cand, usize::from(cell), bits)?;
+                        let cell = usize::from(cell);
+                        // The constraint that takes a cell's last candidates is the rule that
+                        // failed.
+                        if cand[cell] & !bits == 0 {
+                            self.conflict = ConflictSite::Constraint(p as u16);
+                            return None;
+                        }
+                        self.remove(cand, cell, bits)?;
                     }
                 }
             }

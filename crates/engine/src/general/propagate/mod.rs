@@ -11,8 +11,14 @@
 //! groups holding it, which are narrowed only when marked (see [`super::cages`]); likewise for the
 //! constraints' propagators (see [`super::constraints`]), narrowed after the killer groups.
 //!
+//! On a shape with constraints, a fourth rule runs last: naked pairs (two cells of a unit left with
+//! the same two values take them from the unit's other cells). Constraints leave many cells with
+//! two values, which Norvig's rules do not read together; it roughly halves the nodes of the
+//! published arrow, pill and killer-arrow puzzles, and classic, jigsaw and killer boards never pay
+//! for it.
+//!
 //! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, constraints, locked
-//! candidates), each only when the cheaper ones have nothing left. Each rule only removes
+//! candidates, naked pairs), each only when the cheaper ones have nothing left. Each rule only removes
 //! candidates, removes more from fewer, and finds nothing new when run again at once, so the board
 //! they settle on is the same in whatever order they run: order buys speed (and decides which rule
 //! reports a contradiction first, which the search's conflict weights read), never a different
@@ -61,6 +67,9 @@ pub(crate) enum ConflictSite {
     Unit(u16),
     /// A killer group (see [`super::cages::CageTables::group_cells`]) cannot reach its sum.
     Group(u16),
+    /// A constraint's propagator (see [`super::constraints::ConstraintTables::cells`]) left a
+    /// cell without candidates.
+    Constraint(u16),
 }
 
 /// Propagation's scratch space, reused across the boards of one search.
@@ -74,6 +83,8 @@ pub(crate) struct Propagator<'t> {
     dirty: UnitSet,
     /// Units changed since locked candidates last looked at them.
     dirty_locked: UnitSet,
+    /// Units changed since naked pairs last looked at them (shapes with constraints only).
+    dirty_pairs: UnitSet,
     /// Whether a cell changed since killer groups were last marked from the changed cells.
     dirty_cages: bool,
     /// The cells changed since killer groups and constraints were last marked, one bit each
@@ -122,6 +133,7 @@ impl<'t> Propagator<'t> {
             queue: Vec::new(),
             dirty: 0,
             dirty_locked: 0,
+            dirty_pairs: 0,
             dirty_cages: false,
             changed,
             waiting,
@@ -152,6 +164,7 @@ impl<'t> Propagator<'t> {
         );
         self.dirty = self.tables.all_units;
         self.dirty_locked = self.tables.all_units;
+        self.dirty_pairs = self.tables.all_units;
         self.dirty_cages = true;
         // A new board: every group is narrowed once.
         self.changed.fill(u64::MAX);
@@ -197,6 +210,7 @@ impl<'t> Propagator<'t> {
             self.queue.clear();
             self.dirty = 0;
             self.dirty_locked = 0;
+            self.dirty_pairs = 0;
             self.dirty_cages = false;
             self.changed.fill(0);
             self.groups.fill(0);
@@ -227,6 +241,8 @@ impl<'t> Propagator<'t> {
                 self.dirty_cages = self.groups(shape, cand)?;
             } else if self.locked && self.dirty_locked != 0 {
                 self.locked_candidates(cand)?;
+            } else if self.locked && self.dirty_pairs != 0 && self.tables.constraints.is_some() {
+                self.naked_pairs(shape, cand)?;
             } else {
                 return Some(());
             }
@@ -329,6 +345,7 @@ impl<'t> Propagator<'t> {
     fn locked_candidates(&mut self, cand: &mut [u32]) -> Option<()> {
         let tables = self.tables;
         let todo = std::mem::take(&mut self.dirty_locked);
+        self.dirty_pairs |= todo;
         let mut segment = std::mem::take(&mut self.segment);
         tables.segment_unions(cand, &mut segment);
         let result = (|| {
@@ -355,6 +372,38 @@ impl<'t> Propagator<'t> {
         })();
         self.segment = segment;
         result
+    }
+}
+
+impl Propagator<'_> {
+    /// Two cells of a changed unit left with the same two values take them from the unit's other
+    /// cells. `None` when that empties a cell.
+    fn naked_pairs(&mut self, shape: &Shape, cand: &mut [u32]) -> Option<()> {
+        let mut todo = std::mem::take(&mut self.dirty_pairs);
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let unit = shape.unit(u);
+            let mut seen = [0u32; 8];
+            let mut count = 0;
+            for &c in unit {
+                let m = cand[usize::from(c)];
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                if seen[..count].contains(&m) {
+                    for &o in unit {
+                        if cand[usize::from(o)] != m {
+                            self.remove(cand, usize::from(o), m)?;
+                        }
+                    }
+                } else if count < seen.len() {
+                    seen[count] = m;
+                    count += 1;
+                }
+            }
+        }
+        Some(())
     }
 }
 

@@ -47,3 +47,29 @@ fn a_cell_touched_down_to_one_value_takes_it_from_its_peers() {
         assert_eq!(board[usize::from(p)] & 1, 0, "peer {p} keeps the 1");
     }
 }
+
+#[test]
+fn with_constraints_a_naked_pair_leaves_the_rest_of_its_units() {
+    let odd_corner: Rules =
+        serde_json::from_str(r#"{"constraints": [{"type": "odd", "cells": ["I9"]}]}"#).unwrap();
+    let settled = |rules: &Rules| {
+        let shape = Shape::new(rules).unwrap();
+        let tables = Tables::new(&shape);
+        let mut board = initial(&shape, &[0; 81]);
+        let mut propagator = Propagator::new(&tables, true);
+        propagator.start(&board);
+        // A1 and A2 keep 1 and 2 alone.
+        for cell in [0, 1] {
+            board[cell] = 0b11;
+            propagator.touch(&board, cell);
+        }
+        assert_eq!(propagator.settle(&shape, &mut board), Settled::Open);
+        board
+    };
+    let board = settled(&odd_corner);
+    // Row A and box 1 lose 1 and 2 beyond the pair; column 1 keeps them.
+    assert!([2, 8, 9, 20].iter().all(|&c| board[c] & 0b11 == 0));
+    assert_eq!(board[27] & 0b11, 0b11);
+    // Norvig's rules alone (no constraints) leave the pair's values where they were.
+    assert_eq!(settled(&Rules::default())[2] & 0b11, 0b11);
+}

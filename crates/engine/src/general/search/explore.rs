@@ -75,7 +75,7 @@ impl<'s> ShapeSearch<'s, '_, '_> {
             }
             Some(Guess::Branch(branch)) => branch,
         };
-        if self.weighted().is_none() && self.split_cage(level, branch.len()) {
+        if !self.weighted() && self.split_cage(level, branch.len()) {
             self.explore_combos(level, depth);
             return;
         }
@@ -157,9 +157,9 @@ impl<'s> ShapeSearch<'s, '_, '_> {
     fn settle(&mut self, level: usize) -> bool {
         match self.propagator.settle(self.shape, &mut self.levels[level]) {
             Settled::Contradiction => {
-                if let Some(cages) = self.weighted() {
+                if self.weighted() {
                     self.weights
-                        .bump(self.shape, cages, self.propagator.conflict());
+                        .bump(self.shape, self.tables, self.propagator.conflict());
                 }
                 false
             }
@@ -179,7 +179,7 @@ impl<'s> ShapeSearch<'s, '_, '_> {
             return None;
         }
         let groups = self.probed_groups();
-        let weights = self.weighted().map(|_| &self.weights);
+        let weights = self.weighted().then_some(&self.weights);
         let board = &mut self.levels[level];
         if !self.solver.lookahead {
             return Some(Guess::Branch(choose(self.shape, board)));
@@ -214,12 +214,18 @@ impl<'s> ShapeSearch<'s, '_, '_> {
         (plain && cages.solving()).then_some(cages)
     }
 
-    /// The killer groups, when the search guesses by conflict weights: solving's, in a plain
-    /// search, like the group probes (generation's searches and their puzzles never see them),
-    /// on grids up to [`MAX_WEIGHTED_SIZE`].
-    fn weighted(&self) -> Option<&'s CageTables> {
-        let weighted = self.solver.conflict_weights && self.shape.size() <= MAX_WEIGHTED_SIZE;
-        self.probed_groups().filter(|_| weighted)
+    /// Whether the search guesses by conflict weights: solving a killer or a puzzle with
+    /// constraints (but thermometers alone: see `ConstraintTables::weighted`) in a plain search (no drawn order, no known solution to stay near: generation's
+    /// searches and their puzzles never see them), on grids up to [`MAX_WEIGHTED_SIZE`].
+    fn weighted(&self) -> bool {
+        let plain = self.rng.is_none() && self.solver.near.is_none();
+        let killer = self.probed_groups().is_some();
+        let constraints = plain
+            && self.solver.probe_groups
+            && (self.tables.constraints.as_ref()).is_some_and(|c| c.weighted());
+        self.solver.conflict_weights
+            && self.shape.size() <= MAX_WEIGHTED_SIZE
+            && (killer || constraints)
     }
 
     fn record(&mut self, level: usize) {

@@ -155,7 +155,9 @@ fn between(
         cand[usize::from(c)] = mask;
     }
     let mut out = Vec::new();
-    let reached = sum_to(inside, &cand, &Sums::only(sum as usize), &mut out);
+    // Each cell its own clique: the propagation's weakest reading, sound past the budget.
+    let singles: Vec<Vec<u16>> = inside.iter().map(|&c| vec![c]).collect();
+    let reached = sum_to(&singles, &cand, &Sums::only(sum as usize), &mut out);
     reached.contains(sum as usize).then(|| {
         inside
             .iter()

@@ -64,10 +64,20 @@ pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
             };
             let out = exact_sum(shape, circle, line, clue, &masks, &budget).unwrap_or_else(|| {
                 let mut out = Vec::new();
+                // Each cell its own clique: the propagation's weakest reading, sound past the
+                // budget.
+                let singles = |cells: &[u16]| cells.iter().map(|&c| vec![c]).collect::<Vec<_>>();
                 match constraint {
-                    Constraint::Arrow { circle, cells } => arrow(circle, cells, &masks, &mut out),
+                    Constraint::Arrow { circle, cells } => {
+                        arrow(circle, &singles(cells), &masks, &mut out)
+                    }
                     Constraint::LittleKiller { cells, sum } => {
-                        sum_to(cells, &masks, &Sums::only(*sum as usize), &mut out);
+                        sum_to(
+                            &singles(cells),
+                            &masks,
+                            &Sums::only(*sum as usize),
+                            &mut out,
+                        );
                     }
                     _ => unreachable!("arrows and little killers only"),
                 }
