@@ -2,7 +2,8 @@
 //! `rules.negative` are read by `/solve`, `/candidates`, `/validate`, `/hint`, `/explain` and
 //! `/grade` through the one dispatch (every logic step held to the solution);
 //! a broken constraint is a conflict naming it; a bad constraint is 422 `invalid_rules` naming it;
-//! `/render` draws them (SVG and PDF), refusing givens that break one as `/solve` does.
+//! `/render` draws them (SVG and PDF), refusing givens that break one as `/solve` does; a hint
+//! names the thermometer or dot it reads.
 
 use serde_json::{json, Value};
 
@@ -221,4 +222,68 @@ async fn hint_explain_and_grade_read_the_constraints_and_every_step_is_sound() {
     assert_eq!(grade.status, 200, "{}", grade.text);
     assert_eq!(grade.json()["difficulty"], body["difficulty"]);
     assert_eq!(grade.json()["steps"], steps.len());
+}
+
+/// `PUZZLE` with the four hidden singles its path starts with (A9, A5, B6, F5): from there no
+/// single is left, and the first thermometer narrows.
+const AFTER_THE_SINGLES: &str =
+    "2..956..1.5.3.1...1.9.....5....1..5.......16.....693..8....5......6...17.........";
+
+#[tokio::test]
+async fn a_hint_names_the_thermometer_it_reads() {
+    let r = post_json(
+        "/hint",
+        json!({"puzzle": PUZZLE, "rules": thermos(), "progress": AFTER_THE_SINGLES}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let step = &r.json()["step"];
+    assert_eq!(step["technique"], "thermometer", "{step}");
+    let explanation = step["explanation"].as_str().unwrap();
+    assert!(
+        explanation.starts_with(
+            "Digits rise along thermometer 1 (C8-C9-B8-B9) from its bulb C8: C8 cannot be 7 or \
+             8, since it comes one cell before C9, which holds 5;"
+        ),
+        "{explanation}"
+    );
+    for removed in step["eliminations"].as_array().unwrap() {
+        let square = removed["square"].as_str().unwrap();
+        assert_ne!(removed["digit"], value_at(SOLUTION, square), "{step}");
+    }
+    assert_eq!(step["pattern"]["squares"], json!(["C8", "C9", "B8", "B9"]));
+}
+
+/// A 6x6 with four kropki dots (tests/engine's constraints::agree digs it from seed 11).
+fn dots() -> Value {
+    json!({"size": 6, "box": [2, 3], "constraints": [
+        {"type": "kropki", "color": "black", "cells": ["E2", "F2"]},
+        {"type": "kropki", "color": "white", "cells": ["F5", "E5"]},
+        {"type": "kropki", "color": "white", "cells": ["D6", "E6"]},
+        {"type": "kropki", "color": "black", "cells": ["F6", "F5"]}
+    ]})
+}
+
+#[tokio::test]
+async fn a_hint_names_the_dot_it_reads() {
+    let puzzle = "....42...6....4...6...............2.";
+    let r = post_json("/hint", json!({"puzzle": puzzle, "rules": dots()})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let step = &r.json()["step"];
+    assert_eq!(step["technique"], "dot_pair", "{step}");
+    assert_eq!(
+        step["explanation"],
+        "The black dot between E2 and F2 needs one digit twice the other: with their candidates \
+         that is {1,2}, {2,4} or {3,6}, so these can be removed: 1, 4 and 5 from E2; 5 from F2."
+    );
+    assert_eq!(step["pattern"]["squares"], json!(["E2", "F2"]));
+    let solved = post_json("/solve", json!({"puzzle": puzzle, "rules": dots()})).await;
+    assert_eq!(solved.json()["status"], "unique", "{}", solved.text);
+    let solution = solved.json()["solution"].as_str().unwrap().to_string();
+    for removed in step["eliminations"].as_array().unwrap() {
+        let square = removed["square"].as_str().unwrap();
+        let (row, column) = (square.as_bytes()[0] - b'A', square.as_bytes()[1] - b'1');
+        let digit = solution.as_bytes()[usize::from(row) * 6 + usize::from(column)] - b'0';
+        assert_ne!(removed["digit"], u64::from(digit), "{step}");
+    }
 }

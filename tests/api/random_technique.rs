@@ -79,6 +79,7 @@ async fn unknown_and_unoffered_techniques_are_422_naming_the_value_and_the_accep
         ("clean_up", "technique \"clean_up\" is not offered"),
         ("hidden_quad", "technique \"hidden_quad\" is not offered"),
         ("rule_of_45", "technique \"rule_of_45\" is not offered"),
+        ("thermometer", "technique \"thermometer\" is not offered"),
     ] {
         let r = get(&format!("/random?technique={name}")).await;
         assert_problem(&r, 422, "unsupported_value");

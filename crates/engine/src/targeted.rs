@@ -60,7 +60,7 @@ impl Method {
 pub fn method(technique: Technique) -> Option<Method> {
     match technique {
         Technique::CleanUp | Technique::BruteForce | Technique::HiddenQuad => None,
-        t if is_killer(t) => None,
+        t if is_killer(t) || is_constraint(t) => None,
         Technique::NakedQuad
         | Technique::Jellyfish
         | Technique::UniqueRectangle2
@@ -90,8 +90,25 @@ pub fn refusal(technique: Technique) -> Option<&'static str> {
             "it reasons about killer cages, and the puzzles technique= makes are classic 9x9 ones, \
              which have none",
         ),
+        t if is_constraint(t) => Some(
+            "it reads a variant's constraints (thermometers, dots, lines), and the puzzles \
+             technique= makes are classic 9x9 ones, which have none",
+        ),
         _ => None,
     }
+}
+
+/// Whether `technique` reads constraints, which classic puzzles lack.
+fn is_constraint(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::OddEven
+            | Technique::Thermometer
+            | Technique::DotPair
+            | Technique::LineSum
+            | Technique::Renban
+            | Technique::Sandwich
+    )
 }
 
 /// Whether `technique` is one of the killer techniques, which need cages.

@@ -40,6 +40,22 @@ pub enum Technique {
     InnieOutieDifference,
     /// Killer: a cage's combination that leaves a cage or cell sharing its unit nothing is removed.
     CombinationConflict,
+    /// Constraints: cells marked odd or even keep only such digits.
+    OddEven,
+    /// Constraints: digits rise along a thermometer, so each cell keeps the digits its place on the
+    /// line and its neighbours' bounds allow.
+    Thermometer,
+    /// Constraints: a dot, a letter, a whisper's or a palindrome's two cells, or a global rule's
+    /// neighbours: a digit with no partner left in the other cell goes.
+    DotPair,
+    /// Constraints: an arrow's (or pill's) or a little killer's sum: a digit no total can be made
+    /// with goes.
+    LineSum,
+    /// Constraints: a renban line holds a run of consecutive digits, so its cells keep the digits
+    /// of the runs that still fit.
+    Renban,
+    /// Constraints: the digits between the 1 and the N of a sandwich's line make its sum.
+    Sandwich,
     /// A naked pair inside a box and a row or column: clears both.
     LockedPair,
     /// A naked triple inside a box and a row or column: clears both.
@@ -116,7 +132,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order they are tried.
-    pub const ALL: [Technique; 48] = [
+    pub const ALL: [Technique; 54] = [
         Technique::CleanUp,
         Technique::FullHouse,
         Technique::NakedSingle,
@@ -129,6 +145,12 @@ impl Technique {
         Technique::CageSplitting,
         Technique::InnieOutieDifference,
         Technique::CombinationConflict,
+        Technique::OddEven,
+        Technique::Thermometer,
+        Technique::DotPair,
+        Technique::LineSum,
+        Technique::Renban,
+        Technique::Sandwich,
         Technique::LockedPair,
         Technique::LockedTriple,
         Technique::LockedCandidatesPointing,
@@ -225,6 +247,14 @@ impl Technique {
             Technique::CombinationConflict => {
                 ("combination_conflict", "Combination Conflict", Medium, 100)
             }
+            // Constraint levels (only shapes with constraints use these): see
+            // `general::logic::constraints`.
+            Technique::OddEven => ("odd_even", "Odd and Even", Easy, 4),
+            Technique::Thermometer => ("thermometer", "Thermometer", Easy, 10),
+            Technique::DotPair => ("dot_pair", "Dot Pair", Easy, 14),
+            Technique::LineSum => ("line_sum", "Line Sum", Medium, 40),
+            Technique::Renban => ("renban", "Renban", Medium, 40),
+            Technique::Sandwich => ("sandwich", "Sandwich", Medium, 60),
             Technique::LockedPair => ("locked_pair", "Locked Pair", Medium, 40),
             Technique::LockedTriple => ("locked_triple", "Locked Triple", Medium, 60),
             Technique::LockedCandidatesPointing => (

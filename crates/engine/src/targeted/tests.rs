@@ -62,7 +62,8 @@ fn mended_near_misses_are_unique_and_show_the_rare_technique_and_nothing_harder(
 }
 
 #[test]
-fn every_technique_but_the_clean_up_guessing_the_hidden_quad_and_the_killer_ones_is_supported() {
+fn every_technique_but_the_clean_up_guessing_the_hidden_quad_and_the_killer_and_constraint_ones_is_supported(
+) {
     let refused = [
         Technique::CleanUp,
         Technique::BruteForce,
@@ -75,6 +76,12 @@ fn every_technique_but_the_clean_up_guessing_the_hidden_quad_and_the_killer_ones
         Technique::CageSplitting,
         Technique::InnieOutieDifference,
         Technique::CombinationConflict,
+        Technique::OddEven,
+        Technique::Thermometer,
+        Technique::DotPair,
+        Technique::LineSum,
+        Technique::Renban,
+        Technique::Sandwich,
     ];
     for technique in Technique::ALL {
         assert_eq!(

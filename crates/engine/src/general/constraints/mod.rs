@@ -24,6 +24,9 @@ use std::collections::HashMap;
 use crate::shape::constraints::{pair_rules, Relation};
 use crate::shape::{Constraint, Shape};
 pub(crate) use lines::Out;
+// The logic layer's constraint techniques narrow with the same functions, then say why.
+pub(crate) use lines::{arrow, renban, sum_to};
+pub(crate) use sums::Sums;
 
 /// One propagator.
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 //! columns (for fish), each cell's units as a bit set (for subsets whose cells share units), and on a
 //! killer its cages and the rule of 45's groups.
 
+use super::constraints::ConstraintGeometry;
 use super::killer::KillerGeometry;
 use crate::shape::{Shape, UnitKind};
 
@@ -24,6 +25,8 @@ pub struct Geometry<'s> {
     unit_sets: Vec<u128>,
     /// The cages and the rule of 45's groups, on a shape with cages.
     pub killer: Option<KillerGeometry>,
+    /// The relations between two cells, on a shape with constraints.
+    pub constraints: Option<ConstraintGeometry>,
 }
 
 impl<'s> Geometry<'s> {
@@ -83,6 +86,7 @@ impl<'s> Geometry<'s> {
             regions,
             unit_sets,
             killer: KillerGeometry::new(shape),
+            constraints: ConstraintGeometry::new(shape),
         }
     }
 

@@ -8,9 +8,10 @@
 //! columns; kites and empty rectangles need boxes or jigsaw regions (every shape has one or the
 //! other); unique and hidden rectangles assume the one solution the service proves before any step,
 //! and check each rectangle against the shape's units and cages before using it; BUG+1 needs every
-//! constraint to be a unit, so it is not offered on killers. When nothing applies, a guess checked
-//! against the unique solution (`brute_force`) keeps the path going, so every unique puzzle
-//! finishes.
+//! constraint to be a unit, so it is not offered on killers. On shapes with constraints
+//! (thermometers, dots, lines, sums, global rules), the `constraints` techniques read them. When
+//! nothing applies, a guess checked against the unique solution (`brute_force`) keeps the path
+//! going, so every unique puzzle finishes.
 //!
 //! - `step`: what one step places, removes and looks at.
 //! - `position`: placed values and candidates.
@@ -36,6 +37,10 @@
 //! - `killer` (Cage Combination, Rule of 45, Cage Pointing, Cage Claiming, Innies and Outies, Cage
 //!   Splitting): the techniques killer solvers use, offered only on shapes with cages; their levels
 //!   and how they are calibrated are in that module's documentation.
+//! - `constraints` (Odd and Even, Thermometer, Dot Pair, Line Sum, Renban, Sandwich): the
+//!   techniques that read a variant's constraints, offered only on shapes with any; their words
+//!   name the constraint as `rules.constraints` numbers it, and their levels are in that module's
+//!   documentation.
 //! - `clean_up`: before any of them on a player's own pencil marks, a placed value still marked in a
 //!   peer leaves it (Clean-up), so no technique reads a stale mark as a place. The one
 //!   implementation, on every shape classic 9x9 included: [`crate::Puzzle::hint`] asks it.
@@ -46,6 +51,7 @@ mod chain_search;
 mod chains;
 mod clean_up;
 mod coloring;
+mod constraints;
 mod finned_fish;
 mod fish;
 mod forcing;
@@ -64,6 +70,7 @@ mod wings;
 mod words;
 
 pub use clean_up::clean_up;
+pub use constraints::constraint_name;
 pub use geometry::Geometry;
 pub use position::ShapePosition;
 pub use solver::{scaled_difficulty, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError};
@@ -81,6 +88,8 @@ pub enum Assumes {
     RowsAndColumns,
     /// That the shape has killer cages.
     Cages,
+    /// That the shape has rules beyond units and cages ([`Shape::has_constraints`]).
+    Constraints,
     /// That every cell lies in a box or a jigsaw region (kites and empty rectangles reason about
     /// them): true of every shape.
     Regions,
@@ -114,6 +123,7 @@ impl Assumes {
                 lines == 2 * shape.size()
             }
             Assumes::Cages => shape.is_killer(),
+            Assumes::Constraints => shape.has_constraints(),
             Assumes::Regions => (0..shape.cell_count()).all(|c| {
                 shape.units_of(c).iter().any(|&u| {
                     matches!(
@@ -174,6 +184,32 @@ pub const FINDERS: &[Finder] = &[
         killer::cage_combination,
     ),
     finder(Technique::RuleOf45, Assumes::Cages, killer::rule_of_45),
+    finder(
+        Technique::OddEven,
+        Assumes::Constraints,
+        constraints::odd_even,
+    ),
+    finder(
+        Technique::Thermometer,
+        Assumes::Constraints,
+        constraints::thermometer,
+    ),
+    finder(
+        Technique::DotPair,
+        Assumes::Constraints,
+        constraints::dot_pair,
+    ),
+    finder(
+        Technique::LineSum,
+        Assumes::Constraints,
+        constraints::line_sum,
+    ),
+    finder(Technique::Renban, Assumes::Constraints, constraints::renban),
+    finder(
+        Technique::Sandwich,
+        Assumes::Constraints,
+        constraints::sandwich,
+    ),
     finder(Technique::LockedPair, Assumes::Units, subsets::locked_pair),
     finder(
         Technique::LockedTriple,
