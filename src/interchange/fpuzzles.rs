@@ -95,7 +95,7 @@ pub const MAX_SIZE: usize = 16;
 
 /// Any f-puzzles constraint entry: the members each kind uses (colours and the like are passed over).
 #[derive(Debug, Default, Deserialize)]
-struct Item {
+struct FeatureEntry {
     #[serde(default)]
     cell: Option<String>,
     #[serde(default)]
@@ -110,7 +110,7 @@ struct Item {
 
 /// Whether a generic cage is SudokuPad's success message (`"value": "msgcorrect: ..."`), which
 /// carries no rule.
-fn is_message(item: &Item) -> bool {
+fn is_message(item: &FeatureEntry) -> bool {
     matches!(&item.value, Some(Value::String(v)) if v.starts_with("msgcorrect"))
 }
 
@@ -221,7 +221,7 @@ fn number(value: Option<&Value>, field: &str) -> Result<Option<i64>, Interchange
     }
 }
 
-fn items(key: &str, value: &Value) -> Result<Vec<Item>, InterchangeError> {
+fn items(key: &str, value: &Value) -> Result<Vec<FeatureEntry>, InterchangeError> {
     serde_json::from_value(value.clone()).map_err(|e| {
         InterchangeError::BadData(format!(
             "f-puzzles `{key}` is not a list of entries as f-puzzles writes them: {e}"
@@ -663,7 +663,7 @@ fn grid(grid: Option<&Value>, size: usize) -> Result<(String, Option<Regions>), 
 /// A little killer's cells: from its clue outside the grid along its direction.
 fn little_killer_cells(
     names: &Names,
-    item: &Item,
+    item: &FeatureEntry,
     at: &str,
 ) -> Result<Vec<String>, InterchangeError> {
     let clue = item
@@ -708,7 +708,7 @@ fn little_killer_cells(
 /// A sandwich clue: above or below the grid for a column, left or right of it for a row.
 fn sandwich(
     names: &Names,
-    item: &Item,
+    item: &FeatureEntry,
     at: &str,
     sum: u32,
 ) -> Result<ConstraintRule, InterchangeError> {

@@ -40,14 +40,14 @@ pub enum LzError {
 }
 
 /// Reads bits from base64 characters, six a character, lowest first as lz-string writes them.
-struct Bits<'a> {
+struct BitReader<'a> {
     values: &'a [u8],
     index: usize,
     value: u8,
     mask: u8,
 }
 
-impl Bits<'_> {
+impl BitReader<'_> {
     fn read(&mut self, count: u32) -> Result<u32, LzError> {
         let mut out = 0;
         for bit in 0..count {
@@ -91,7 +91,7 @@ pub fn decompress_base64(text: &str, limit: usize) -> Result<String, LzError> {
 
 /// LZW decoding with entries kept as `(start, length)` slices of the output.
 fn decompress(values: &[u8], limit: usize) -> Result<Vec<u16>, LzError> {
-    let mut bits = Bits {
+    let mut bits = BitReader {
         values,
         index: 0,
         value: 0,
@@ -101,7 +101,7 @@ fn decompress(values: &[u8], limit: usize) -> Result<Vec<u16>, LzError> {
     // Codes 0, 1 and 2 are commands (an 8-bit unit, a 16-bit unit, the end), never entries.
     let mut entries: Vec<(usize, usize)> = vec![(0, 0); 3];
     let mut width = 2;
-    let literal = |bits: &mut Bits, code: u32| match code {
+    let literal = |bits: &mut BitReader, code: u32| match code {
         0 => bits.read(8).map(|u| u as u16),
         _ => bits.read(16).map(|u| u as u16),
     };

@@ -93,12 +93,12 @@ pub enum Item {
     Text(Text),
     /// A constraint's figure: a circle, a rectangle or a line through points, filled and/or
     /// stroked in any colour.
-    Mark(Mark),
+    Marking(Marking),
 }
 
 /// A figure of a constraint (a thermometer's bulb and line, an arrow, a dot, a parity square).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Mark {
+pub struct Marking {
     /// Its geometry.
     pub figure: Figure,
     /// The inside's colour (RGB in 0..=1), if filled; a line is never filled.
@@ -118,7 +118,7 @@ pub struct Stroke {
     pub width: f32,
 }
 
-/// The geometry of a [`Mark`].
+/// The geometry of a [`Marking`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Figure {
     /// A circle.

@@ -10,7 +10,7 @@
 
 use sudoku_engine::shape::{Constraint, Shape, Variant};
 
-use super::items::{Anchor, Figure, Item, Mark, Stroke, Text, Tone};
+use super::items::{Anchor, Figure, Item, Marking, Stroke, Text, Tone};
 
 /// The thermometers' grey.
 const THERMO: [f32; 3] = [0.78, 0.78, 0.78];
@@ -182,7 +182,7 @@ impl Frame {
 }
 
 fn stroked(figure: Figure, rgb: [f32; 3], width: f32, role: &'static str) -> Item {
-    Item::Mark(Mark {
+    Item::Marking(Marking {
         figure,
         fill: None,
         stroke: Some(Stroke { rgb, width }),
@@ -191,7 +191,7 @@ fn stroked(figure: Figure, rgb: [f32; 3], width: f32, role: &'static str) -> Ite
 }
 
 fn filled(figure: Figure, rgb: [f32; 3], stroke: Option<Stroke>, role: &'static str) -> Item {
-    Item::Mark(Mark {
+    Item::Marking(Marking {
         figure,
         fill: Some(rgb),
         stroke,

@@ -17,7 +17,7 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use super::fonts::{self, Face};
-use super::items::{Figure, Mark};
+use super::items::{Figure, Marking};
 use super::layout::{Anchor, Item, Page, Text, THIN};
 
 /// The two faces' resource names.
@@ -245,7 +245,7 @@ fn draw(page: &Page, faces: &[&Face; 2], subsets: &[Subset; 2]) -> Vec<u8> {
                 pen.fill(&mut content, text.tone.rgb());
                 show(&mut content, text, h, faces[k], &subsets[k], FONT_NAMES[k]);
             }
-            Item::Mark(mark) => figure(&mut content, mark, h),
+            Item::Marking(mark) => figure(&mut content, mark, h),
         }
     }
     content.finish().into_vec()
@@ -253,7 +253,7 @@ fn draw(page: &Page, faces: &[&Face; 2], subsets: &[Subset; 2]) -> Vec<u8> {
 
 /// A constraint's figure, in a saved graphics state: its colours, width, round ends and solid
 /// line stay inside it, so the pen's record of the state outside still holds.
-fn figure(content: &mut Content, mark: &Mark, h: f32) {
+fn figure(content: &mut Content, mark: &Marking, h: f32) {
     content.save_state();
     if let Some([r, g, b]) = mark.fill {
         content.set_fill_rgb(r, g, b);

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use super::items::{Figure, Mark};
+use super::items::{Figure, Marking};
 use super::layout::{Anchor, Item, Page, Text};
 
 /// The font stack of every text element.
@@ -81,13 +81,13 @@ fn element(out: &mut String, item: &Item) {
             )
         }
         Item::Text(text) => text_element(out, text),
-        Item::Mark(mark) => mark_element(out, mark),
+        Item::Marking(mark) => mark_element(out, mark),
     };
 }
 
 /// A constraint's figure: `<circle>`, `<rect>` (rounded by `rx`) or `<polyline>`, its class the
 /// mark's role.
-fn mark_element(out: &mut String, mark: &Mark) -> std::fmt::Result {
+fn mark_element(out: &mut String, mark: &Marking) -> std::fmt::Result {
     let fill = mark.fill.map_or("none".to_string(), hex);
     let stroke = mark.stroke.map_or(String::new(), |s| {
         format!(

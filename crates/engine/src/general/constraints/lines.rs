@@ -47,7 +47,7 @@ impl<'c> Clique<'c> {
             sums: Vec::new(),
             supports: Vec::new(),
         };
-        let mut walk = Walk {
+        let mut walk = CliqueWalk {
             masks: &masks[..cells.len()],
             path: [0; 32],
             option_of: [u16::MAX; MAX_CLIQUE_SUM + 1],
@@ -61,14 +61,14 @@ impl<'c> Clique<'c> {
 const MAX_CLIQUE_SUM: usize = 25 * 26 / 2;
 
 /// The enumeration's state: the cells' candidates, the values taken so far, each sum's option.
-struct Walk<'m> {
+struct CliqueWalk<'m> {
     masks: &'m [u32],
     path: [u32; 32],
     option_of: [u16; MAX_CLIQUE_SUM + 1],
     budget: usize,
 }
 
-impl Walk<'_> {
+impl CliqueWalk<'_> {
     /// Assigns cells `i..` distinct values outside `used`, recording each full assignment in
     /// `clique`; `false` once the budget is spent.
     fn from(&mut self, clique: &mut Clique, i: usize, used: u32, sum: usize) -> bool {

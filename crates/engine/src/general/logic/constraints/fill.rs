@@ -28,7 +28,7 @@ impl Budget {
 }
 
 /// What a search accepts.
-pub(super) struct Fill<'a> {
+pub(super) struct FillSearch<'a> {
     /// The candidates of each cell, in the order filled.
     pub masks: Vec<u32>,
     /// For each cell, the earlier cells (bit j for cell j) it may not repeat a digit of.
@@ -41,7 +41,7 @@ pub(super) struct Fill<'a> {
     pub budget: &'a Budget,
 }
 
-impl Fill<'_> {
+impl FillSearch<'_> {
     /// The digits each cell holds in some accepted filling; `None` past the budget (this search's
     /// or the call's), or for more than 64 cells.
     pub(super) fn kept(&self) -> Option<Vec<u32>> {
@@ -63,7 +63,7 @@ impl Fill<'_> {
 }
 
 struct Search<'f, 'a> {
-    fill: &'f Fill<'a>,
+    fill: &'f FillSearch<'a>,
     kept: Vec<u32>,
     values: Vec<u8>,
     nodes: usize,
@@ -104,7 +104,7 @@ impl Search<'_, '_> {
 }
 
 /// For each of `cells`, the earlier ones it sees (shares a unit, a cage or a move of anti-knight or
-/// anti-king with), as [`Fill::differ`] wants them.
+/// anti-king with), as [`FillSearch::differ`] wants them.
 pub(super) fn seeing(shape: &Shape, cells: &[usize]) -> Vec<u64> {
     cells
         .iter()

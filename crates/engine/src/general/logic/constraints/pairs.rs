@@ -10,7 +10,7 @@ use super::super::geometry::Geometry;
 use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::fill::{seeing, Budget, Fill};
+use super::fill::{seeing, Budget, FillSearch};
 use super::{masks, removals, title};
 use crate::logic::words::or_list;
 use crate::logic::Technique;
@@ -64,7 +64,7 @@ fn whole_line(
         }
     };
     let yes = |_: &[u8]| true;
-    let kept = Fill {
+    let kept = FillSearch {
         masks: m.clone(),
         differ: seeing(shape, &all),
         hopeful: &hopeful,

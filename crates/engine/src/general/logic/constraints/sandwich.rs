@@ -9,7 +9,7 @@ use super::super::geometry::Geometry;
 use super::super::position::{bit, ShapePosition};
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
-use super::fill::{Budget, Fill};
+use super::fill::{Budget, FillSearch};
 use super::{count, masks, removals, title};
 use crate::general::constraints::{sum_to, Sums};
 use crate::logic::words::or_list;
@@ -139,7 +139,7 @@ fn between(
         so_far + least[vals.len()] <= sum && sum <= so_far + most[vals.len()]
     };
     let fits = |vals: &[u8]| total(vals) == sum;
-    let exact = Fill {
+    let exact = FillSearch {
         masks: m.clone(),
         differ: (0..m.len()).map(|i| (1u64 << i.min(63)) - 1).collect(),
         hopeful: &hopeful,

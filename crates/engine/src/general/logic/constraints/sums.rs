@@ -14,7 +14,7 @@ use super::super::geometry::Geometry;
 use super::super::position::ShapePosition;
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
-use super::fill::{seeing, Budget, Fill};
+use super::fill::{seeing, Budget, FillSearch};
 use super::{cells_of, count, masks, removals, title};
 use crate::general::constraints::{arrow, renban as narrow_renban, sum_to, Sums};
 use crate::logic::words::or_list;
@@ -205,7 +205,7 @@ fn exact_sum(
         so_far + least[done] <= t && t <= so_far + most[done]
     };
     let fits = |vals: &[u8]| total(vals) == target(vals);
-    let kept = Fill {
+    let kept = FillSearch {
         masks: m.clone(),
         differ: seeing(shape, &all),
         hopeful: &hopeful,
@@ -238,7 +238,7 @@ fn exact_renban(
     let yes = |_: &[u8]| true;
     for start in 0..=shape.size() - k {
         let window = ((1u32 << k) - 1) << start;
-        let found = Fill {
+        let found = FillSearch {
             masks: m.iter().map(|x| x & window).collect(),
             differ: everyone.clone(),
             hopeful: &yes,
