@@ -88,3 +88,31 @@ fn every_published_puzzle_is_unique_with_the_published_solution() {
         solves(entry);
     }
 }
+
+/// The logic layer on setters' puzzles: every step of each quick puzzle's explanation checked
+/// against the published solution (no placement differs from it, no elimination takes its digit),
+/// and the path ends there.
+#[test]
+fn every_step_explaining_a_quick_published_puzzle_is_sound() {
+    use sudoku_service::engine::general::logic::{ShapeLogic, ShapePosition};
+
+    let (mut steps, mut guesses) = (0, 0);
+    for entry in set().iter().filter(|e| !SLOW.contains(&e.name.as_str())) {
+        let shape = Shape::new(&entry.rules).expect("the set's rules are valid");
+        let puzzle = Cells::from_values(digits(&entry.puzzle));
+        let solution = Cells::from_values(digits(&entry.solution));
+        let explained = ShapeLogic::new().explain(&shape, &puzzle).expect("unique");
+        assert_eq!(explained.solution, solution, "{}", entry.name);
+        let mut position = ShapePosition::new(&shape, &puzzle);
+        for step in &explained.steps {
+            crate::shape_logic::check_step(&shape, &position, &solution, step);
+            position.apply(&shape, step);
+            steps += 1;
+            guesses +=
+                usize::from(step.technique == sudoku_service::engine::logic::Technique::BruteForce);
+        }
+        assert_eq!(position.cells(), solution, "{}", entry.name);
+    }
+    eprintln!("published: {steps} steps, {guesses} checked guesses");
+    assert!(steps > 500, "only {steps} steps");
+}
