@@ -1,5 +1,5 @@
 // Drawing a board's constraints (issue 33) as SudokuPad draws them, and as the service's own
-// drawing does (crates/render/src/marks.rs): the same figures, sizes and colours, in SVG over the
+// drawing does (crates/render/src/marks/): the same figures, sizes and colours, in SVG over the
 // board's cells, in cell units (a cell is 1 x 1), so they scale with the board.
 //
 // Two layers: `under` (extra regions, odd circles and even squares, renban, whisper and palindrome

@@ -12,6 +12,10 @@ use sudoku_engine::shape::{Constraint, Shape, Variant};
 
 use super::items::{Anchor, Figure, Item, Marking, Stroke, Text, Tone};
 
+mod outside;
+
+pub use outside::bands;
+
 /// The thermometers' grey.
 const THERMO: [f32; 3] = [0.78, 0.78, 0.78];
 /// The arrows' grey (line, head and circle outline).
@@ -26,106 +30,6 @@ const PALINDROME: [f32; 3] = [0.7, 0.7, 0.7];
 const PARITY: [f32; 3] = [0.84, 0.84, 0.84];
 const WHITE: [f32; 3] = [1.0, 1.0, 1.0];
 const BLACK: [f32; 3] = [0.0, 0.0, 0.0];
-
-/// The depth of a band of outside clues, as a share of the cell.
-const BAND: f32 = 0.8;
-
-/// Which sides of the grid carry outside clues: each side's band depth, in cells (0 or [`BAND`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Bands {
-    /// Above the grid (column sandwiches, little killers entering at the top).
-    pub top: f32,
-    /// Left of it (row sandwiches, little killers entering at the left).
-    pub left: f32,
-    /// Right of it.
-    pub right: f32,
-    /// Below it.
-    pub bottom: f32,
-}
-
-/// A clue outside the grid: its virtual cell (row and column in `-1..=N`, one of them outside) and
-/// for a little killer the diagonal's direction (rows, columns).
-struct Outside {
-    at: (i64, i64),
-    arrow: Option<(i64, i64)>,
-    sum: u32,
-    role: &'static str,
-}
-
-/// The outside clues of `shape`, in the order of its constraints.
-fn outside(shape: &Shape) -> Vec<Outside> {
-    let n = shape.size() as i64;
-    let rc = |cell: u16| {
-        let (r, c) = shape.row_col(usize::from(cell));
-        (r as i64, c as i64)
-    };
-    let inside = |(r, c): (i64, i64)| (0..n).contains(&r) && (0..n).contains(&c);
-    let mut out = Vec::new();
-    for constraint in shape.constraints() {
-        match constraint {
-            Constraint::Sandwich { cells, sum } => {
-                let (r, c) = rc(cells[0]);
-                let row = cells.len() > 1 && rc(cells[1]).0 == r;
-                out.push(Outside {
-                    at: if row { (r, -1) } else { (-1, c) },
-                    arrow: None,
-                    sum: *sum,
-                    role: "sandwich",
-                });
-            }
-            Constraint::LittleKiller { cells, sum } => {
-                let (r, c) = rc(cells[0]);
-                let (dr, dc) = match cells.get(1) {
-                    Some(&next) => {
-                        let (r1, c1) = rc(next);
-                        (r1 - r, c1 - c)
-                    }
-                    // One cell: the diagonal runs away from the nearer sides.
-                    None => (
-                        if 2 * r < n { 1 } else { -1 },
-                        if 2 * c < n { 1 } else { -1 },
-                    ),
-                };
-                // The clue sits where the diagonal enters the grid, even when its first cell is
-                // not on the edge.
-                let mut at = (r - dr, c - dc);
-                while inside(at) {
-                    at = (at.0 - dr, at.1 - dc);
-                }
-                out.push(Outside {
-                    at,
-                    arrow: Some((dr, dc)),
-                    sum: *sum,
-                    role: "little_killer",
-                });
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The bands `shape`'s outside clues need (all zero without any).
-pub fn bands(shape: &Shape) -> Bands {
-    let n = shape.size() as i64;
-    let mut bands = Bands::default();
-    for clue in outside(shape) {
-        let (r, c) = clue.at;
-        if r < 0 {
-            bands.top = BAND;
-        }
-        if r >= n {
-            bands.bottom = BAND;
-        }
-        if c < 0 {
-            bands.left = BAND;
-        }
-        if c >= n {
-            bands.right = BAND;
-        }
-    }
-    bands
-}
 
 /// The cells of the extra regions, shaded.
 pub fn region_cells(shape: &Shape) -> Vec<usize> {
@@ -142,7 +46,7 @@ pub fn region_cells(shape: &Shape) -> Vec<usize> {
 }
 
 /// Where a grid is: its top-left corner and cell size, and N.
-struct Frame {
+pub(super) struct Frame {
     x: f32,
     y: f32,
     cell: f32,
@@ -151,7 +55,7 @@ struct Frame {
 
 impl Frame {
     /// The centre of `cell`.
-    fn centre(&self, cell: u16) -> (f32, f32) {
+    pub(super) fn centre(&self, cell: u16) -> (f32, f32) {
         let (r, c) = (usize::from(cell) / self.n, usize::from(cell) % self.n);
         (
             self.x + (c as f32 + 0.5) * self.cell,
@@ -159,29 +63,12 @@ impl Frame {
         )
     }
 
-    /// The centre of a virtual cell outside the grid: along the grid as its cells, across it in
-    /// the middle of the band.
-    fn outside(&self, (r, c): (i64, i64)) -> (f32, f32) {
-        let n = self.n as i64;
-        let along = |i: i64, origin: f32| {
-            let band = BAND * self.cell;
-            if i < 0 {
-                origin - band / 2.0
-            } else if i >= n {
-                origin + n as f32 * self.cell + band / 2.0
-            } else {
-                origin + (i as f32 + 0.5) * self.cell
-            }
-        };
-        (along(c, self.x), along(r, self.y))
-    }
-
     fn line(&self, cells: &[u16]) -> Figure {
         Figure::Line(cells.iter().map(|&c| self.centre(c)).collect())
     }
 }
 
-fn stroked(figure: Figure, rgb: [f32; 3], width: f32, role: &'static str) -> Item {
+pub(super) fn stroked(figure: Figure, rgb: [f32; 3], width: f32, role: &'static str) -> Item {
     Item::Marking(Marking {
         figure,
         fill: None,
@@ -371,62 +258,7 @@ pub fn over(shape: &Shape, x: f32, y: f32, cell: f32, items: &mut Vec<Item>) {
             _ => {}
         }
     }
-    for clue in outside(shape) {
-        let (cx, cy) = f.outside(clue.at);
-        let text = clue.sum.to_string();
-        match clue.arrow {
-            None => {
-                let size = 0.42 * cell;
-                items.push(clue_text(cx, cy + size * 0.365, size, text, clue.role));
-            }
-            Some((dr, dc)) => {
-                let (ux, uy) = (dc as f32, dr as f32);
-                let size = 0.32 * cell;
-                let shift = 0.14 * cell;
-                items.push(clue_text(
-                    cx - ux * shift,
-                    cy - uy * shift + size * 0.365,
-                    size,
-                    text,
-                    clue.role,
-                ));
-                let (from, to) = (0.16 * cell, 0.38 * cell);
-                let tip = (cx + ux * to, cy + uy * to);
-                let arm = 0.1 * cell;
-                let width = (0.04 * cell).max(0.8);
-                items.push(stroked(
-                    Figure::Line(vec![(cx + ux * from, cy + uy * from), tip]),
-                    BLACK,
-                    width,
-                    "little_killer",
-                ));
-                // The head's arms run back along each axis: the diagonal is at 45 degrees.
-                items.push(stroked(
-                    Figure::Line(vec![
-                        (tip.0 - ux * arm, tip.1),
-                        tip,
-                        (tip.0, tip.1 - uy * arm),
-                    ]),
-                    BLACK,
-                    width,
-                    "little_killer",
-                ));
-            }
-        }
-    }
-}
-
-fn clue_text(x: f32, y: f32, size: f32, text: String, role: &'static str) -> Item {
-    Item::Text(Text {
-        x,
-        y,
-        size,
-        text,
-        bold: false,
-        tone: Tone::Ink,
-        anchor: Anchor::Middle,
-        role,
-    })
+    outside::clues(shape, &f, items);
 }
 
 /// The rules the drawing cannot show, in words (`anti-knight · every kropki dot given`), when
