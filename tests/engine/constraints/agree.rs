@@ -6,7 +6,7 @@
 
 use sudoku_service::engine::general::{self, ShapeSolver};
 use sudoku_service::engine::shape::constraints::Negative;
-use sudoku_service::engine::shape::{Cells, ConstraintRule, Rules, Shape, Variant};
+use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
 
 use super::make::{self, Rng};
 use super::oracle::Oracle;
@@ -213,7 +213,7 @@ fn constraint_rules_round_trip_through_json() {
     .unwrap();
     assert!(matches!(
         rules.constraints[0],
-        ConstraintRule::Thermo { .. }
+        sudoku_service::engine::shape::ConstraintRule::Thermo { .. }
     ));
     let back = serde_json::to_string(&rules).unwrap();
     assert_eq!(
@@ -222,4 +222,24 @@ fn constraint_rules_round_trip_through_json() {
     );
     let unknown = r#"{"constraints": [{"type": "thermo", "cells": ["A1"], "colour": "red"}]}"#;
     assert!(serde_json::from_str::<Rules>(unknown).is_err());
+}
+
+#[test]
+fn a_pill_reads_left_to_right_or_top_to_bottom_whatever_order_it_is_listed_in() {
+    // 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1: the pill A1-B1 reads 13, the arrow A2-B2-C3-C4 sums
+    // 2 + 4 + 4 + 3 = 13. Listed bottom first, it still reads 13 (31 is past any arrow of 4 cells).
+    let grid: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    for circle in [r#"["A1", "B1"]"#, r#"["B1", "A1"]"#] {
+        let rules: Rules = serde_json::from_str(&format!(
+            r#"{{"size": 4, "constraints": [{{"type": "arrow", "circle": {circle}, "cells": ["A2", "B2", "C3", "C4"]}}]}}"#
+        ))
+        .unwrap();
+        let shape = Shape::new(&rules).unwrap();
+        assert!(
+            Cells::from_values(grid.clone()).solves(&shape, &Cells::empty(16)),
+            "{circle}"
+        );
+        let oracle = Oracle::new(&rules, (2, 2));
+        assert!(oracle.solved(&grid), "{circle}");
+    }
 }

@@ -117,7 +117,10 @@ impl Oracle {
             match rule {
                 ConstraintRule::Thermo { cells: c } => checks.push(Check::Thermo(cells(c, n))),
                 ConstraintRule::Arrow { circle, cells: c } => {
-                    checks.push(Check::Arrow(cells(circle, n), cells(c, n)))
+                    // A pill reads left to right or top to bottom, whatever its cells' order.
+                    let mut circle = cells(circle, n);
+                    circle.sort_unstable();
+                    checks.push(Check::Arrow(circle, cells(c, n)))
                 }
                 ConstraintRule::Kropki { color, cells: c } => {
                     let (a, b) = (cell(&c[0], n), cell(&c[1], n));

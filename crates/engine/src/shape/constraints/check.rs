@@ -222,7 +222,7 @@ impl Checking<'_> {
                 "the circle is 2 cells but a pill reads its values as decimal digits, so it needs a grid of at most 9x9, not {n}x{n}"
             )));
         }
-        let circle = self.cells(circle, 1, 2, "a circle")?;
+        let mut circle = self.cells(circle, 1, 2, "a circle")?;
         if circle.len() == 2 && !self.orthogonal(circle[0], circle[1]) {
             return Err(self.fault(format!(
                 "the pill's cells {} and {} do not share an edge",
@@ -242,6 +242,9 @@ impl Checking<'_> {
         if !circle.iter().any(|&c| self.touch(c, cells[0])) {
             return Err(self.not_neighbours(*circle.last().expect("a cell"), cells[0]));
         }
+        // A pill reads left to right or top to bottom, as puzzles state it and as a drawing (which
+        // shows no order) is read, whatever order its cells were listed in.
+        circle.sort_unstable();
         Ok(Constraint::Arrow { circle, cells })
     }
 

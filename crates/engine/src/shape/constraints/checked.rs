@@ -9,7 +9,8 @@ pub enum Constraint {
         /// The bulb, then the line.
         cells: Vec<u16>,
     },
-    /// The arrow's values sum to the circle's value (a pill: `10 * circle[0] + circle[1]`).
+    /// The arrow's values sum to the circle's value (a pill: `10 * circle[0] + circle[1]`,
+    /// its cells in reading order).
     Arrow {
         /// One or two cells.
         circle: Vec<u16>,

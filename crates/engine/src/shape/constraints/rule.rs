@@ -18,7 +18,8 @@ pub enum ConstraintRule {
     /// The arrow's values (repeats allowed where no unit forbids them) sum to the circle's value;
     /// a circle of two cells (a pill) reads as a two-digit number.
     Arrow {
-        /// One cell, or two adjacent cells read as tens then units.
+        /// One cell, or two cells sharing an edge, read as a number left to right or top to
+        /// bottom (the order they are listed in does not matter), as puzzles state it.
         circle: Vec<String>,
         /// The arrow's line, from next to the circle.
         cells: Vec<String>,
