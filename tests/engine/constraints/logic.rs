@@ -3,7 +3,7 @@
 //! break the swap it rests on, so every step of an explanation is sound and the path ends at the
 //! solution.
 
-use sudoku_service::engine::general::logic::{ShapeLogic, ShapePosition};
+use sudoku_service::engine::general::logic::{ShapeHint, ShapeLogic, ShapePosition};
 use sudoku_service::engine::logic::Technique;
 use sudoku_service::engine::shape::constraints::Negative;
 use sudoku_service::engine::shape::{Cells, Variant};
@@ -196,4 +196,56 @@ fn nine_by_nine_walks_are_sound() {
         eprintln!("{} {took:?} {} steps", name(kind), e.steps.len());
     }
     eprintln!("9x9: {steps} steps, {guesses} checked guesses");
+}
+
+/// A client that knows nothing of the rules walks a puzzle of every kind to its end by applying
+/// the hints alone, from every value pencilled in every empty cell: each hint's placements are the
+/// solution's values, its removals never take the solution's value (a technique that read stale
+/// marks could), and the hints never find a mistake of their own making.
+#[test]
+fn hints_alone_walk_every_kind_to_the_end_from_every_value_pencilled() {
+    let logic = ShapeLogic::new();
+    let (mut walks, mut hints) = (0, 0);
+    for kind in EVERY_KIND {
+        for size in [4, 6] {
+            for seed in 0..2u64 {
+                let Some(d) = dug(size, kind, seed * 7_919 + 3 + size as u64) else {
+                    continue;
+                };
+                let givens = Cells::from_values(d.puzzle.clone());
+                let solution = Cells::from_values(d.grid.clone());
+                let mut progress = givens.clone();
+                let mut marks = vec![d.shape.all_values(); size * size];
+                loop {
+                    let hint = logic.hint(&d.shape, &givens, &progress, Some(&marks));
+                    let step = match hint.unwrap() {
+                        ShapeHint::Solved => break,
+                        ShapeHint::Mistakes(cells) => {
+                            panic!(
+                                "{:?}: the hints' own steps left mistakes {cells:?}",
+                                d.rules
+                            )
+                        }
+                        ShapeHint::Step(step) => step,
+                    };
+                    let context =
+                        format!("{:?}\n{}: {}", d.rules, step.technique, step.explanation);
+                    for m in &step.placements {
+                        assert_eq!(solution.get(m.cell), m.value, "{context}");
+                        progress.set(m.cell, m.value);
+                    }
+                    for m in &step.eliminations {
+                        assert_ne!(solution.get(m.cell), m.value, "{context}");
+                        marks[m.cell] &= !(1 << (m.value - 1));
+                    }
+                    hints += 1;
+                    assert!(hints < 100_000, "{context}");
+                }
+                assert_eq!(progress, solution);
+                walks += 1;
+            }
+        }
+    }
+    assert!(walks >= 60, "only {walks} walks");
+    eprintln!("{walks} walks, {hints} hints");
 }

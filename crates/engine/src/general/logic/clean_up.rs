@@ -1,5 +1,6 @@
 //! The clean-up a hint asks for before any technique, on any shape: a placed value still pencilled
-//! in one of its peers (a cell sharing a unit with it, or its killer cage) leaves them.
+//! in one of its peers (a cell sharing a unit with it, or its killer cage) or in another cell of its
+//! thermometer or renban line (whose values all differ) leaves them.
 //!
 //! Every technique reads the marks as the places a value can still take, so a stale mark can make a
 //! sound technique remove the solution's own value. A player's marks go stale when they place a
@@ -7,15 +8,18 @@
 //! with. A hint on a player's marks ([`crate::Puzzle::hint`], on every shape, classic 9x9 included)
 //! therefore tidies them first, one placed value at a time (the
 //! first in row-major order whose peers still hold it), naming the units it leaves in the shape's
-//! own words (`row F, column 2 and diagonal A1-I9`, `cage 3`). The positions the logic builds itself
+//! own words (`row F, column 2 and diagonal A1-I9`, `cage 3`, `thermometer 2 (F2-F3-G4)`). The
+//! positions the logic builds itself
 //! ([`ShapePosition::new`], and [`ShapePosition::apply`] on every step) are never stale, so
 //! explanations and grades never meet this step.
 
+use super::constraints::constraint_name;
 use super::position::{bit, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
+use crate::logic::words::and_list;
 use crate::logic::Technique;
-use crate::shape::Shape;
+use crate::shape::{Constraint, Shape};
 
 /// The stale marks of the first placed value (row-major) that one of its peers still holds, all
 /// removed at once.
@@ -25,22 +29,38 @@ pub fn clean_up(shape: &Shape, pos: &ShapePosition) -> Option<ShapeStep> {
         if value == 0 {
             return None;
         }
-        let stale: Vec<usize> = shape
+        let lines = distinct_lines(shape, cell);
+        let mut stale: Vec<usize> = shape
             .peers(cell)
             .iter()
+            .chain(lines.iter().flat_map(|&i| line_cells(shape, i)))
             .map(|&p| usize::from(p))
-            .filter(|&p| pos.candidates(p) & bit(value) != 0)
+            .filter(|&p| p != cell && pos.candidates(p) & bit(value) != 0)
             .collect();
+        stale.sort_unstable();
+        stale.dedup();
         if stale.is_empty() {
             return None;
         }
         let units = units_left(shape, cell, &stale);
+        let holds_stale = |i: &&usize| {
+            line_cells(shape, **i)
+                .iter()
+                .any(|&c| stale.contains(&usize::from(c)))
+        };
+        let places = and_list(
+            units.iter().map(|&u| shape.unit_name(u)).chain(
+                lines
+                    .iter()
+                    .filter(holds_stale)
+                    .map(|&i| constraint_name(shape, i)),
+            ),
+        );
         let explanation = format!(
-            "{symbol} is placed in {name}, so it leaves {units}: {symbol} can be removed from {}.",
+            "{symbol} is placed in {name}, so it leaves {places}: {symbol} can be removed from {}.",
             words::cells(shape, stale.iter().copied()),
             symbol = shape.symbol(value),
             name = shape.cell_name(cell),
-            units = words::units(shape, units.iter().copied()),
         );
         Some(ShapeStep::elimination(
             Technique::CleanUp,
@@ -53,6 +73,27 @@ pub fn clean_up(shape: &Shape, pos: &ShapePosition) -> Option<ShapeStep> {
             explanation,
         ))
     })
+}
+
+/// The constraints through `cell` whose cells all hold different values (thermometers, renban
+/// lines), by index in `rules.constraints`.
+fn distinct_lines(shape: &Shape, cell: usize) -> Vec<usize> {
+    (0..shape.constraints().len())
+        .filter(|&i| {
+            matches!(
+                shape.constraints()[i],
+                Constraint::Thermo { .. } | Constraint::Renban { .. }
+            ) && line_cells(shape, i).contains(&(cell as u16))
+        })
+        .collect()
+}
+
+/// The cells of thermometer or renban `i`.
+fn line_cells(shape: &Shape, i: usize) -> &[u16] {
+    match &shape.constraints()[i] {
+        Constraint::Thermo { cells } | Constraint::Renban { cells } => cells,
+        _ => &[],
+    }
 }
 
 /// The units of `cell` that hold one of the `stale` cells, in the shape's order, then its cage (the
@@ -129,6 +170,27 @@ mod tests {
             step.explanation,
             "C is placed in B5, so it leaves row B, column 5 and box 2: C can be removed from A4, \
              A5, A6, B1, B2, B3, B4, B6, C5, D5, E5 and F5."
+        );
+    }
+
+    #[test]
+    fn a_placed_value_leaves_its_thermometer_and_renban_whose_values_all_differ() {
+        let shape = shape(
+            r#"{"size":4,"box":[2,2],"constraints":[{"type":"thermo","cells":["A2","B3","C4"]},{"type":"renban","cells":["D1","C2"]},{"type":"renban","cells":["B3","B4"]}]}"#,
+        );
+        let step = clean_up(&shape, &fully_marked(&shape, &[("B3", 2)])).unwrap();
+        assert_eq!(
+            step.explanation,
+            "2 is placed in B3, so it leaves row B, column 3, box 2, thermometer 1 (A2-B3-C4) and \
+             renban 3 (B3-B4): 2 can be removed from A2, A3, A4, B1, B2, B4, C3, C4 and D3."
+        );
+        // A line whose cells are peers anyway is named too; one elsewhere is not.
+        let step = clean_up(&shape, &fully_marked(&shape, &[("D1", 3)])).unwrap();
+        assert_eq!(removed(&shape, &step)[..2], ["3A1", "3B1"]);
+        assert!(
+            step.explanation.contains("box 3 and renban 2 (D1-C2)"),
+            "{}",
+            step.explanation
         );
     }
 
