@@ -4,9 +4,11 @@
 //! maximum over the set (of the per-puzzle medians). The constraint figures of docs/constraints.md
 //! come from this.
 //!
-//! `cargo run --release --example variant_speed [RUNS] [NAME] [CAP_S]` (defaults 5, every puzzle
-//! whose name contains NAME, no cap). With CAP_S, a run that passes CAP_S seconds stops there and
-//! its row says so (to time a baseline build that takes minutes on some).
+//! `cargo run --release --example variant_speed [RUNS] [NAME] [CAP_S] [FILE]` (defaults 5, every
+//! puzzle whose name contains NAME, no cap, the published set). With CAP_S, a run that passes CAP_S
+//! seconds stops there and its row says so (to time a baseline build that takes minutes on some).
+//! FILE is another set in the same form, such as the generated puzzles `examples/variant_cases`
+//! writes.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,9 +33,12 @@ fn main() {
     let only = std::env::args().nth(2).unwrap_or_default();
     let cap: Option<f64> = std::env::args()
         .nth(3)
+        .filter(|a| !a.is_empty())
         .map(|a| a.parse().expect("a cap in seconds"));
-    let text = std::fs::read_to_string("puzzles/variants/published.jsonl")
-        .expect("run from the repository's root");
+    let set = std::env::args()
+        .nth(4)
+        .unwrap_or_else(|| "puzzles/variants/published.jsonl".into());
+    let text = std::fs::read_to_string(&set).expect("run from the repository's root");
     println!("| puzzle | constraints | wall median | CPU median | nodes |");
     println!("|---|---|---|---|---|");
     let (mut walls, mut cpus) = (Vec::new(), Vec::new());

@@ -10,7 +10,7 @@
 //! segments): a pass takes the union of every segment once and each pair ORs a few of them.
 
 use super::cages::{CageTables, Inference};
-use super::constraints::ConstraintTables;
+use super::constraints::{ConstraintTables, Reach};
 use crate::shape::Shape;
 
 /// A set of units, one bit each. Every shape up to 25x25 has at most 93 units (75 plus two
@@ -59,6 +59,8 @@ pub(crate) struct Tables {
     pub(crate) cages: Option<CageTables>,
     /// The propagators of the shape's constraints, when it has any.
     pub(crate) constraints: Option<ConstraintTables>,
+    /// What cells see or are bound to beyond their units, when any does.
+    pub(crate) reach: Option<Reach>,
 }
 
 impl Tables {
@@ -92,6 +94,7 @@ impl Tables {
             loose: self.loose.clone(),
             cages,
             constraints: self.constraints.clone(),
+            reach: self.reach.clone(),
         }
     }
 
@@ -117,6 +120,7 @@ impl Tables {
             loose: Vec::new(),
             cages: CageTables::new(shape, inference),
             constraints: ConstraintTables::new(shape),
+            reach: Reach::new(shape),
         };
         let mut member = vec![false; shape.cell_count()];
         for u in 0..count {

@@ -17,6 +17,7 @@
 //! last was (see [`ConstraintTables::mark`]).
 
 mod lines;
+mod reach;
 mod sums;
 
 use std::collections::HashMap;
@@ -26,6 +27,7 @@ use crate::shape::{Constraint, Shape};
 pub(crate) use lines::Out;
 // The logic layer's constraint techniques narrow with the same functions, then say why.
 pub(crate) use lines::{arrow, renban, sum_to};
+pub(crate) use reach::Reach;
 pub(crate) use sums::Sums;
 
 /// One propagator.
@@ -57,22 +59,98 @@ struct Table {
 }
 
 impl Table {
-    fn of(relation: Relation, size: usize) -> Table {
-        let allowed = |a: usize| -> u32 {
+    /// The table of the values `holds(a, b)` accepts.
+    fn of(holds: impl Fn(u8, u8) -> bool, size: usize) -> Table {
+        let row = |of: &dyn Fn(usize) -> bool| {
             (1..=size)
-                .filter(|&b| relation.holds(a as u8, b as u8))
-                .fold(0, |acc, b| acc | 1 << (b - 1))
+                .filter(|&x| of(x))
+                .fold(0, |acc, x| acc | 1 << (x - 1))
         };
-        let forward = (1..=size).map(allowed).collect();
+        let forward = (1..=size)
+            .map(|a| row(&|b| holds(a as u8, b as u8)))
+            .collect();
         let backward = (1..=size)
-            .map(|b| {
-                (1..=size)
-                    .filter(|&a| relation.holds(a as u8, b as u8))
-                    .fold(0, |acc, a| acc | 1 << (a - 1))
-            })
+            .map(|b| row(&|a| holds(a as u8, b as u8)))
             .collect();
         Table { forward, backward }
     }
+
+    /// The table of `relations` joined on a `size` grid, and "differ" for `peers`.
+    fn joined(size: usize, peers: bool, relations: &[(Relation, bool)]) -> Table {
+        Table::of(
+            |x, y| {
+                (!peers || x != y)
+                    && relations.iter().all(|&(relation, flipped)| {
+                        if flipped {
+                            relation.holds(y, x)
+                        } else {
+                            relation.holds(x, y)
+                        }
+                    })
+            },
+            size,
+        )
+    }
+}
+
+/// The joined tables of a shape's pairs, each built once: pairs joining the same relations the
+/// same way (every pair of a non-consecutive grid, say) share one.
+#[derive(Default)]
+struct TableSet {
+    tables: Vec<Table>,
+    index: HashMap<(Vec<(Relation, bool)>, bool), usize>,
+}
+
+impl TableSet {
+    /// The index of the table of `relations` on `cells`, "differ" included where they are peers.
+    fn of(&mut self, shape: &Shape, cells: [u16; 2], relations: Vec<(Relation, bool)>) -> usize {
+        let peers = (shape.peers(usize::from(cells[0])))
+            .binary_search(&cells[1])
+            .is_ok();
+        let tables = &mut self.tables;
+        *self
+            .index
+            .entry((relations, peers))
+            .or_insert_with_key(|(relations, peers)| {
+                tables.push(Table::joined(shape.size(), *peers, relations));
+                tables.len() - 1
+            })
+    }
+}
+
+/// Every relation on one pair of cells, oriented to `cells` (`true`: stated the other way round).
+struct Joined {
+    cells: [u16; 2],
+    relations: Vec<(Relation, bool)>,
+}
+
+/// The pair relations of `shape` joined by their cells, in the order each pair first appears.
+///
+/// A pair narrows as one table: the conjunction of its relations, and "differ" where its cells are
+/// peers. Arc consistency on the conjunction is stronger than on each relation apart: an X between
+/// peers cannot be 5 and 5, and orthogonal neighbours of a non-consecutive puzzle (which always
+/// share a row or a column) are at least two apart, so a neighbour of a cell left with {4, 5} loses
+/// both 4 and 5.
+fn joined_pairs(shape: &Shape) -> Vec<Joined> {
+    let mut joined: Vec<Joined> = Vec::new();
+    let mut index: HashMap<[u16; 2], usize> = HashMap::new();
+    for pair in pair_rules(shape) {
+        let [a, b] = pair.cells;
+        let (cells, flipped) = if a <= b {
+            ([a, b], false)
+        } else {
+            ([b, a], true)
+        };
+        let i = *index.entry(cells).or_insert_with(|| {
+            joined.push(Joined {
+                cells,
+                relations: Vec::new(),
+            });
+            joined.len() - 1
+        });
+        joined[i].relations.push((pair.relation, flipped));
+    }
+    joined
 }
 
 /// The propagators of a shape's constraints and which cells send each back to narrowing.
@@ -94,18 +172,12 @@ impl ConstraintTables {
     pub(crate) fn new(shape: &Shape) -> Option<ConstraintTables> {
         let size = shape.size();
         let mut props = Vec::new();
-        let mut tables = Vec::new();
-        let mut table_of: HashMap<Relation, usize> = HashMap::new();
-        for pair in pair_rules(shape) {
-            let table = *table_of.entry(pair.relation).or_insert_with(|| {
-                tables.push(Table::of(pair.relation, size));
-                tables.len() - 1
-            });
-            props.push(Prop::Pair {
-                cells: pair.cells,
-                table,
-            });
+        let mut set = TableSet::default();
+        for Joined { cells, relations } in joined_pairs(shape) {
+            let table = set.of(shape, cells, relations);
+            props.push(Prop::Pair { cells, table });
         }
+        let tables = set.tables;
         for constraint in shape.constraints() {
             props.extend(match constraint {
                 Constraint::Arrow { circle, cells } => Some(Prop::Arrow {

@@ -17,6 +17,10 @@
 //! published arrow, pill and killer-arrow puzzles, and classic, jigsaw and killer boards never pay
 //! for it.
 //!
+//! On grids where most cells reach beyond their units (anti-knight, anti-king, non-consecutive,
+//! negative dots or letters), a fifth: a value's two or three places in a unit narrow the cells
+//! they all see or are bound to (see `places`).
+//!
 //! The rules run cheapest first (singles, hidden singles, killer groups tier by tier, constraints, locked
 //! candidates, naked pairs), each only when the cheaper ones have nothing left. Each rule only removes
 //! candidates, removes more from fewer, and finds nothing new when run again at once, so the board
@@ -27,6 +31,7 @@
 //! The group tiers (killer groups, constraints) are in `groups`.
 
 mod groups;
+mod places;
 
 use super::cages::Scratch;
 use super::constraints::Out;
@@ -85,6 +90,9 @@ pub(crate) struct Propagator<'t> {
     dirty_locked: UnitSet,
     /// Units changed since naked pairs last looked at them (shapes with constraints only).
     dirty_pairs: UnitSet,
+    /// Units changed since their values' few places were last read (see `places`; shapes with
+    /// relations or move peers only).
+    dirty_places: UnitSet,
     /// Whether a cell changed since killer groups were last marked from the changed cells.
     dirty_cages: bool,
     /// The cells changed since killer groups and constraints were last marked, one bit each
@@ -134,6 +142,7 @@ impl<'t> Propagator<'t> {
             dirty: 0,
             dirty_locked: 0,
             dirty_pairs: 0,
+            dirty_places: 0,
             dirty_cages: false,
             changed,
             waiting,
@@ -165,6 +174,7 @@ impl<'t> Propagator<'t> {
         self.dirty = self.tables.all_units;
         self.dirty_locked = self.tables.all_units;
         self.dirty_pairs = self.tables.all_units;
+        self.dirty_places = self.tables.all_units;
         self.dirty_cages = true;
         // A new board: every group is narrowed once.
         self.changed.fill(u64::MAX);
@@ -211,6 +221,7 @@ impl<'t> Propagator<'t> {
             self.dirty = 0;
             self.dirty_locked = 0;
             self.dirty_pairs = 0;
+            self.dirty_places = 0;
             self.dirty_cages = false;
             self.changed.fill(0);
             self.groups.fill(0);
@@ -243,6 +254,8 @@ impl<'t> Propagator<'t> {
                 self.locked_candidates(cand)?;
             } else if self.locked && self.dirty_pairs != 0 && self.tables.constraints.is_some() {
                 self.naked_pairs(shape, cand)?;
+            } else if self.locked && self.dirty_places != 0 && self.tables.reach.is_some() {
+                self.places(shape, cand)?;
             } else {
                 return Some(());
             }
@@ -346,6 +359,7 @@ impl<'t> Propagator<'t> {
         let tables = self.tables;
         let todo = std::mem::take(&mut self.dirty_locked);
         self.dirty_pairs |= todo;
+        self.dirty_places |= todo;
         let mut segment = std::mem::take(&mut self.segment);
         tables.segment_unions(cand, &mut segment);
         let result = (|| {
