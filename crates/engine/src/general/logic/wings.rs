@@ -122,6 +122,9 @@ pub fn xyz_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
             .peers(pivot)
             .iter()
             .map(|&p| usize::from(p))
+            // Pincers the pivot sees through a unit: the words name the unit, and a knight's move
+            // or a cage (peers too) is none.
+            .filter(|&p| geo.sees(pivot, p))
             .filter(|&p| {
                 let values = pos.candidates(p);
                 values.count_ones() == 2 && values & !held == 0
