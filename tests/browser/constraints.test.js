@@ -29,14 +29,14 @@ const THERMO = {
 };
 
 const ARROW = {
-  puzzle: "........5.........................2.",
+  puzzle: "...2...1...3...........6............",
   rules: {
     size: 6,
     constraints: [
-      { type: "arrow", circle: ["E2", "D2"], cells: ["C2", "D3", "C4", "B5", "B4", "C5"] },
-      { type: "arrow", circle: ["B1"], cells: ["B2", "C2", "C1"] },
-      { type: "arrow", circle: ["E3"], cells: ["D2"] },
-      { type: "arrow", circle: ["E4"], cells: ["F3", "E2"] },
+      { type: "arrow", circle: ["C3"], cells: ["D3", "D4"] },
+      { type: "arrow", circle: ["F4"], cells: ["E3"] },
+      { type: "arrow", circle: ["D2", "E2"], cells: ["D1", "C2", "B1", "A2", "A1", "B2"] },
+      { type: "arrow", circle: ["C2"], cells: ["D2", "D3"] },
     ],
   },
 };
