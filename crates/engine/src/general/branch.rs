@@ -91,14 +91,7 @@ pub(crate) fn choose(shape: &Shape, cand: &[u32]) -> Branch {
     let mut best: Option<(usize, u32, u32)> = None;
     for u in 0..shape.unit_count() {
         let unit = shape.unit(u);
-        let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-        for &c in unit {
-            let m = cand[usize::from(c)];
-            four |= three & m;
-            three |= two & m;
-            two |= one & m;
-            one |= m;
-        }
+        let [_, two, three, four] = places_at_least(unit, cand);
         let exactly_two = two & !three;
         if exactly_two != 0 {
             return Branch::places(unit, cand, exactly_two & exactly_two.wrapping_neg());
@@ -112,6 +105,20 @@ pub(crate) fn choose(shape: &Shape, cand: &[u32]) -> Branch {
         Some((u, bit, _)) => Branch::places(shape.unit(u), cand, bit),
         None => Branch::cell(cell, options),
     }
+}
+
+/// The values of `unit` by how many places they have on `cand`: `[k - 1]` holds, one bit per
+/// value, those with at least `k` places, for `k` from 1 to 4.
+pub(crate) fn places_at_least(unit: &[u16], cand: &[u32]) -> [u32; 4] {
+    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for &c in unit {
+        let m = cand[usize::from(c)];
+        four |= three & m;
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+    }
+    [one, two, three, four]
 }
 
 /// The open cell with the fewest candidates (the first of equals) and its candidates.

@@ -19,7 +19,7 @@
 //! 21,920 nodes with no lookahead at all, 25,267 with cells alone, 8,450 with groups alone;
 //! Wecoc's "1A" 22,892, 33,009 and 13,220).
 
-use super::branch::{choose, Branch, ConflictWeights};
+use super::branch::{choose, places_at_least, Branch, ConflictWeights};
 use super::cages::{CageSplit, CageTables};
 use super::propagate::{Propagator, Settled};
 use crate::shape::Shape;
@@ -310,13 +310,7 @@ fn meets_all(board: &[u32], cells: &[u16], combo: u32) -> bool {
 
 /// The values with exactly two places in `unit`.
 fn exactly_two(unit: &[u16], board: &[u32]) -> u32 {
-    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-    for &c in unit {
-        let m = board[usize::from(c)];
-        three |= two & m;
-        two |= one & m;
-        one |= m;
-    }
+    let [_, two, three, _] = places_at_least(unit, board);
     two & !three
 }
 

@@ -8,6 +8,7 @@
 //! non-consecutive, negative dots or letters: see [`crate::general::constraints::Reach`]), and
 //! reads values with two or three places.
 
+use super::super::branch::places_at_least;
 use super::Propagator;
 use crate::shape::Shape;
 
@@ -26,14 +27,7 @@ impl Propagator<'_> {
             let u = todo.trailing_zeros() as usize;
             todo &= todo - 1;
             let unit = shape.unit(u);
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-            for &c in unit {
-                let m = cand[usize::from(c)];
-                four |= three & m;
-                three |= two & m;
-                two |= one & m;
-                one |= m;
-            }
+            let [_, two, _, four] = places_at_least(unit, cand);
             let mut few = two & !four;
             while few != 0 {
                 let bit = few & few.wrapping_neg();
