@@ -91,6 +91,30 @@ pub(crate) async fn wait_for_metric(addr: SocketAddr, name: &str, value: u64, wi
     }
 }
 
+/// Waits until `name` reads the same twice `every` apart and answers that value, failing after
+/// `within`: a count that has stopped moving.
+pub(crate) async fn settled_metric(
+    addr: SocketAddr,
+    name: &str,
+    every: Duration,
+    within: Duration,
+) -> u64 {
+    let started = Instant::now();
+    let mut last = metric(addr, name).await;
+    loop {
+        tokio::time::sleep(every).await;
+        let now = metric(addr, name).await;
+        if now == last {
+            return now;
+        }
+        last = now;
+        assert!(
+            started.elapsed() < within,
+            "{name} still moving after {within:?}"
+        );
+    }
+}
+
 /// Starts a long search on its own connection and returns that connection once a worker runs it.
 /// Starts a long search on each thread of a [`held_pool`] server and waits until they all run;
 /// dropping the streams ends them.
