@@ -10,7 +10,7 @@
 //! segments): a pass takes the union of every segment once and each pair ORs a few of them.
 
 use super::cages::{CageTables, Inference};
-use super::constraints::{ConstraintTables, Reach};
+use super::constraints::{ConstraintTables, PairTables, Reach};
 use crate::shape::Shape;
 
 /// A set of units, one bit each. Every shape up to 25x25 has at most 93 units (75 plus two
@@ -107,6 +107,8 @@ impl Tables {
         let units_of = (0..shape.cell_count())
             .map(|cell| shape.units_of(cell).iter().fold(0, |set, &u| set | 1 << u))
             .collect();
+        // Read by the constraints' propagators and by the reach: built once for both.
+        let pairs = PairTables::new(shape);
         let mut tables = Tables {
             units_of,
             all_units: if count == 128 {
@@ -119,8 +121,8 @@ impl Tables {
             segments: Vec::new(),
             loose: Vec::new(),
             cages: CageTables::new(shape, inference),
-            constraints: ConstraintTables::new(shape),
-            reach: Reach::new(shape),
+            constraints: ConstraintTables::new(shape, &pairs),
+            reach: Reach::new(shape, &pairs),
         };
         let mut member = vec![false; shape.cell_count()];
         for u in 0..count {

@@ -118,6 +118,28 @@ impl TableSet {
     }
 }
 
+/// A shape's pair relations joined per pair of cells, each with the index of its table: built once
+/// for a shape's tables, read by the pair propagators and by [`Reach`].
+#[derive(Default)]
+pub(crate) struct PairTables {
+    pairs: Vec<([u16; 2], usize)>,
+    tables: Vec<Table>,
+}
+
+impl PairTables {
+    pub(crate) fn new(shape: &Shape) -> PairTables {
+        let mut set = TableSet::default();
+        let pairs = joined_pairs(shape)
+            .into_iter()
+            .map(|Joined { cells, relations }| (cells, set.of(shape, cells, relations)))
+            .collect();
+        PairTables {
+            pairs,
+            tables: set.tables,
+        }
+    }
+}
+
 /// Every relation on one pair of cells, oriented to `cells` (`true`: stated the other way round).
 struct Joined {
     cells: [u16; 2],
@@ -168,16 +190,14 @@ pub(crate) struct ConstraintTables {
 }
 
 impl ConstraintTables {
-    /// The propagators of `shape`; `None` when it has no constraint to narrow.
-    pub(crate) fn new(shape: &Shape) -> Option<ConstraintTables> {
+    /// The propagators of `shape`, its pairs' among them; `None` when it has no constraint to
+    /// narrow.
+    pub(crate) fn new(shape: &Shape, pairs: &PairTables) -> Option<ConstraintTables> {
         let size = shape.size();
-        let mut props = Vec::new();
-        let mut set = TableSet::default();
-        for Joined { cells, relations } in joined_pairs(shape) {
-            let table = set.of(shape, cells, relations);
-            props.push(Prop::Pair { cells, table });
-        }
-        let tables = set.tables;
+        let mut props: Vec<Prop> = (pairs.pairs.iter())
+            .map(|&(cells, table)| Prop::Pair { cells, table })
+            .collect();
+        let tables = pairs.tables.clone();
         for constraint in shape.constraints() {
             props.extend(match constraint {
                 Constraint::Arrow { circle, cells } => Some(Prop::Arrow {

@@ -7,7 +7,7 @@
 use crate::shape::constraints::move_pairs;
 use crate::shape::{Shape, Variant};
 
-use super::{joined_pairs, Joined, Table, TableSet};
+use super::{PairTables, Table};
 
 /// The cells each cell sees or is bound to, and what its relations allow.
 #[derive(Clone, Debug)]
@@ -31,7 +31,7 @@ impl Reach {
     /// narrow are few too, and reading them cost more than it saved: 1.7x the time of the
     /// published hard thermometers for the same nodes. On anti-knight and anti-king puzzles it cut
     /// nodes 4 to 40 times, on non-consecutive ones 3 (`examples/variant_speed`).
-    pub(crate) fn new(shape: &Shape) -> Option<Reach> {
+    pub(crate) fn new(shape: &Shape, pairs: &PairTables) -> Option<Reach> {
         let moves = [Variant::AntiKnight, Variant::AntiKing]
             .iter()
             .any(|&v| shape.has_variant(v) && !move_pairs(shape.size(), v).is_empty());
@@ -52,9 +52,8 @@ impl Reach {
             }
         }
         let mut bound = vec![Vec::new(); cells];
-        let mut tables = TableSet::default();
-        for Joined { cells, relations } in joined_pairs(shape) {
-            let table = tables.of(shape, cells, relations) as u16;
+        for &(cells, table) in &pairs.pairs {
+            let table = table as u16;
             let [a, b] = cells.map(usize::from);
             set(&mut near, a, b);
             set(&mut near, b, a);
@@ -68,7 +67,7 @@ impl Reach {
             words,
             near,
             bound,
-            tables: tables.tables,
+            tables: pairs.tables.clone(),
             all: shape.all_values(),
         })
     }

@@ -79,16 +79,11 @@ pub fn clean_up(shape: &Shape, pos: &ShapePosition) -> Option<ShapeStep> {
 /// lines), by index in `rules.constraints`.
 fn distinct_lines(shape: &Shape, cell: usize) -> Vec<usize> {
     (0..shape.constraints().len())
-        .filter(|&i| {
-            matches!(
-                shape.constraints()[i],
-                Constraint::Thermo { .. } | Constraint::Renban { .. }
-            ) && line_cells(shape, i).contains(&(cell as u16))
-        })
+        .filter(|&i| line_cells(shape, i).contains(&(cell as u16)))
         .collect()
 }
 
-/// The cells of thermometer or renban `i`.
+/// The cells of constraint `i` when it is a thermometer or a renban, else none.
 fn line_cells(shape: &Shape, i: usize) -> &[u16] {
     match &shape.constraints()[i] {
         Constraint::Thermo { cells } | Constraint::Renban { cells } => cells,
