@@ -102,6 +102,27 @@ fn heavy_request(n: usize, killer: &serde_json::Value) -> Vec<u8> {
     }
 }
 
+/// A control for the machine's own noise: a plain thread (its own, outside the server) answering
+/// every connection at once with an empty 200. Probed beside `/healthz` on the same schedule, its
+/// times are what a shared, loaded machine adds to any answer, whatever the server does.
+fn control_responder() -> u16 {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        }
+    });
+    port
+}
+
 /// The `p`th percentile of `samples`.
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples.sort();
@@ -112,9 +133,10 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
 /// The issue's scenario on the real binary with two workers: one client (127.0.0.2) keeps eight
 /// heavy requests in flight, another (127.0.0.1) solves a classic puzzle every 50 ms, a third
 /// (127.0.0.3) asks `/healthz` every 50 ms. Every light answer is a 200 within 100 ms at the 99th
-/// percentile, `/healthz` within 50 ms, and the heavy client gets its answers or a 429/503 with
-/// `Retry-After` (or, for work that ran to the two-second cap, a 504 whose body says `timeout` with
-/// its counters), nothing else.
+/// percentile, `/healthz` within 50 ms, each plus what the machine itself adds (the 99th percentile
+/// of a control outside the server that answers at once, probed on the same schedule). The heavy
+/// client gets its answers or a 429/503 with `Retry-After` (or, for work that ran to the two-second
+/// cap, a 504 whose body says `timeout` with its counters), nothing else.
 #[test]
 fn light_work_and_health_stay_fast_while_one_client_keeps_eight_heavy_requests_in_flight() {
     let _alone = alone();
@@ -187,21 +209,22 @@ async fn fairness_scenario() {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let top95 = include_str!("../../puzzles/top95.txt");
     let puzzles: Vec<&str> = top95.lines().collect();
+    let control = control_responder();
     let health = tokio::spawn(async move {
-        let mut times = Vec::new();
+        let (mut times, mut control_times) = (Vec::new(), Vec::new());
+        let probe = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
         for _ in 0..160 {
             let started = Instant::now();
-            let reply = exchange_from(
-                [127, 0, 0, 3],
-                port,
-                b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-            )
-            .await;
+            let reply = exchange_from([127, 0, 0, 3], port, probe).await;
             assert_eq!(reply.status, 200, "{}", reply.body);
             times.push(started.elapsed());
+            let started = Instant::now();
+            let reply = exchange_from([127, 0, 0, 4], control, probe).await;
+            assert_eq!(reply.status, 200, "the control responder");
+            control_times.push(started.elapsed());
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        times
+        (times, control_times)
     });
     let mut light = Vec::new();
     for k in 0..160 {
@@ -222,7 +245,7 @@ async fn fairness_scenario() {
         assert!(solution.solves(&puzzle), "{}", reply.body);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let mut health = health.await.unwrap();
+    let (mut health, mut control) = health.await.unwrap();
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let mut statuses = Vec::new();
     for task in heavy {
@@ -230,17 +253,21 @@ async fn fairness_scenario() {
     }
     let light_p99 = percentile(&mut light, 0.99);
     let health_p99 = percentile(&mut health, 0.99);
+    let stall = percentile(&mut control, 0.99);
     eprintln!(
-        "light p50 {:?} p99 {light_p99:?}; healthz p99 {health_p99:?}; heavy answers {statuses:?}",
+        "light p50 {:?} p99 {light_p99:?}; healthz p99 {health_p99:?}; control p99 {stall:?}; \
+         heavy answers {statuses:?}",
         percentile(&mut light, 0.5)
     );
+    // The bounds are the server's; what the machine itself adds (another job on a shared runner
+    // stalling every process) shows in the control's time and is allowed on top.
     assert!(
-        light_p99 < Duration::from_millis(100),
-        "light p99 {light_p99:?}"
+        light_p99 < Duration::from_millis(100) + stall,
+        "light p99 {light_p99:?}, control p99 {stall:?}"
     );
     assert!(
-        health_p99 < Duration::from_millis(50),
-        "healthz p99 {health_p99:?}"
+        health_p99 < Duration::from_millis(50) + stall,
+        "healthz p99 {health_p99:?}, control p99 {stall:?}"
     );
     assert!(
         statuses.contains(&200),
