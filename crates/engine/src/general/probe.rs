@@ -5,11 +5,15 @@
 //! two, as SAT solvers' lookahead does), so both children start well ahead. On large grids this
 //! turns tens of thousands of blind guesses into a few dozen.
 //!
-//! Bilocal values are probed on jigsaw shapes only. There few cells are down to two candidates
-//! while many values are down to two places, and the extra failed literals cut 16x16 jigsaw checks
-//! that ran out of nodes by a quarter and 12x12 jigsaw's p95 generation time by two thirds
-//! (`examples/shape_speed.rs`); on boxed 16x16 the extra trials cost more than they found (median
-//! generation 82 ms without, 129 ms with). A literal is tried once per board state: a cell's value
+//! Bilocal values are probed on jigsaw shapes and on puzzles of thermometers alone. On jigsaws few
+//! cells are down to two candidates while many values are down to two places, and the extra failed
+//! literals cut 16x16 jigsaw checks that ran out of nodes by a quarter and 12x12 jigsaw's p95
+//! generation time by two thirds (`examples/shape_speed.rs`); on boxed 16x16 the extra trials cost
+//! more than they found (median generation 82 ms without, 129 ms with). Thermometers alone are
+//! searched without conflict weights (see `ConstraintTables::weighted`), and there the bilocal
+//! trials cut the published hard thermometers' nodes 2-4x (hard thermo 2: 430,374 nodes without,
+//! 136,870 with); on the weighted mixes they cost more than they found (Hailstone: 147,305 nodes
+//! without, 611,634 with). A literal is tried once per board state: a cell's value
 //! is often both one of a bivalue cell's two and one of a unit's two places.
 //!
 //! Solving a killer of up to 12x12, the lookahead only refutes: it tries the groups with two combinations left
@@ -106,7 +110,7 @@ pub(crate) fn pick(
             Tried::Score(score) => consider(score, branch),
         }
     }
-    if shape.is_jigsaw() {
+    if shape.is_jigsaw() || probe.propagator.thermometers_alone() {
         for u in 0..shape.unit_count() {
             let mut twos = exactly_two(shape.unit(u), probe.board);
             while twos != 0 {
