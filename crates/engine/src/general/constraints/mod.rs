@@ -6,7 +6,7 @@
 //!   arc consistency along it gives each cell its position's bounds;
 //! - sums (arrows, pills, little killers), whose cells repeat values only where no unit or peer
 //!   forbids it, read in cliques of mutual peers (distinct values within each), renban's window,
-//!   and the sandwich's automaton read their cells together (in `lines`);
+//!   and the sandwich's automaton read their cells together (in `clique_sums` and `lines`);
 //! - odd and even are unary: narrowed once, on the first pass of a board.
 //!
 //! Extra regions and disjoint groups are units, anti-knight and anti-king are peers: the shape's
@@ -16,6 +16,7 @@
 //! Like the killer groups, a propagator is narrowed only when one of its cells changed since it
 //! last was (see [`ConstraintTables::mark`]).
 
+mod clique_sums;
 mod lines;
 mod reach;
 mod sums;
@@ -26,7 +27,8 @@ use crate::shape::constraints::{pair_rules, Relation};
 use crate::shape::{Constraint, Shape};
 pub(crate) use lines::Out;
 // The logic layer's constraint techniques narrow with the same functions, then say why.
-pub(crate) use lines::{arrow, renban, sum_to};
+pub(crate) use clique_sums::{sum_to, SumScratch};
+pub(crate) use lines::{arrow, renban};
 pub(crate) use reach::Reach;
 pub(crate) use sums::Sums;
 
@@ -277,8 +279,9 @@ impl ConstraintTables {
         }
     }
 
-    /// Narrows propagator `p` on `cand`, pushing `(cell, values to remove)` onto `out`.
-    pub(crate) fn narrow(&self, p: usize, cand: &[u32], out: &mut Out) {
+    /// Narrows propagator `p` on `cand`, pushing `(cell, values to remove)` onto `out` (the sums'
+    /// tables in `scratch`).
+    pub(crate) fn narrow(&self, p: usize, cand: &[u32], scratch: &mut SumScratch, out: &mut Out) {
         match &self.props[p] {
             Prop::Pair {
                 cells: [a, b],
@@ -294,9 +297,9 @@ impl ConstraintTables {
             Prop::Unary { cells, allowed } => {
                 out.extend(cells.iter().map(|&c| (c, cand[usize::from(c)] & !allowed)));
             }
-            Prop::Arrow { circle, cliques } => lines::arrow(circle, cliques, cand, out),
+            Prop::Arrow { circle, cliques } => lines::arrow(circle, cliques, cand, scratch, out),
             Prop::Sum { cliques, sum } => {
-                lines::sum_to(cliques, cand, &sums::Sums::only(*sum as usize), out);
+                scratch.sum_to(cliques, cand, &sums::Sums::only(*sum as usize), out);
             }
             Prop::Renban { cells } => lines::renban(cells, cand, self.size, out),
             Prop::Sandwich { cells, sum } => lines::sandwich(cells, cand, self.size, *sum, out),

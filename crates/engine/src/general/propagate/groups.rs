@@ -111,7 +111,7 @@ impl Propagator<'_> {
                     let p = w * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
                     removals.clear();
-                    constraints.narrow(p, cand, &mut removals);
+                    constraints.narrow(p, cand, &mut self.sums, &mut removals);
                     for &(cell, bits) in &removals {
                         let cell = usize::from(cell);
                         // The constraint that takes a cell's last candidates is the rule that

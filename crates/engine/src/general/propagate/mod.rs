@@ -34,7 +34,7 @@ mod groups;
 mod places;
 
 use super::cages::Scratch;
-use super::constraints::Out;
+use super::constraints::{Out, SumScratch};
 use super::tables::{Tables, UnitSet};
 use crate::shape::Shape;
 
@@ -102,6 +102,8 @@ pub(crate) struct Propagator<'t> {
     waiting: Vec<u64>,
     /// The removals the last narrowed constraint asked for, reused.
     removals: Out,
+    /// The sum propagators' tables, reused.
+    sums: SumScratch,
     /// The killer groups waiting to be narrowed: those holding a cell changed since they were
     /// last narrowed.
     groups: Vec<u64>,
@@ -152,6 +154,7 @@ impl<'t> Propagator<'t> {
             changed,
             waiting,
             removals: Vec::new(),
+            sums: SumScratch::default(),
             groups,
             pass,
             narrowed: Scratch::default(),

@@ -16,7 +16,7 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::fill::{seeing, Budget, FillSearch};
 use super::{cells_of, count, masks, removals, title};
-use crate::general::constraints::{arrow, renban as narrow_renban, sum_to, Sums};
+use crate::general::constraints::{arrow, renban as narrow_renban, sum_to, SumScratch, Sums};
 use crate::logic::words::or_list;
 use crate::logic::Technique;
 use crate::shape::{Cells, Constraint, Shape};
@@ -68,9 +68,13 @@ pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
                 // budget.
                 let singles = |cells: &[u16]| cells.iter().map(|&c| vec![c]).collect::<Vec<_>>();
                 match constraint {
-                    Constraint::Arrow { circle, cells } => {
-                        arrow(circle, &singles(cells), &masks, &mut out)
-                    }
+                    Constraint::Arrow { circle, cells } => arrow(
+                        circle,
+                        &singles(cells),
+                        &masks,
+                        &mut SumScratch::default(),
+                        &mut out,
+                    ),
                     Constraint::LittleKiller { cells, sum } => {
                         sum_to(
                             &singles(cells),
