@@ -13,8 +13,11 @@
 //! searched without conflict weights (see `ConstraintTables::weighted`), and there the bilocal
 //! trials cut the published hard thermometers' nodes 2-4x (hard thermo 2: 430,374 nodes without,
 //! 136,870 with); on the weighted mixes they cost more than they found (Hailstone: 147,305 nodes
-//! without, 611,634 with). A literal is tried once per board state: a cell's value
-//! is often both one of a bivalue cell's two and one of a unit's two places.
+//! without, 611,634 with). On thermometers alone, cells of three candidates are tried too (a
+//! three-way branch when none fails): hard thermo 1 1,269,510 nodes without, 288,527 with (hard
+//! thermo 2 136,870 and 113,618); cells of up to four, or values of three places, cost more than
+//! they found there (614,795 and 848,709 nodes). A literal is tried once per board state: a cell's
+//! value is often both one of a bivalue cell's two and one of a unit's two places.
 //!
 //! Solving a killer of up to 12x12, the lookahead only refutes: it tries the groups with two combinations left
 //! (and a jigsaw's bilocal values) for a way that fails, and the guess is the cell the conflict
@@ -98,19 +101,26 @@ pub(crate) fn pick(
             best = Some((score, branch));
         }
     };
-    for cell in 0..probe.board.len() {
-        let m = probe.board[cell];
-        if m.count_ones() != 2 || weights.is_some() {
+    let thermometers = probe.propagator.thermometers_alone();
+    // Cells of two candidates, then (thermometers alone) of three.
+    for candidates in [2, 3] {
+        if weights.is_some() || (candidates == 3 && !thermometers) {
             continue;
         }
-        let branch = Branch::cell(cell, m);
-        match probe.try_pair(&branch) {
-            Tried::Settled(settled) => return Pick::Settled(settled),
-            Tried::Refuted => {}
-            Tried::Score(score) => consider(score, branch),
+        for cell in 0..probe.board.len() {
+            let m = probe.board[cell];
+            if m.count_ones() != candidates {
+                continue;
+            }
+            let branch = Branch::cell(cell, m);
+            match probe.try_pair(&branch) {
+                Tried::Settled(settled) => return Pick::Settled(settled),
+                Tried::Refuted => {}
+                Tried::Score(score) => consider(score, branch),
+            }
         }
     }
-    if shape.is_jigsaw() || probe.propagator.thermometers_alone() {
+    if shape.is_jigsaw() || thermometers {
         for u in 0..shape.unit_count() {
             let mut twos = exactly_two(shape.unit(u), probe.board);
             while twos != 0 {
