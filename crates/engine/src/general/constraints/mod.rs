@@ -28,7 +28,7 @@ use crate::shape::{Constraint, Shape};
 pub(crate) use lines::Out;
 // The logic layer's constraint techniques narrow with the same functions, then say why.
 pub(crate) use clique_sums::{sum_to, SumScratch};
-pub(crate) use lines::{arrow, renban};
+pub(crate) use lines::{arrow, renban_windows};
 pub(crate) use reach::Reach;
 pub(crate) use sums::Sums;
 

@@ -16,7 +16,7 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::fill::{seeing, Budget, FillSearch};
 use super::{cells_of, count, masks, removals, title};
-use crate::general::constraints::{arrow, renban as narrow_renban, sum_to, SumScratch, Sums};
+use crate::general::constraints::{arrow, renban_windows, sum_to, SumScratch, Sums};
 use crate::logic::words::or_list;
 use crate::logic::Technique;
 use crate::shape::{Cells, Constraint, Shape};
@@ -123,7 +123,7 @@ pub fn renban(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
                 Some(found) => found,
                 None => {
                     let mut out = Vec::new();
-                    narrow_renban(cells, &masks, shape.size(), &mut out);
+                    renban_windows(cells, &masks, shape.size(), &mut out);
                     (out, runs(shape.size(), &m))
                 }
             };
