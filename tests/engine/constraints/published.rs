@@ -3,8 +3,8 @@
 //! solution the one its setter published, and that solution keeping every rule as the independent
 //! oracle reads them.
 //!
-//! The five slowest (0.27 to 7 s in a release build, minutes in a debug one) are solved by the
-//! ignored test: `cargo test --release --test engine -- --ignored published`.
+//! The five slowest (0.04 to 1.9 s in a release build, up to minutes in a debug one) are solved by
+//! the ignored test: `cargo test --release --test engine -- --ignored published`.
 
 use std::sync::Arc;
 
@@ -14,7 +14,7 @@ use sudoku_service::engine::{Interrupt, Puzzle, Verdict};
 
 use super::oracle::Oracle;
 
-/// Solved only by the ignored test (release build: 0.27 to 7 s each; see docs/constraints.md).
+/// Solved only by the ignored test (release build: 0.04 to 1.9 s each; see docs/constraints.md).
 const SLOW: [&str; 5] = [
     "Disjoint little killer",
     "Hailstone (little killer)",
