@@ -102,11 +102,13 @@ pub(crate) fn pick(
         }
     };
     let thermometers = probe.propagator.thermometers_alone();
-    // Cells of two candidates, then (thermometers alone) of three.
-    for candidates in [2, 3] {
-        if weights.is_some() || (candidates == 3 && !thermometers) {
-            continue;
-        }
+    // Cells of two candidates, then (thermometers alone) of three; none when weights guess.
+    let most = match weights {
+        Some(_) => 1,
+        None if thermometers => 3,
+        None => 2,
+    };
+    for candidates in 2..=most {
         for cell in 0..probe.board.len() {
             let m = probe.board[cell];
             if m.count_ones() != candidates {

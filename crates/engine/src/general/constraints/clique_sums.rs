@@ -38,13 +38,15 @@ struct Item {
 }
 
 /// The reusable tables of [`SumScratch::sum_to`].
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct SumScratch {
     items: Vec<Item>,
     cells: Vec<u16>,
     sums: Vec<usize>,
     supports: Vec<u32>,
-    /// Each sum's place among the sums of the clique being walked (`u16::MAX`: not met yet).
+    /// Each sum's place among the sums of the clique being walked (`u16::MAX`: not met yet);
+    /// allocated by the first clique walked, since every propagation owns a scratch space and
+    /// most shapes have no sums.
     option_of: Vec<u16>,
     small: Passes<2>,
     large: Passes<10>,
@@ -62,21 +64,6 @@ struct Memo {
     complete: bool,
     sums: Vec<usize>,
     supports: Vec<u32>,
-}
-
-impl Default for SumScratch {
-    fn default() -> Self {
-        SumScratch {
-            items: Vec::new(),
-            cells: Vec::new(),
-            sums: Vec::new(),
-            supports: Vec::new(),
-            option_of: vec![u16::MAX; MAX_CLIQUE_SUM + 1],
-            small: Passes::default(),
-            large: Passes::default(),
-            memo: HashMap::new(),
-        }
-    }
 }
 
 /// The forward and backward sets of one width.
@@ -211,6 +198,9 @@ impl SumScratch {
             *m = cand[usize::from(c)];
         }
         let masks = &masks[..cells.len()];
+        if self.option_of.is_empty() {
+            self.option_of = vec![u16::MAX; MAX_CLIQUE_SUM + 1];
+        }
         let (sums, supports) = (self.sums.len(), self.supports.len());
         let memo = self.memo.entry(cells.as_ptr() as usize).or_default();
         if memo.cells != cells || memo.masks != masks {

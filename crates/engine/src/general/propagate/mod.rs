@@ -120,12 +120,12 @@ pub(crate) struct Propagator<'t> {
 }
 
 impl<'t> Propagator<'t> {
-    /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
     /// Whether the board is a puzzle of thermometers alone (see `ConstraintTables::weighted`).
     pub(crate) fn thermometers_alone(&self) -> bool {
         (self.tables.constraints.as_ref()).is_some_and(|c| !c.weighted())
     }
 
+    /// A propagator applying Norvig's two rules, and locked candidates when `locked`.
     pub(crate) fn new(tables: &'t Tables, locked: bool) -> Self {
         let cells = tables.units_of.len();
         let groups = tables

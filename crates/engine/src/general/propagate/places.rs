@@ -10,10 +10,13 @@
 
 use super::super::branch::places_at_least;
 use super::Propagator;
-use crate::shape::Shape;
+use crate::shape::{Shape, MAX_SIZE};
 
 /// The most places a value may have in a unit for the rule to read it.
 const MOST_PLACES: usize = 3;
+
+/// Words of a set of cells on the largest grid (25x25, 625 cells).
+const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
 
 impl Propagator<'_> {
     /// For each changed unit and each value with two or three places in it, narrows the cells all
@@ -22,7 +25,9 @@ impl Propagator<'_> {
         let tables = self.tables;
         let reach = tables.reach.as_ref().expect("called with a reach");
         let mut todo = std::mem::take(&mut self.dirty_places);
-        let mut common = vec![0u64; reach.words()];
+        // A set of cells, on the stack: this runs at every node of the search.
+        let mut common = [0u64; MAX_WORDS];
+        let common = &mut common[..reach.words()];
         while todo != 0 {
             let u = todo.trailing_zeros() as usize;
             todo &= todo - 1;
