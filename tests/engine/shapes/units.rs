@@ -232,3 +232,97 @@ fn drawn_jigsaw_regions_are_connected_and_not_just_rows_or_boxes() {
         }
     }
 }
+
+/// The peers a player reads off the grid: every other cell sharing a unit or a cage with `cell`,
+/// or a king's or knight's move away where those variants are on.
+fn expected_peers(shape: &Shape, cell: usize, variants: &[Variant]) -> Vec<u16> {
+    let n = shape.size() as i32;
+    let (r, c) = (cell as i32 / n, cell as i32 % n);
+    let mut peers = BTreeSet::new();
+    for u in 0..shape.unit_count() {
+        let unit = shape.unit(u);
+        if unit.contains(&(cell as u16)) {
+            peers.extend(unit.iter().copied());
+        }
+    }
+    for cage in shape.cages() {
+        if cage.cells.contains(&(cell as u16)) {
+            peers.extend(cage.cells.iter().copied());
+        }
+    }
+    let king = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    let knight = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    let moves = [(Variant::AntiKing, king), (Variant::AntiKnight, knight)];
+    for (variant, steps) in moves {
+        if variants.contains(&variant) {
+            for (dr, dc) in steps {
+                let (pr, pc) = (r + dr, c + dc);
+                if (0..n).contains(&pr) && (0..n).contains(&pc) {
+                    peers.insert((pr * n + pc) as u16);
+                }
+            }
+        }
+    }
+    peers.remove(&(cell as u16));
+    peers.into_iter().collect()
+}
+
+#[test]
+fn peers_are_the_other_cells_of_a_cells_units_cages_and_moves_whether_built_or_shared() {
+    let cage = |sum: u32, cells: &[&str]| sudoku_service::engine::shape::CageRule {
+        sum,
+        cells: cells.iter().map(|c| c.to_string()).collect(),
+    };
+    let cases = [
+        rules(4),
+        rules(25),
+        Rules {
+            size: Some(12),
+            variants: vec![Variant::X, Variant::Hyper, Variant::AntiKnight],
+            ..Rules::default()
+        },
+        Rules {
+            variants: vec![Variant::AntiKing, Variant::DisjointGroups],
+            ..Rules::default()
+        },
+        Rules {
+            size: Some(16),
+            cages: vec![cage(3, &["A1", "A2"]), cage(30, &["P16", "O16", "O15"])],
+            variants: vec![Variant::AntiKing],
+            ..Rules::default()
+        },
+        Rules {
+            size: Some(4),
+            regions: Some(Regions::Text("AABB\nAABB\nCCDD\nCCDD".into())),
+            variants: vec![Variant::X],
+            ..Rules::default()
+        },
+    ];
+    for rules in cases {
+        // The first build of a regular layout may be shared with other tests; the second is shared.
+        let (first, second) = (Shape::new(&rules).unwrap(), Shape::new(&rules).unwrap());
+        assert_eq!(first, second, "{rules:?}");
+        for cell in 0..first.cell_count() {
+            let expected = expected_peers(&first, cell, &rules.variants);
+            assert_eq!(first.peers(cell), expected, "{rules:?}, cell {cell}");
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //! tables. A shape that exists is valid.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use super::tables::{self, Layout, Tables};
 use super::{cages, constraints, neighbours, Constraint};
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
@@ -34,6 +36,128 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
     let mut variants = rules.variants.clone();
     variants.sort();
     variants.dedup();
+    // A jigsaw's units are its own, and checked here (hyper windows and disjoint groups need boxes);
+    // a regular layout's units are its size's, box's and variants', and are built at most once.
+    let jigsaw_units = match &region_of {
+        Some(regions) => Some(units(size, Blocks::Regions(regions), &variants)?),
+        None => None,
+    };
+    if region_of.is_none() {
+        if let Some(why) = no_grid(size, &variants) {
+            return Err(ShapeError::NoGrid {
+                what: format!("{size}x{size} with {}", names(&variants)),
+                why,
+            });
+        }
+    }
+    let name = |cell: usize| {
+        format!(
+            "{}{}",
+            char::from(b'A' + (cell / size) as u8),
+            cell % size + 1
+        )
+    };
+    let cages = cages::check(&rules.cages, size, |n| cell_named(n, size), name)?;
+    let checked = constraints::check(&rules.constraints, size, &|n| cell_named(n, size), &name)?;
+    let extra_regions: Vec<(usize, &[u16])> = checked
+        .iter()
+        .enumerate()
+        .filter_map(|(i, constraint)| match constraint {
+            Constraint::ExtraRegion { cells } => Some((i, cells.as_slice())),
+            _ => None,
+        })
+        .collect();
+    let layout = match box_shape {
+        Some(box_shape) if region_of.is_none() => Some(Layout {
+            size,
+            box_shape,
+            variants: variants.clone(),
+        }),
+        _ => None,
+    };
+    let tables = match (layout, jigsaw_units) {
+        (Some(layout), None) if cages.is_empty() && extra_regions.is_empty() => {
+            tables::regular(&layout, || {
+                let (rows, cols) = layout.box_shape;
+                let (kinds, unit_cells) = units(size, Blocks::Boxes(rows, cols), &layout.variants)
+                    .expect("a regular layout's units are always well formed");
+                Tables::new(size, kinds, unit_cells, &[], &moves(size, &layout.variants))
+            })
+        }
+        (_, units_given) => {
+            let (mut kinds, mut unit_cells) = match units_given {
+                Some(units) => units,
+                None => {
+                    let (rows, cols) = box_shape.expect("a grid without regions has boxes");
+                    units(size, Blocks::Boxes(rows, cols), &variants)?
+                }
+            };
+            for &(i, cells) in &extra_regions {
+                kinds.push(UnitKind::ExtraRegion(i as u16));
+                unit_cells.extend_from_slice(cells);
+            }
+            // Propagation and logic keep a set of units in one u128.
+            if kinds.len() > MAX_UNITS {
+                return Err(ShapeError::TooManyUnits {
+                    units: kinds.len(),
+                    max: MAX_UNITS,
+                });
+            }
+            let groups: Vec<&[u16]> = cages.iter().map(|cage| cage.cells.as_slice()).collect();
+            Arc::new(Tables::new(
+                size,
+                kinds,
+                unit_cells,
+                &groups,
+                &moves(size, &variants),
+            ))
+        }
+    };
+    let normal = Rules {
+        size: Some(size),
+        box_shape: box_shape.map(|(r, c)| [r, c]),
+        variants,
+        regions: rules.regions.clone(),
+        symbols: rules
+            .symbols
+            .clone()
+            .filter(|s| s.as_str() != &DEFAULT_SYMBOLS[..size]),
+        cages: rules.cages.clone(),
+        constraints: rules.constraints.clone(),
+        negative: {
+            let mut negative = rules.negative.clone();
+            negative.sort();
+            negative.dedup();
+            negative
+        },
+    };
+    Ok(Shape {
+        rules: normal,
+        size,
+        box_shape,
+        region_of,
+        symbols,
+        tables,
+        cages,
+        constraints: checked,
+    })
+}
+
+/// What divides the grid besides its rows and columns.
+enum Blocks<'a> {
+    /// Boxes of so many rows and columns.
+    Boxes(usize, usize),
+    /// Jigsaw regions: each cell's region.
+    Regions(&'a [u8]),
+}
+
+/// The units of a `size` grid of `blocks` with `variants`: each one's kind, and its N cells one
+/// unit after another.
+fn units(
+    size: usize,
+    blocks: Blocks<'_>,
+    variants: &[Variant],
+) -> Result<(Vec<UnitKind>, Vec<u16>), ShapeError> {
     let mut kinds = Vec::new();
     let mut unit_cells: Vec<u16> = Vec::new();
     let mut add = |kind: UnitKind, cells: Vec<usize>| {
@@ -53,21 +177,22 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             (0..size).map(|r| r * size + c).collect(),
         );
     }
-    match (&region_of, box_shape) {
-        (Some(regions), _) => {
+    let box_shape = match blocks {
+        Blocks::Regions(regions) => {
             for g in 0..size {
                 let cells = (0..size * size).filter(|&i| usize::from(regions[i]) == g);
                 add(UnitKind::Region(g as u8), cells.collect());
             }
+            None
         }
-        (None, Some((br, bc))) => {
+        Blocks::Boxes(br, bc) => {
             for (b, (top, left)) in box_corners(size, br, bc).enumerate() {
                 add(UnitKind::Box(b as u8), block(size, top, left, br, bc));
             }
+            Some((br, bc))
         }
-        (None, None) => unreachable!("boxes or regions were chosen above"),
-    }
-    for &variant in &variants {
+    };
+    for &variant in variants {
         match variant {
             Variant::X => {
                 add(
@@ -99,105 +224,25 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
                     );
                 }
             }
-            // Peers and relations, not units: added below and read by the constraints' tables.
+            // Peers and relations, not units: added by [`moves`] and read by the constraints'
+            // tables.
             Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive => {}
         }
     }
-    if region_of.is_none() {
-        if let Some(why) = no_grid(size, &variants) {
-            return Err(ShapeError::NoGrid {
-                what: format!("{size}x{size} with {}", names(&variants)),
-                why,
-            });
-        }
-    }
-    let cells = size * size;
-    let name = |cell: usize| {
-        format!(
-            "{}{}",
-            char::from(b'A' + (cell / size) as u8),
-            cell % size + 1
-        )
-    };
-    let cages = cages::check(&rules.cages, size, |n| cell_named(n, size), name)?;
-    let checked = constraints::check(&rules.constraints, size, &|n| cell_named(n, size), &name)?;
-    for (i, constraint) in checked.iter().enumerate() {
-        if let Constraint::ExtraRegion { cells } = constraint {
-            add(
-                UnitKind::ExtraRegion(i as u16),
-                cells.iter().map(|&c| usize::from(c)).collect(),
-            );
-        }
-    }
-    // Propagation and logic keep a set of units in one u128.
-    if kinds.len() > MAX_UNITS {
-        return Err(ShapeError::TooManyUnits {
-            units: kinds.len(),
-            max: MAX_UNITS,
-        });
-    }
-    let mut moves = vec![Vec::new(); cells];
-    for &variant in &variants {
+    Ok((kinds, unit_cells))
+}
+
+/// Each cell's cells a chess move away under `variants` (anti-knight, anti-king): they repeat no
+/// value.
+fn moves(size: usize, variants: &[Variant]) -> Vec<Vec<u16>> {
+    let mut moves = vec![Vec::new(); size * size];
+    for &variant in variants {
         for [a, b] in constraints::move_pairs(size, variant) {
             moves[usize::from(a)].push(b);
             moves[usize::from(b)].push(a);
         }
     }
-    let mut cell_units = vec![Vec::new(); cells];
-    for (u, unit) in unit_cells.chunks(size).enumerate() {
-        for &c in unit {
-            cell_units[usize::from(c)].push(u as u16);
-        }
-    }
-    let peers = (0..cells)
-        .map(|cell| {
-            let mut peers: Vec<u16> = cell_units[cell]
-                .iter()
-                .flat_map(|&u| unit_cells[usize::from(u) * size..][..size].iter().copied())
-                .filter(|&p| usize::from(p) != cell)
-                .collect();
-            // A cage repeats no value: its cells are peers too.
-            if let Some(cage) = cages.iter().find(|k| k.cells.contains(&(cell as u16))) {
-                peers.extend(cage.cells.iter().filter(|&&p| usize::from(p) != cell));
-            }
-            // Anti-knight and anti-king cells repeat no value either.
-            peers.extend(&moves[cell]);
-            peers.sort_unstable();
-            peers.dedup();
-            peers
-        })
-        .collect();
-    let normal = Rules {
-        size: Some(size),
-        box_shape: box_shape.map(|(r, c)| [r, c]),
-        variants,
-        regions: rules.regions.clone(),
-        symbols: rules
-            .symbols
-            .clone()
-            .filter(|s| s.as_str() != &DEFAULT_SYMBOLS[..size]),
-        cages: rules.cages.clone(),
-        constraints: rules.constraints.clone(),
-        negative: {
-            let mut negative = rules.negative.clone();
-            negative.sort();
-            negative.dedup();
-            negative
-        },
-    };
-    Ok(Shape {
-        rules: normal,
-        size,
-        box_shape,
-        region_of,
-        symbols,
-        kinds,
-        unit_cells,
-        cell_units,
-        peers,
-        cages,
-        constraints: checked,
-    })
+    moves
 }
 
 /// Why boxes of `size` with `variants` admit no complete grid, for the combinations a search of the

@@ -13,6 +13,7 @@ mod cells;
 pub mod constraints;
 mod error;
 mod rules;
+mod tables;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -75,13 +76,8 @@ pub struct Shape {
     box_shape: Option<(usize, usize)>,
     region_of: Option<Vec<u8>>,
     symbols: Vec<char>,
-    kinds: Vec<UnitKind>,
-    /// N cells per unit, unit after unit.
-    unit_cells: Vec<u16>,
-    /// The units of each cell.
-    cell_units: Vec<Vec<u16>>,
-    /// The peers of each cell, ascending.
-    peers: Vec<Vec<u16>>,
+    /// The units and peers, shared by every shape of the same regular layout.
+    tables: Arc<tables::Tables>,
     /// Killer cages, in the order given.
     cages: Vec<Cage>,
     /// Constraints, in the order given.
@@ -119,7 +115,7 @@ impl Shape {
     pub fn is_classic(&self) -> bool {
         self.size == 9
             && self.box_shape == Some((3, 3))
-            && self.kinds.len() == 27
+            && self.tables.kinds.len() == 27
             && self.cages.is_empty()
             && !self.has_constraints()
             && self.symbols.iter().copied().eq("123456789".chars())
@@ -157,27 +153,27 @@ impl Shape {
 
     /// How many units there are.
     pub fn unit_count(&self) -> usize {
-        self.kinds.len()
+        self.tables.kinds.len()
     }
 
     /// The cells of unit `u`, N of them.
     pub fn unit(&self, u: usize) -> &[u16] {
-        &self.unit_cells[u * self.size..(u + 1) * self.size]
+        &self.tables.unit_cells[u * self.size..(u + 1) * self.size]
     }
 
     /// What unit `u` is.
     pub fn unit_kind(&self, u: usize) -> UnitKind {
-        self.kinds[u]
+        self.tables.kinds[u]
     }
 
     /// The units of `cell`.
     pub fn units_of(&self, cell: usize) -> &[u16] {
-        &self.cell_units[cell]
+        &self.tables.cell_units[cell]
     }
 
     /// The peers of `cell`: every other cell sharing a unit with it.
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell]
+        &self.tables.peers[cell]
     }
 
     /// Where `cell` is, as (row, column), 0-based.
@@ -204,8 +200,8 @@ impl Shape {
     /// Past the last unit, `cage k` names the killer cage of index `u - unit_count() + 1`.
     pub fn unit_name(&self, u: usize) -> String {
         let n = self.size;
-        let Some(&kind) = self.kinds.get(u) else {
-            return format!("cage {}", u - self.kinds.len() + 1);
+        let Some(&kind) = self.tables.kinds.get(u) else {
+            return format!("cage {}", u - self.tables.kinds.len() + 1);
         };
         match kind {
             UnitKind::Row(r) => format!("row {}", char::from(b'A' + r)),
