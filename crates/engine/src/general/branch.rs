@@ -10,7 +10,7 @@
 //! per candidate. The hard killers' contradictions keep coming from the same few cages and units;
 //! guessing there first finds the refutations high in the tree.
 
-use super::propagate::ConflictSite;
+use super::propagate::{places_at_least, ConflictSite};
 use super::tables::Tables;
 use crate::shape::Shape;
 
@@ -105,20 +105,6 @@ pub(crate) fn choose(shape: &Shape, cand: &[u32]) -> Branch {
         Some((u, bit, _)) => Branch::places(shape.unit(u), cand, bit),
         None => Branch::cell(cell, options),
     }
-}
-
-/// The values of `unit` by how many places they have on `cand`: `[k - 1]` holds, one bit per
-/// value, those with at least `k` places, for `k` from 1 to 4.
-pub(crate) fn places_at_least(unit: &[u16], cand: &[u32]) -> [u32; 4] {
-    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-    for &c in unit {
-        let m = cand[usize::from(c)];
-        four |= three & m;
-        three |= two & m;
-        two |= one & m;
-        one |= m;
-    }
-    [one, two, three, four]
 }
 
 /// The open cell with the fewest candidates (the first of equals) and its candidates.

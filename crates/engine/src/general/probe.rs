@@ -26,8 +26,9 @@
 //! 21,920 nodes with no lookahead at all, 25,267 with cells alone, 8,450 with groups alone;
 //! Wecoc's "1A" 22,892, 33,009 and 13,220).
 
-use super::branch::{choose, places_at_least, Branch, ConflictWeights};
+use super::branch::{choose, Branch, ConflictWeights};
 use super::cages::{CageSplit, CageTables};
+use super::propagate::places_at_least;
 use super::propagate::{Propagator, Settled};
 use crate::shape::Shape;
 

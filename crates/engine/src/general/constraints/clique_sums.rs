@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use super::lines::Out;
 use super::sums::{bits, Sums};
+use super::Out;
 
 /// Past this many assignments of one clique, its cells are read one by one instead (repeats
 /// allowed): sound, only weaker. Three cells of nine candidates have 504; four, 3,024.

@@ -7,9 +7,7 @@
 
 use super::clique_sums::SumScratch;
 use super::sums::{bits, Sums};
-
-/// Removals, as the propagator applies them: `(cell, values to remove)`.
-pub(crate) type Out = Vec<(u16, u32)>;
+use super::Out;
 
 /// An arrow: the arrow's sum is the circle's value (a pill's `10 * first + second`).
 pub(crate) fn arrow(

@@ -25,12 +25,14 @@ use std::collections::HashMap;
 
 use crate::shape::constraints::{pair_rules, Relation};
 use crate::shape::{Constraint, Shape};
-pub(crate) use lines::Out;
 // The logic layer's constraint techniques narrow with the same functions, then say why.
 pub(crate) use clique_sums::{sum_to, SumScratch};
 pub(crate) use lines::{arrow, renban_windows};
 pub(crate) use reach::Reach;
 pub(crate) use sums::Sums;
+
+/// Removals, as the propagator applies them: `(cell, values to remove)`.
+pub(crate) type Out = Vec<(u16, u32)>;
 
 /// One propagator.
 #[derive(Clone, Debug)]

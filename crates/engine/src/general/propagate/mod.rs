@@ -33,6 +33,8 @@
 mod groups;
 mod places;
 
+pub(crate) use places::places_at_least;
+
 use super::cages::Scratch;
 use super::constraints::{Out, SumScratch};
 use super::tables::{Tables, UnitSet};

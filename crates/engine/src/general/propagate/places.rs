@@ -8,7 +8,6 @@
 //! non-consecutive, negative dots or letters: see [`crate::general::constraints::Reach`]), and
 //! reads values with two or three places.
 
-use super::super::branch::places_at_least;
 use super::Propagator;
 use crate::shape::{Shape, MAX_SIZE};
 
@@ -75,4 +74,18 @@ impl Propagator<'_> {
         }
         Some(())
     }
+}
+
+/// The values of `unit` by how many places they have on `cand`: `[k - 1]` holds, one bit per
+/// value, those with at least `k` places, for `k` from 1 to 4.
+pub(crate) fn places_at_least(unit: &[u16], cand: &[u32]) -> [u32; 4] {
+    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for &c in unit {
+        let m = cand[usize::from(c)];
+        four |= three & m;
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+    }
+    [one, two, three, four]
 }

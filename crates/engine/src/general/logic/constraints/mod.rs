@@ -49,29 +49,7 @@ pub use thermo::thermometer;
 
 use super::position::{bit, values_of, ShapePosition};
 use super::step::Mark;
-use crate::shape::constraints::{pair_rules, PairRule, Relation};
 use crate::shape::{Constraint, Shape};
-
-/// What the constraint finders need of a shape, worked out once per puzzle.
-#[derive(Clone, Debug)]
-pub struct ConstraintGeometry {
-    /// Every relation between two cells but a thermometer's steps (which `thermo` reads whole).
-    pairs: Vec<PairRule>,
-}
-
-impl ConstraintGeometry {
-    /// The constraint geometry of `shape`; `None` when it has no rule beyond units and peers.
-    pub fn new(shape: &Shape) -> Option<ConstraintGeometry> {
-        if !shape.has_constraints() {
-            return None;
-        }
-        let pairs = pair_rules(shape)
-            .into_iter()
-            .filter(|p| p.relation != Relation::Less)
-            .collect();
-        Some(ConstraintGeometry { pairs })
-    }
-}
 
 /// Each cell's digits as the constraints read them: a placed cell its digit, an empty one its
 /// candidates.

@@ -5,12 +5,13 @@
 //! value's places in a unit all lie in one cage, the cage holds it there, so its cells outside the
 //! unit lose it (Cage Claiming).
 
+use super::super::geometry::killer::KillerGeometry;
 use super::super::geometry::Geometry;
 use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
+use super::cage_unit;
 use super::sums::{self, ways_words, Fillings, OpenCage};
-use super::{cage_unit, KillerGeometry};
 use crate::logic::words::{and_list, or_list};
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};

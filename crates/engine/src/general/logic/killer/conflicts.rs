@@ -6,12 +6,13 @@
 //! that a unit holding the cage can only place in the cage. The cage's cells then keep the values
 //! of the combinations left.
 
+use super::super::geometry::killer::KillerGeometry;
 use super::super::geometry::Geometry;
 use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::sums::{self, plus, ways_words, OpenCage};
-use super::{cage_unit, sees, KillerGeometry};
+use super::{cage_unit, sees};
 use crate::logic::words::{and_list, or_list};
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};

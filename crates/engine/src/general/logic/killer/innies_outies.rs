@@ -4,12 +4,13 @@
 //! cell left over takes the rest (Rule of 45); a few form a virtual cage whose sum restricts them
 //! like a cage's (Innies and Outies), their values distinct when they all see each other.
 
+use super::super::geometry::killer::{KillerGeometry, MAX_CELLS};
 use super::super::geometry::Geometry;
 use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
+use super::sees;
 use super::sums::{self, plus, Fillings, SHOWN};
-use super::{sees, KillerGeometry, MAX_CELLS};
 use crate::general::cages::rule45::Rule45Group;
 use crate::logic::words::{and_list, or_list};
 use crate::logic::Technique;

@@ -46,77 +46,13 @@ mod innies_outies;
 mod splitting;
 mod sums;
 
-use std::sync::Arc;
-
 pub use combinations::{cage_claiming, cage_combination, cage_pointing};
 pub use conflicts::combination_conflict;
 pub use difference::innie_outie_difference;
 pub use innies_outies::{innies_outies, rule_of_45};
 pub use splitting::cage_splitting;
 
-use crate::general::cages::rule45::{self, Rule45Group};
-use crate::general::cages::Combos;
-use crate::logic::words::and_list;
-use crate::shape::{Shape, UnitKind};
-
-/// Innies or outies a player is shown only up to this many cells: players count a few cells, not a
-/// dozen.
-const MAX_CELLS: usize = 6;
-
-/// What the killer finders need of a shape with cages, worked out once per puzzle.
-#[derive(Clone, Debug)]
-pub struct KillerGeometry {
-    /// The cage of each cell, if any.
-    cage_of: Vec<Option<usize>>,
-    /// The rule of 45's groups of units with at most [`MAX_CELLS`] innies or outies.
-    groups: Vec<Rule45Group>,
-    /// Every group with innies or outies: those left with at most [`MAX_CELLS`] open cells are
-    /// shown as the cells fill.
-    wide: Vec<Rule45Group>,
-    /// The combinations of distinct values of the shape's N.
-    combos: Arc<Combos>,
-    /// Every group with the cages crossing its boundary, for the innie-outie difference.
-    boundaries: Vec<difference::Boundary>,
-}
-
-impl KillerGeometry {
-    /// The killer geometry of `shape`; `None` when it has no cages.
-    pub fn new(shape: &Shape) -> Option<KillerGeometry> {
-        if !shape.is_killer() {
-            return None;
-        }
-        let cage_of = shape.cage_of();
-        let groups = rule45::named_groups(shape, &cage_of, MAX_CELLS);
-        let mut wide = rule45::named_groups(shape, &cage_of, shape.cell_count());
-        wide.extend(box_rectangles(shape, &cage_of));
-        let boundaries = difference::boundaries(shape, &cage_of, wide.clone());
-        Some(KillerGeometry {
-            cage_of,
-            groups,
-            wide,
-            boundaries,
-            combos: Combos::of(shape.size()),
-        })
-    }
-}
-
-/// The rectangles of two to four boxes (not whole bands or stacks: those are runs of lines) with
-/// innies or outies, named `boxes 1 and 2`, `boxes 1, 2, 4 and 5`.
-fn box_rectangles(shape: &Shape, cage_of: &[Option<usize>]) -> Vec<Rule45Group> {
-    let is_box = |u: &usize| matches!(shape.unit_kind(*u), UnitKind::Box(_));
-    rule45::solving_groups(shape, cage_of, shape.cell_count())
-        .into_iter()
-        .filter(|g| g.units.len() > 1 && g.units.iter().all(is_box))
-        .map(|mut g| {
-            let numbers = g.units.iter().map(|&u| {
-                let name = shape.unit_name(u);
-                name.trim_start_matches("box ").to_string()
-            });
-            g.name = format!("boxes {}", and_list(numbers));
-            g
-        })
-        .collect()
-}
+use crate::shape::Shape;
 
 /// The unit number the shape gives cage `k` in patterns (named `cage k+1`, past the real units).
 fn cage_unit(shape: &Shape, k: usize) -> usize {

@@ -2,12 +2,13 @@
 //! cage, the rule of 45 gives that part's sum, so the rest of the cage is a sub-cage with the rest
 //! of the cage's sum: one open cell takes it, several keep the values of its combinations.
 
+use super::super::geometry::killer::KillerGeometry;
 use super::super::geometry::Geometry;
 use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
+use super::cage_unit;
 use super::innies_outies::{fill, leftovers, open_part, placed_words, removals, Leftover, Open};
-use super::{cage_unit, KillerGeometry};
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
 

@@ -10,12 +10,12 @@
 
 mod words;
 
+use super::super::geometry::killer::Boundary;
 use super::super::geometry::Geometry;
 use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words as cell_words;
 use super::{cage_unit, sees};
-use crate::general::cages::rule45::Rule45Group;
 use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
 use words::{fillings_words, premise};
@@ -33,78 +33,6 @@ fn max_open(shape: &Shape) -> usize {
 /// Crossing cages with open cells on both sides whose side is tried both ways (2^3 equations per
 /// group at most).
 const MAX_CHOICES: usize = 3;
-
-/// A cage crossing a group's boundary: its cells inside and outside.
-#[derive(Clone, Debug)]
-pub struct Crossing {
-    cage: usize,
-    inside: Vec<usize>,
-    outside: Vec<usize>,
-}
-
-/// A group with its crossing cages, worked out once per puzzle.
-#[derive(Clone, Debug)]
-pub struct Boundary {
-    pub(super) group: Rule45Group,
-    /// The group's cells in no cage.
-    uncaged: Vec<usize>,
-    crossing: Vec<Crossing>,
-}
-
-/// The boundaries of `groups` (each a unit or a run of lines) with at least one crossing cage.
-pub fn boundaries(
-    shape: &Shape,
-    cage_of: &[Option<usize>],
-    groups: Vec<Rule45Group>,
-) -> Vec<Boundary> {
-    let mut member = vec![false; shape.cell_count()];
-    groups
-        .into_iter()
-        .filter_map(|group| {
-            let mut cells: Vec<usize> = group
-                .units
-                .iter()
-                .flat_map(|&u| shape.unit(u).iter().map(|&c| usize::from(c)))
-                .collect();
-            cells.sort_unstable();
-            cells.dedup();
-            for &c in &cells {
-                member[c] = true;
-            }
-            let mut uncaged = Vec::new();
-            let mut crossing: Vec<Crossing> = Vec::new();
-            for &c in &cells {
-                let Some(k) = cage_of[c] else {
-                    uncaged.push(c);
-                    continue;
-                };
-                if crossing.iter().any(|x| x.cage == k) {
-                    continue;
-                }
-                let (inside, outside): (Vec<usize>, Vec<usize>) = shape.cages()[k]
-                    .cells
-                    .iter()
-                    .map(|&d| usize::from(d))
-                    .partition(|&d| member[d]);
-                if !outside.is_empty() {
-                    crossing.push(Crossing {
-                        cage: k,
-                        inside,
-                        outside,
-                    });
-                }
-            }
-            for &c in &cells {
-                member[c] = false;
-            }
-            (!crossing.is_empty()).then_some(Boundary {
-                group,
-                uncaged,
-                crossing,
-            })
-        })
-        .collect()
-}
 
 /// One cell of an equation: `+1` for an innie, `-1` for an outie.
 #[derive(Clone, Copy, Debug)]

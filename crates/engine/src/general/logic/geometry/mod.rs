@@ -3,9 +3,12 @@
 //! columns (for fish), each cell's units as a bit set (for subsets whose cells share units), and on a
 //! killer its cages and the rule of 45's groups.
 
-use super::constraints::ConstraintGeometry;
-use super::killer::KillerGeometry;
+pub mod constraints;
+pub mod killer;
+
 use crate::shape::{Shape, UnitKind};
+use constraints::ConstraintGeometry;
+use killer::KillerGeometry;
 
 /// A shape's crossings, lines and unit sets.
 #[derive(Clone, Debug)]
