@@ -3,9 +3,10 @@
 //! [`run`] serves the router on a listener, each connection under the deadlines and cap of
 //! [`crate::connections`], until a shutdown future resolves; then it keeps accepting for the
 //! shutdown grace with `/readyz` at 503, stops accepting, and lets in-flight requests finish; tests
-//! call it on `127.0.0.1:0`. [`serve`] is the `sudoku
-//! serve` command: it builds the runtime (blocking threads capped at the worker count, so CPU work is
-//! bounded), sets up logging and waits for SIGTERM or Ctrl-C.
+//! call it on `127.0.0.1:0`. [`serve`] is the `sudoku serve` command: it builds the runtime (an
+//! async worker per core; CPU work runs on the [`crate::pool`]'s own bounded threads, and tokio's
+//! blocking threads only read and write the batch spool's files), sets up logging and waits for
+//! SIGTERM or Ctrl-C.
 
 use std::future::Future;
 use std::io;

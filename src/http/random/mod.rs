@@ -56,8 +56,11 @@ async fn random(
             .insert(header::VARY, HeaderValue::from_static("accept"));
         return Ok(response);
     }
-    let sheet = drawn(&body)?;
-    state.run_small(move |_| media.draw(&sheet)).await
+    // The sheet's shape (a generated killer's cages, a jigsaw's regions) is built on the pool
+    // too: the async workers only read, check and write.
+    state
+        .run_small(move |_| drawn(&body).map(|sheet| media.draw(&sheet)))
+        .await?
 }
 
 /// The generated puzzle as a sheet, its caption naming level, seed and shape.

@@ -315,6 +315,11 @@ fn peers_are_the_other_cells_of_a_cells_units_cages_and_moves_whether_built_or_s
             variants: vec![Variant::X],
             ..Rules::default()
         },
+        // The generator's jigsaw template (rows for regions), with the usual box's windows.
+        sudoku_service::engine::general::jigsaw_template(&Rules {
+            variants: vec![Variant::Hyper, Variant::AntiKnight],
+            ..Rules::default()
+        }),
     ];
     for rules in cases {
         // The first build of a regular layout may be shared with other tests; the second is shared.

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::tables::{self, Layout, Tables};
+use super::tables::{self, Blocks, Layout, Tables};
 use super::{cages, constraints, neighbours, Constraint};
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
@@ -36,12 +36,9 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
     let mut variants = rules.variants.clone();
     variants.sort();
     variants.dedup();
-    // A jigsaw's units are its own, and checked here (hyper windows and disjoint groups need boxes);
-    // a regular layout's units are its size's, box's and variants', and are built at most once.
-    let jigsaw_units = match &region_of {
-        Some(regions) => Some(units(size, Blocks::Regions(regions), &variants)?),
-        None => None,
-    };
+    if let Some(error) = blocks_needed(size, region_of.is_some(), &variants) {
+        return Err(error);
+    }
     if region_of.is_none() {
         if let Some(why) = no_grid(size, &variants) {
             return Err(ShapeError::NoGrid {
@@ -67,51 +64,47 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             _ => None,
         })
         .collect();
-    let layout = match box_shape {
-        Some(box_shape) if region_of.is_none() => Some(Layout {
-            size,
-            box_shape,
-            variants: variants.clone(),
-        }),
-        _ => None,
+    let layout = Layout {
+        size,
+        blocks: match (&region_of, box_shape) {
+            (Some(regions), _) => Blocks::Regions(regions.clone()),
+            (None, Some((rows, cols))) => Blocks::Boxes(rows, cols),
+            (None, None) => unreachable!("boxes or regions were chosen above"),
+        },
+        variants: variants.clone(),
     };
-    let tables = match (layout, jigsaw_units) {
-        (Some(layout), None) if cages.is_empty() && extra_regions.is_empty() => {
-            tables::regular(&layout, || {
-                let (rows, cols) = layout.box_shape;
-                let (kinds, unit_cells) = units(size, Blocks::Boxes(rows, cols), &layout.variants)
-                    .expect("a regular layout's units are always well formed");
-                Tables::new(size, kinds, unit_cells, &[], &moves(size, &layout.variants))
-            })
+    // A layout's units and peers follow from its size, blocks and variants, and are shared while
+    // kept; cages and extra regions add the client's own, built for this shape alone.
+    let tables = if cages.is_empty() && extra_regions.is_empty() {
+        tables::shared(&layout, || {
+            let (kinds, unit_cells) = units(&layout);
+            debug_assert!(
+                kinds.len() <= MAX_UNITS,
+                "a layout alone has at most 118 units"
+            );
+            Tables::new(size, kinds, unit_cells, &[], &moves(size, &variants))
+        })
+    } else {
+        let (mut kinds, mut unit_cells) = units(&layout);
+        for &(i, cells) in &extra_regions {
+            kinds.push(UnitKind::ExtraRegion(i as u16));
+            unit_cells.extend_from_slice(cells);
         }
-        (_, units_given) => {
-            let (mut kinds, mut unit_cells) = match units_given {
-                Some(units) => units,
-                None => {
-                    let (rows, cols) = box_shape.expect("a grid without regions has boxes");
-                    units(size, Blocks::Boxes(rows, cols), &variants)?
-                }
-            };
-            for &(i, cells) in &extra_regions {
-                kinds.push(UnitKind::ExtraRegion(i as u16));
-                unit_cells.extend_from_slice(cells);
-            }
-            // Propagation and logic keep a set of units in one u128.
-            if kinds.len() > MAX_UNITS {
-                return Err(ShapeError::TooManyUnits {
-                    units: kinds.len(),
-                    max: MAX_UNITS,
-                });
-            }
-            let groups: Vec<&[u16]> = cages.iter().map(|cage| cage.cells.as_slice()).collect();
-            Arc::new(Tables::new(
-                size,
-                kinds,
-                unit_cells,
-                &groups,
-                &moves(size, &variants),
-            ))
+        // Propagation and logic keep a set of units in one u128.
+        if kinds.len() > MAX_UNITS {
+            return Err(ShapeError::TooManyUnits {
+                units: kinds.len(),
+                max: MAX_UNITS,
+            });
         }
+        let groups: Vec<&[u16]> = cages.iter().map(|cage| cage.cells.as_slice()).collect();
+        Arc::new(Tables::new(
+            size,
+            kinds,
+            unit_cells,
+            &groups,
+            &moves(size, &variants),
+        ))
     };
     let normal = Rules {
         size: Some(size),
@@ -143,21 +136,23 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
     })
 }
 
-/// What divides the grid besides its rows and columns.
-enum Blocks<'a> {
-    /// Boxes of so many rows and columns.
-    Boxes(usize, usize),
-    /// Jigsaw regions: each cell's region.
-    Regions(&'a [u8]),
+/// The variant among `variants` that needs boxes a grid of jigsaw regions lacks, as the error
+/// it makes: hyper windows are placed by the usual box of N, disjoint groups by the grid's boxes.
+fn blocks_needed(size: usize, jigsaw: bool, variants: &[Variant]) -> Option<ShapeError> {
+    if !jigsaw {
+        return None;
+    }
+    variants.iter().find_map(|variant| match variant {
+        Variant::Hyper if usual_box(size).is_none() => Some(ShapeError::HyperWithoutBoxes { size }),
+        Variant::DisjointGroups => Some(ShapeError::DisjointWithoutBoxes),
+        _ => None,
+    })
 }
 
-/// The units of a `size` grid of `blocks` with `variants`: each one's kind, and its N cells one
-/// unit after another.
-fn units(
-    size: usize,
-    blocks: Blocks<'_>,
-    variants: &[Variant],
-) -> Result<(Vec<UnitKind>, Vec<u16>), ShapeError> {
+/// The units of `layout`, each one's kind and its N cells one unit after another. Its variants
+/// have the boxes they need ([`blocks_needed`]).
+fn units(layout: &Layout) -> (Vec<UnitKind>, Vec<u16>) {
+    let size = layout.size;
     let mut kinds = Vec::new();
     let mut unit_cells: Vec<u16> = Vec::new();
     let mut add = |kind: UnitKind, cells: Vec<usize>| {
@@ -177,7 +172,7 @@ fn units(
             (0..size).map(|r| r * size + c).collect(),
         );
     }
-    let box_shape = match blocks {
+    let box_shape = match &layout.blocks {
         Blocks::Regions(regions) => {
             for g in 0..size {
                 let cells = (0..size * size).filter(|&i| usize::from(regions[i]) == g);
@@ -185,14 +180,15 @@ fn units(
             }
             None
         }
-        Blocks::Boxes(br, bc) => {
+        &Blocks::Boxes(br, bc) => {
             for (b, (top, left)) in box_corners(size, br, bc).enumerate() {
                 add(UnitKind::Box(b as u8), block(size, top, left, br, bc));
             }
             Some((br, bc))
         }
     };
-    for &variant in variants {
+    let no_boxes = "blocks_needed refuses this variant without boxes";
+    for &variant in &layout.variants {
         match variant {
             Variant::X => {
                 add(
@@ -205,15 +201,13 @@ fn units(
                 );
             }
             Variant::Hyper => {
-                let (br, bc) = box_shape
-                    .or_else(|| usual_box(size))
-                    .ok_or(ShapeError::HyperWithoutBoxes { size })?;
+                let (br, bc) = box_shape.or_else(|| usual_box(size)).expect(no_boxes);
                 for (w, (top, left)) in windows(size, br, bc).enumerate() {
                     add(UnitKind::Window(w as u8), block(size, top, left, br, bc));
                 }
             }
             Variant::DisjointGroups => {
-                let (br, bc) = box_shape.ok_or(ShapeError::DisjointWithoutBoxes)?;
+                let (br, bc) = box_shape.expect(no_boxes);
                 // Group `dr * bc + dc` holds the cell at (dr, dc) of every box.
                 for (dr, dc) in (0..br).flat_map(|dr| (0..bc).map(move |dc| (dr, dc))) {
                     let cells =
@@ -229,7 +223,7 @@ fn units(
             Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive => {}
         }
     }
-    Ok((kinds, unit_cells))
+    (kinds, unit_cells)
 }
 
 /// Each cell's cells a chess move away under `variants` (anti-knight, anti-king): they repeat no

@@ -1,12 +1,13 @@
-//! A shape's unit and peer tables, and the few regular layouts kept built.
+//! A shape's unit and peer tables, and the layouts kept built.
 //!
-//! The tables are most of a shape's cost: a 25x25's peers take 0.7 ms to build in a release build
+//! The tables are most of a shape's cost: a 25x25's peers took 0.7 ms to build in a release build
 //! (21 ms in a debug one), more than solving many a 25x25 puzzle takes, and the service builds a
 //! shape for every request that names one (often more than once: to check a query, then to do the
-//! work). A regular layout (boxes, no jigsaw regions, no cages, no extra regions) is fixed by its
-//! size, box and variants, so its tables are built once and shared. A jigsaw's regions or a killer's
-//! cages are the client's own and are built for each request, never kept: no client can fill the
-//! cache.
+//! work), on its async workers. A layout (size, boxes or jigsaw regions, variants) fixes its units
+//! and peers, so its tables are built once and shared while it is among the most recently used;
+//! a killer's cages or extra regions are a puzzle's own, and such tables are built for each shape
+//! and never kept. The kept layouts are bounded: a client sending ever new jigsaw regions only
+//! pushes out other jigsaw layouts, which are then built again.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -110,58 +111,114 @@ impl CellSets {
     }
 }
 
-/// What a regular layout's tables follow from: N, the box, and the variants (sorted, distinct).
+/// What divides a grid besides its rows and columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Blocks {
+    /// Boxes of so many rows and columns.
+    Boxes(usize, usize),
+    /// Jigsaw regions: each cell's region, 0-based.
+    Regions(Vec<u8>),
+}
+
+/// What a layout's tables follow from: N, its blocks, and its variants (sorted, distinct).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Layout {
     pub(super) size: usize,
-    pub(super) box_shape: (usize, usize),
+    pub(super) blocks: Blocks,
     pub(super) variants: Vec<Variant>,
 }
 
-/// How many regular layouts stay built. Sizes, boxes and variants give a few thousand layouts, and
-/// a 25x25's tables take about 150 KB: the most recently used few are kept, which is every layout a
-/// service sees in practice.
-const KEPT: usize = 16;
+/// The layouts most recently asked for, most recent first, with their tables.
+pub(super) struct Kept {
+    layouts: Mutex<Vec<(Layout, Arc<Tables>)>>,
+    room: usize,
+}
 
-/// The tables of `layout`, built by `build` unless a recent call built them.
-pub(super) fn regular(layout: &Layout, build: impl FnOnce() -> Tables) -> Arc<Tables> {
-    static KEPT_LAYOUTS: Mutex<Vec<(Layout, Arc<Tables>)>> = Mutex::new(Vec::new());
-    let kept = || KEPT_LAYOUTS.lock().unwrap_or_else(PoisonError::into_inner);
-    {
-        let mut kept = kept();
-        if let Some(at) = kept.iter().position(|(l, _)| l == layout) {
-            let entry = kept.remove(at);
-            let tables = entry.1.clone();
-            kept.insert(0, entry);
-            return tables;
+/// The boxed layouts every shape shares. Sizes, boxes and variants give a few thousand, and a
+/// 25x25's tables take about 150 KB: sixteen is every layout a service sees at once in practice,
+/// and at most a few megabytes.
+static BOXED: Kept = Kept::new(16);
+
+/// The jigsaw layouts every shape shares: a client's regions, or the generator's, which tries a
+/// new layout after another, so they are kept apart from the boxed ones, which they would
+/// otherwise push out.
+static JIGSAW: Kept = Kept::new(4);
+
+/// The tables of `layout`, built by `build` unless they are kept.
+pub(super) fn shared(layout: &Layout, build: impl FnOnce() -> Tables) -> Arc<Tables> {
+    let kept = match layout.blocks {
+        Blocks::Boxes(..) => &BOXED,
+        Blocks::Regions(_) => &JIGSAW,
+    };
+    kept.get(layout, build)
+}
+
+impl Kept {
+    /// Room for `room` layouts.
+    const fn new(room: usize) -> Kept {
+        Kept {
+            layouts: Mutex::new(Vec::new()),
+            room,
         }
     }
-    // Built outside the lock: two threads may build the same layout at once, and one copy stays.
-    let tables = Arc::new(build());
-    let mut kept = kept();
-    if !kept.iter().any(|(l, _)| l == layout) {
-        kept.insert(0, (layout.clone(), tables.clone()));
-        kept.truncate(KEPT);
+
+    /// The tables of `layout`, built by `build` unless they are kept.
+    fn get(&self, layout: &Layout, build: impl FnOnce() -> Tables) -> Arc<Tables> {
+        let layouts = || self.layouts.lock().unwrap_or_else(PoisonError::into_inner);
+        {
+            let mut kept = layouts();
+            if let Some(at) = kept.iter().position(|(l, _)| l == layout) {
+                let entry = kept.remove(at);
+                let tables = entry.1.clone();
+                kept.insert(0, entry);
+                return tables;
+            }
+        }
+        // Built outside the lock: two threads may build the same layout at once, and one copy
+        // is kept.
+        let tables = Arc::new(build());
+        let mut kept = layouts();
+        if !kept.iter().any(|(l, _)| l == layout) {
+            kept.insert(0, (layout.clone(), tables.clone()));
+            kept.truncate(self.room);
+        }
+        tables
     }
-    tables
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn layout(size: usize) -> Layout {
+        Layout {
+            size,
+            blocks: Blocks::Boxes(2, size / 2),
+            variants: Vec::new(),
+        }
+    }
+
+    fn empty() -> Tables {
+        Tables::new(1, Vec::new(), Vec::new(), &[], &[])
+    }
+
     #[test]
-    fn a_layout_is_built_once_and_shared_while_it_stays_recent() {
-        // A layout no shape has (N is at least 4), so that the shared cache holds nothing of it
-        // yet and no other test ever reads the made-up tables kept for it.
-        let unreal = Layout {
-            size: 1,
-            box_shape: (1, 1),
-            variants: vec![Variant::AntiKing],
-        };
-        let first = regular(&unreal, || Tables::new(1, Vec::new(), Vec::new(), &[], &[]));
-        let again = regular(&unreal, || panic!("built twice"));
+    fn a_layout_is_built_once_while_it_is_among_the_most_recent() {
+        let kept = Kept::new(2);
+        let first = kept.get(&layout(4), empty);
+        let again = kept.get(&layout(4), || panic!("built twice"));
         assert!(Arc::ptr_eq(&first, &again));
+        kept.get(&layout(6), empty);
+        // 4 was used last before 6: 8 pushes out 6, not 4.
+        kept.get(&layout(4), || panic!("4 was the most recent"));
+        kept.get(&layout(8), empty);
+        kept.get(&layout(4), || panic!("4 is still kept"));
+        let mut built = false;
+        kept.get(&layout(6), || {
+            built = true;
+            empty()
+        });
+        assert!(built, "6 was the least recent and went");
     }
 
     #[test]
