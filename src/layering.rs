@@ -129,101 +129,136 @@ fn modules(root: &Path) -> BTreeMap<Module, PathBuf> {
             }
             (module, path)
         })
+        // A file of tests is declared `#[cfg(test)]` where its parent names it.
         .filter(|(module, _)| !module.iter().any(|part| part == "tests"))
         .collect()
 }
 
-/// The paths a source's `use` declarations name, braces spread out (`a::{b, c::d}` gives `a::b`
-/// and `a::c::d`), a file's `#[cfg(test)] mod tests { ... }` left out.
-fn used_paths(source: &str) -> Vec<String> {
-    let source = source.split("#[cfg(test)]\nmod tests {").next().unwrap();
-    let mut paths = Vec::new();
-    for declaration in source.split(';') {
-        let Some(at) = declaration.find("use ") else {
-            continue;
-        };
-        let before = declaration[..at].trim_end();
-        let starts = before.is_empty()
-            || before.ends_with('\n')
-            || before.ends_with("pub")
-            || before.ends_with(')')
-            || declaration[..at].ends_with('\n')
-            || declaration[..at].ends_with("    ");
-        if !starts {
-            continue;
-        }
-        let tree: String = declaration[at + 4..].split_whitespace().collect();
-        spread("", &tree, &mut paths);
-    }
-    paths
+/// Whether an item is compiled for tests alone (`#[cfg(test)]`).
+fn for_tests(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| match &attr.meta {
+        syn::Meta::List(list) => list.path.is_ident("cfg") && list.tokens.to_string() == "test",
+        _ => false,
+    })
 }
 
-/// Pushes each path of the use tree `tree` under `prefix`.
-fn spread(prefix: &str, tree: &str, paths: &mut Vec<String>) {
-    let Some(open) = tree.find('{') else {
-        let path = tree.split("as").next().unwrap_or(tree);
-        paths.push(format!("{prefix}{path}"));
-        return;
-    };
-    let prefix = format!("{prefix}{}", &tree[..open]);
-    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-    let (mut depth, mut start) = (0, 0);
-    for (i, ch) in inner.char_indices() {
-        match ch {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                spread(&prefix, &inner[start..i], paths);
-                start = i + 1;
+/// The paths a file names, in `use` declarations and in code, each with the module it is named in
+/// (a file's inline modules included); items for tests alone are left out.
+#[derive(Default)]
+struct Named {
+    /// The module being read: the file's, then its inline modules'.
+    module: Module,
+    paths: Vec<(Module, Vec<String>)>,
+}
+
+impl Named {
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(path) => {
+                prefix.push(path.ident.to_string());
+                self.use_tree(prefix, &path.tree);
+                prefix.pop();
             }
-            _ => {}
+            syn::UseTree::Name(name) => self.name(prefix, &name.ident),
+            syn::UseTree::Rename(rename) => self.name(prefix, &rename.ident),
+            syn::UseTree::Glob(_) => self.paths.push((self.module.clone(), prefix.clone())),
+            syn::UseTree::Group(group) => {
+                for tree in &group.items {
+                    self.use_tree(prefix, tree);
+                }
+            }
         }
     }
-    if start < inner.len() {
-        spread(&prefix, &inner[start..], paths);
+
+    fn name(&mut self, prefix: &[String], ident: &syn::Ident) {
+        let mut path = prefix.to_vec();
+        path.push(ident.to_string());
+        self.paths.push((self.module.clone(), path));
     }
 }
 
-/// The module `path` names, used from `module`: the longest module its leading segments reach.
+impl<'ast> syn::visit::Visit<'ast> for Named {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            syn::Item::Struct(s) => &s.attrs,
+            syn::Item::Enum(e) => &e.attrs,
+            syn::Item::Const(c) => &c.attrs,
+            syn::Item::Static(s) => &s.attrs,
+            syn::Item::Trait(t) => &t.attrs,
+            syn::Item::Type(t) => &t.attrs,
+            syn::Item::Macro(m) => &m.attrs,
+            _ => return syn::visit::visit_item(self, item),
+        };
+        if !for_tests(attrs) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        if item.content.is_some() {
+            self.module.push(item.ident.to_string());
+            syn::visit::visit_item_mod(self, item);
+            self.module.pop();
+        }
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.use_tree(&mut Vec::new(), &item.tree);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.segments.len() > 1 {
+            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.paths.push((self.module.clone(), segments));
+        }
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The module `path` names, from `module`: the longest module of `known` its leading segments
+/// reach; `None` for another crate's path or a name a `use` brought in (that `use` counts).
 fn resolve(
-    module: &Module,
-    path: &str,
+    module: &[String],
+    path: &[String],
     crate_name: &str,
     known: &BTreeMap<Module, PathBuf>,
 ) -> Option<Module> {
-    let mut parts = path.split("::").filter(|p| !p.is_empty()).peekable();
-    let mut base: Module = match *parts.peek()? {
-        "crate" => {
-            parts.next();
-            Vec::new()
-        }
-        name if name == crate_name => {
-            parts.next();
-            Vec::new()
-        }
-        "self" => {
-            parts.next();
-            module.clone()
-        }
+    let (first, rest) = path.split_first()?;
+    let (mut base, rest) = match first.as_str() {
+        "crate" => (Vec::new(), rest),
+        name if name == crate_name => (Vec::new(), rest),
+        "self" => (module.to_vec(), rest),
         "super" => {
-            let mut base = module.clone();
-            while parts.peek() == Some(&"super") {
-                parts.next();
+            let (mut base, mut rest) = (module.to_vec(), rest);
+            base.pop();
+            while rest.first().is_some_and(|s| s == "super") {
                 base.pop();
+                rest = &rest[1..];
             }
-            base
+            (base, rest)
         }
-        child => {
-            let mut base = module.clone();
-            base.push(child.to_string());
-            if !known.contains_key(&base) {
-                return None; // another crate's path
+        _ => {
+            let mut child = module.to_vec();
+            child.push(first.clone());
+            if !known.contains_key(&child) {
+                return None;
             }
-            module.clone()
+            (child, rest)
         }
     };
-    for part in parts {
-        base.push(part.to_string());
+    if !known.contains_key(&base) {
+        // Something inside an inline module, which is part of its file's module.
+        while !base.is_empty() && !known.contains_key(&base) {
+            base.pop();
+        }
+        return Some(base);
+    }
+    for part in rest {
+        base.push(part.clone());
         if !known.contains_key(&base) {
             base.pop();
             break;
@@ -240,8 +275,14 @@ fn modules_in_cycles(root: &Path, crate_name: &str) -> BTreeSet<Module> {
     let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (module, path) in &known {
         let source = std::fs::read_to_string(path).unwrap();
-        for used in used_paths(&source) {
-            let Some(target) = resolve(module, &used, crate_name, &known) else {
+        let file = syn::parse_file(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut named = Named {
+            module: module.clone(),
+            ..Named::default()
+        };
+        syn::visit::Visit::visit_file(&mut named, &file);
+        for (from, used) in named.paths {
+            let Some(target) = resolve(&from, &used, crate_name, &known) else {
                 continue;
             };
             let common = module
@@ -314,16 +355,27 @@ fn no_module_imports_from_one_that_imports_back() {
     }
 }
 
-/// The cycle check finds a cycle where there is one: two sibling modules importing each other.
+/// The cycle check finds loops through `use` declarations (after a comment saying "because we
+/// use", renamed with `as`, inside an inline module) and through paths written in code, and
+/// leaves out what is compiled for tests alone.
 #[test]
-fn the_cycle_check_finds_two_siblings_importing_each_other() {
+fn the_cycle_check_finds_loops_through_uses_and_paths_but_not_tests() {
     let dir = std::env::temp_dir().join(format!("layering-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("a")).unwrap();
-    std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\nmod c;\n").unwrap();
-    std::fs::write(dir.join("a/mod.rs"), "mod inner;\nuse super::c::Z;\n").unwrap();
-    std::fs::write(dir.join("a/inner.rs"), "use crate::b::{X, y::Y};\n").unwrap();
-    std::fs::write(dir.join("b.rs"), "pub(crate) use super::a::Thing;\n").unwrap();
-    std::fs::write(dir.join("c.rs"), "use crate::a::Other;\n").unwrap();
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\n"),
+        ("a/mod.rs", "mod inner;\n/// because we use c\nuse super::c::Z as Zed;\n"),
+        ("a/inner.rs", "use crate::b::{X, y::Y};\n"),
+        ("b.rs", "pub(crate) use super::a::Thing;\n"),
+        ("c.rs", "fn f() { crate::a::g(); }\n"),
+        // d and e import each other only in code for tests: no loop.
+        ("d.rs", "#[cfg(test)]\nmod tests { use crate::e::T; }\nmod inline { use super::super::e::U; }\n"),
+        ("e.rs", "#[cfg(test)]\nfn t() { crate::d::f(); }\n"),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
     let cycles = modules_in_cycles(&dir, "x");
     std::fs::remove_dir_all(&dir).unwrap();
     let names: Vec<String> = cycles.iter().map(|m| m.join("::")).collect();
