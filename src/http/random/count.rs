@@ -136,6 +136,11 @@ async fn within(
     }
     match one(state, ask, seed, format, timeout_ms - spent).await {
         Err(ApiError::DeadlineExceeded { .. }) => Err(past()),
+        // A puzzle that ran past the light budget and was still waiting for a heavy thread at the
+        // deadline is a 503 on its own; in a count, the request's deadline is what ended it.
+        Err(ApiError::QueueFull) if started.elapsed().as_millis() >= u128::from(timeout_ms) => {
+            Err(past())
+        }
         other => other,
     }
 }
