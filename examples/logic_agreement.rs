@@ -8,6 +8,8 @@
 //!
 //! Prints one line per file, then, for the first step where the paths part, which classic
 //! technique met which general one (the scan order and the techniques the general layer lacks).
+//! With `SHOW=1`, each path with the same steps in other words also prints its first reworded
+//! pair of explanations (classic, then general) on standard error.
 
 use std::collections::BTreeMap;
 
@@ -98,7 +100,10 @@ fn main() {
                         .find(|(x, y)| x.explanation != y.explanation);
                     match reworded {
                         None => tally.identical += 1,
-                        Some((x, _)) => {
+                        Some((x, y)) => {
+                            if std::env::var("SHOW").is_ok() {
+                                eprintln!("C {}\nG {}\n", x.explanation, y.explanation);
+                            }
                             tally.same_steps_other_words += 1;
                             *words.entry(x.technique.id()).or_default() += 1;
                         }

@@ -23,13 +23,27 @@ pub fn claiming(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
 
 fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<ShapeStep> {
     let shape = geo.shape;
-    geo.crossings
-        .iter()
-        .filter(|&&(from, _)| is_line(shape.unit_kind(from)) == from_line)
-        .find_map(|&(from, to)| {
+    let mut crossings = geo
+        .crossings
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|group| is_line(shape.unit_kind(group[0].0)) == from_line);
+    if geo.classic_order {
+        // As the classic finder (and a player): a unit, then each value in it, then where its
+        // places lie.
+        return crossings.find_map(|group| {
+            let from = group[0].0;
             let missing = shape.all_values() & !pos.placed(shape, from);
-            values_of(missing).find_map(|value| locked(geo, pos, from, to, value, from_line))
-        })
+            values_of(missing).find_map(|value| {
+                group
+                    .iter()
+                    .find_map(|&(_, to)| locked(geo, pos, from, to, value, from_line))
+            })
+        });
+    }
+    crossings.flatten().find_map(|&(from, to)| {
+        let missing = shape.all_values() & !pos.placed(shape, from);
+        values_of(missing).find_map(|value| locked(geo, pos, from, to, value, from_line))
+    })
 }
 
 /// The step when `value`'s places in `from` (at least two) all lie in `to`, and `to` holds it

@@ -11,7 +11,7 @@ use crate::shape::Cells;
 /// The last empty cell of a unit takes the value the unit lacks.
 pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
-    (0..shape.unit_count()).find_map(|unit| {
+    geo.scan.iter().find_map(|&unit| {
         let mut empty = shape
             .unit(unit)
             .iter()
@@ -41,8 +41,9 @@ pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shap
                 values: vec![value],
             },
             format!(
-                "{name} is the last empty square in {unit_name}, so it takes the symbol \
-                 {unit_name} lacks: {symbol}."
+                "{name} is the last empty square in {unit_name}, so it takes the {} \
+                 {unit_name} lacks: {symbol}.",
+                words::value_word(shape)
             ),
         ))
     })
@@ -64,9 +65,10 @@ pub fn naked_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sh
             .collect();
         let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
         let explanation = format!(
-            "{symbol} is the only candidate left in {name}: every other symbol is ruled out by its \
-             units ({}). So {name} is {symbol}.",
-            words::units(shape, units.iter().copied())
+            "{symbol} is the only candidate left in {name}: every other {} is ruled out by {}. So \
+             {name} is {symbol}.",
+            words::value_word(shape),
+            words::ruled_out_by(shape, &units)
         );
         Some(ShapeStep::placement(
             Technique::NakedSingle,
@@ -85,7 +87,7 @@ pub fn naked_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sh
 /// A value with one place left in a unit that lacks it.
 pub fn hidden_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
-    (0..shape.unit_count()).find_map(|unit| {
+    geo.scan.iter().find_map(|&unit| {
         let missing = shape.all_values() & !pos.placed(shape, unit);
         values_of(missing).find_map(|value| {
             let mut places = shape

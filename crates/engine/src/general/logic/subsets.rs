@@ -80,7 +80,7 @@ pub fn combinations<T>(n: usize, k: usize, f: &mut impl FnMut(&[usize]) -> Optio
 
 fn naked(geo: &Geometry, pos: &ShapePosition, k: usize, locked: bool) -> Option<ShapeStep> {
     let shape = geo.shape;
-    (0..shape.unit_count()).find_map(|unit| {
+    geo.scan.iter().find_map(|&unit| {
         let open: Vec<usize> = shape
             .unit(unit)
             .iter()
@@ -140,13 +140,14 @@ fn naked_step(
     let mut step =
         ShapeStep::elimination(technique, eliminations, Pattern::default(), String::new());
     step.explanation = format!(
-        "{lead}{} hold only {} between them{place}, so those {} symbols go in these squares and can \
-         be removed from the rest of {}: {}.",
+        "{lead}{} hold only {} between them{place}, so those {} {}s go in these squares and can be \
+         removed from the rest of {}: {}.",
         words::cells(shape, cells.iter().copied()),
         words::symbols(shape, values_of(values)),
         number(size),
+        words::value_word(shape),
         words::units(shape, units.iter().copied()),
-        words::removals(shape, &step.eliminations)
+        words::grouped_removals(shape, &step.eliminations)
     );
     step.pattern = Pattern {
         cells,
@@ -169,7 +170,7 @@ fn both(shape: &crate::shape::Shape, units: &[usize]) -> String {
 
 fn hidden(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let shape = geo.shape;
-    (0..shape.unit_count()).find_map(|unit| {
+    geo.scan.iter().find_map(|&unit| {
         let cells: Vec<usize> = shape.unit(unit).iter().map(|&c| usize::from(c)).collect();
         // Each missing value with 2..=k places, and those places as bits over the unit's cells.
         let missing = shape.all_values() & !pos.placed(shape, unit);
@@ -226,7 +227,7 @@ fn hidden_step(
         words::symbols(shape, values_of(values)),
         words::cells(shape, cells.iter().copied()),
         number(size),
-        words::removals(shape, &eliminations)
+        words::grouped_removals(shape, &eliminations)
     );
     Some(ShapeStep::elimination(
         technique,

@@ -1,7 +1,7 @@
 //! Plain-English pieces in a shape's own terms: its cell names, its symbols and its unit names.
 
 use crate::logic::words::and_list;
-use crate::shape::Shape;
+use crate::shape::{Shape, UnitKind};
 
 use super::step::Mark;
 
@@ -13,6 +13,29 @@ pub fn cells(shape: &Shape, cells: impl IntoIterator<Item = usize>) -> String {
 /// `1, 7 and C`, in the shape's symbols.
 pub fn symbols(shape: &Shape, values: impl IntoIterator<Item = u8>) -> String {
     and_list(values.into_iter().map(|v| shape.symbol(v)))
+}
+
+/// What a value is called: `digit` where every symbol is one (every shape up to 9x9 with the usual
+/// symbols), `symbol` where some are letters.
+pub fn value_word(shape: &Shape) -> &'static str {
+    if shape.symbols().iter().all(char::is_ascii_digit) {
+        "digit"
+    } else {
+        "symbol"
+    }
+}
+
+/// What rules a cell's values out, as players say it: `its row, column or box` for the three units
+/// of a boxed grid, else each unit by name (`its units (row A, column 3, box 1 and diagonal
+/// A1-D4)`).
+pub fn ruled_out_by(shape: &Shape, cell_units: &[usize]) -> String {
+    let kinds: Vec<UnitKind> = cell_units.iter().map(|&u| shape.unit_kind(u)).collect();
+    match kinds.as_slice() {
+        [UnitKind::Row(_), UnitKind::Column(_), UnitKind::Box(_)] => {
+            "its row, column or box".into()
+        }
+        _ => format!("its units ({})", units(shape, cell_units.iter().copied())),
+    }
 }
 
 /// `row A, box 4 and diagonal A1-I9`.
@@ -63,6 +86,35 @@ pub fn cage(shape: &Shape, k: usize) -> String {
 pub fn cage_title(shape: &Shape, k: usize) -> String {
     let name = cage(shape, k);
     format!("C{}", &name[1..])
+}
+
+/// The eliminations cell by cell, cells that lose the same values named together, in the order
+/// the cells first appear: `7 from H2 and H6, 1 and 7 from H3, and 1 from H5`.
+pub fn grouped_removals(shape: &Shape, eliminations: &[Mark]) -> String {
+    let mut marks = eliminations.to_vec();
+    marks.sort();
+    let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+    for m in marks {
+        match per_cell.last_mut() {
+            Some((cell, values)) if *cell == m.cell => values.push(m.value),
+            _ => per_cell.push((m.cell, vec![m.value])),
+        }
+    }
+    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for (cell, values) in per_cell {
+        match groups.iter_mut().find(|(v, _)| *v == values) {
+            Some((_, cells_)) => cells_.push(cell),
+            None => groups.push((values, vec![cell])),
+        }
+    }
+    let phrases: Vec<String> = groups
+        .into_iter()
+        .map(|(values, cells_)| format!("{} from {}", symbols(shape, values), cells(shape, cells_)))
+        .collect();
+    match phrases.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
+        _ => phrases.concat(),
+    }
 }
 
 /// The eliminations with cells that lose the same values together: `3, 4 and 5 from A1 and A2; 9

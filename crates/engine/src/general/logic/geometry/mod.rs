@@ -26,6 +26,13 @@ pub struct Geometry<'s> {
     pub regions: Vec<usize>,
     /// Each cell's units, one bit per unit (a shape has at most 128 units).
     unit_sets: Vec<u128>,
+    /// Whether the finders look in the classic layer's order (the classic shape): boxes before
+    /// rows and columns, and in an intersection a unit, then each value, then where its places
+    /// lie. Every other shape keeps the order its paths and seeded puzzles were made in.
+    pub classic_order: bool,
+    /// Every unit, in the order the singles and subsets scan them: with the classic order boxes,
+    /// then rows, then columns; otherwise the shape's own unit order.
+    pub scan: Vec<usize>,
     /// The cages and the rule of 45's groups, on a shape with cages.
     pub killer: Option<KillerGeometry>,
     /// The relations between two cells, on a shape with constraints.
@@ -81,6 +88,16 @@ impl<'s> Geometry<'s> {
             }
         }
         pointing.extend(claiming);
+        let classic_order = shape.is_classic();
+        let mut scan: Vec<usize> = (0..units).collect();
+        if classic_order {
+            let order = |u: &usize| match shape.unit_kind(*u) {
+                UnitKind::Box(_) => 0,
+                UnitKind::Row(_) => 1,
+                _ => 2,
+            };
+            scan.sort_by_key(order);
+        }
         Geometry {
             shape,
             crossings: pointing,
@@ -88,6 +105,8 @@ impl<'s> Geometry<'s> {
             columns,
             regions,
             unit_sets,
+            classic_order,
+            scan,
             killer: KillerGeometry::new(shape),
             constraints: ConstraintGeometry::new(shape),
         }
