@@ -168,7 +168,7 @@ const BUG: Fixture = Fixture {
     progress: "21...54......3....14..53..4312321564",
     marks: ". . 36 46 34 . . 56 35 12 23 16 56 . 25 124 24 16 . . 26 26 . . 56 56 . . . . . . . . . .",
     removes: &[],
-    explanation: "Every unsolved square but C4 has two candidates, and every symbol has two places in each unit except 2, which has three in row C, column 4 and box 4. If C4 were not 2, the grid would be a deadly pattern (a bivalue universal grave) with two solutions or none; since the puzzle has one solution, C4 is 2.",
+    explanation: "Every unsolved square but C4 has two candidates, and every digit has two places in each unit except 2, which has three in row C, column 4 and box 4. If C4 were not 2, the grid would be a deadly pattern (a bivalue universal grave) with two solutions or none; since the puzzle has one solution, C4 is 2.",
 };
 
 #[test]

@@ -414,10 +414,11 @@ pub fn bug_plus_one(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sh
     }
     let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
     let explanation = format!(
-        "Every unsolved square but {name} has two candidates, and every symbol has two places in \
-         each unit except {symbol}, which has three in {}. If {name} were not {symbol}, the grid \
-         would be a deadly pattern (a bivalue universal grave) with two solutions or none; since \
-         the puzzle has one solution, {name} is {symbol}.",
+        "Every unsolved square but {name} has two candidates, and every {} has two places in each \
+         unit except {symbol}, which has three in {}. If {name} were not {symbol}, the grid would \
+         be a deadly pattern (a bivalue universal grave) with two solutions or none; since the \
+         puzzle has one solution, {name} is {symbol}.",
+        words::value_word(shape),
         words::units(shape, units.iter().copied()),
     );
     Some(ShapeStep::placement(
