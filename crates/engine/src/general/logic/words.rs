@@ -93,24 +93,7 @@ pub fn cage_title(shape: &Shape, k: usize) -> String {
 pub fn grouped_removals(shape: &Shape, eliminations: &[Mark]) -> String {
     let mut marks = eliminations.to_vec();
     marks.sort();
-    let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
-    for m in marks {
-        match per_cell.last_mut() {
-            Some((cell, values)) if *cell == m.cell => values.push(m.value),
-            _ => per_cell.push((m.cell, vec![m.value])),
-        }
-    }
-    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
-    for (cell, values) in per_cell {
-        match groups.iter_mut().find(|(v, _)| *v == values) {
-            Some((_, cells_)) => cells_.push(cell),
-            None => groups.push((values, vec![cell])),
-        }
-    }
-    let phrases: Vec<String> = groups
-        .into_iter()
-        .map(|(values, cells_)| format!("{} from {}", symbols(shape, values), cells(shape, cells_)))
-        .collect();
+    let phrases = losses(shape, &marks);
     match phrases.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
         _ => phrases.concat(),
@@ -120,6 +103,12 @@ pub fn grouped_removals(shape: &Shape, eliminations: &[Mark]) -> String {
 /// The eliminations with cells that lose the same values together: `3, 4 and 5 from A1 and A2; 9
 /// from B1`.
 pub fn removal_sets(shape: &Shape, eliminations: &[Mark]) -> String {
+    losses(shape, eliminations).join("; ")
+}
+
+/// `values from cells` for each set of values some cells lose, the cells in the order they first
+/// appear in `eliminations`.
+fn losses(shape: &Shape, eliminations: &[Mark]) -> Vec<String> {
     let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
     for m in eliminations {
         match per_cell.iter_mut().find(|(c, _)| *c == m.cell) {
@@ -135,9 +124,7 @@ pub fn removal_sets(shape: &Shape, eliminations: &[Mark]) -> String {
             None => sets.push((values, vec![cell])),
         }
     }
-    let parts: Vec<String> = sets
-        .into_iter()
+    sets.into_iter()
         .map(|(values, cells_)| format!("{} from {}", symbols(shape, values), cells(shape, cells_)))
-        .collect();
-    parts.join("; ")
+        .collect()
 }
