@@ -8,46 +8,31 @@
 //!
 //! Prints one line per file, then, for the first step where the paths part, which classic
 //! technique met which general one (the scan order and the techniques the general layer lacks).
-//! With `SHOW=1`, each path with the same steps in other words also prints its first reworded
-//! pair of explanations (classic, then general) on standard error.
+//! With `SHOW=1`, each path that parts also prints, on standard error, its first reworded pair of
+//! explanations (classic, then general) or, where the steps differ, the puzzle and the first pair
+//! of differing steps; `SHOW=xy_wing` does so only where the classic step is that technique.
 
 use std::collections::BTreeMap;
 
 use sudoku_service::engine::general::logic::{ShapeLogic, ShapeStep};
-use sudoku_service::engine::logic::{LogicSolver, Step};
+use sudoku_service::engine::puzzle::Puzzle;
 use sudoku_service::engine::shape::{Cells, Shape};
-use sudoku_service::engine::Grid;
+use sudoku_service::engine::{Grid, Interrupt};
 
-/// A step as both layers can say it: technique id, placements and eliminations as (cell, value).
-type Plain = (&'static str, Vec<(usize, u8)>, Vec<(usize, u8)>);
+/// A step's technique id, placements and eliminations: what makes two paths the same.
+type Plain<'a> = (
+    &'static str,
+    &'a [sudoku_service::engine::general::logic::Mark],
+    &'a [sudoku_service::engine::general::logic::Mark],
+);
 
-fn classic(step: &Step) -> Plain {
-    let marks = |c: &[sudoku_service::engine::logic::Candidate]| {
-        let mut v: Vec<(usize, u8)> = c
-            .iter()
-            .map(|c| (c.square.index(), c.digit.get()))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    (
-        step.technique.id(),
-        marks(&step.placements),
-        marks(&step.eliminations),
-    )
+fn plain(step: &ShapeStep) -> Plain<'_> {
+    (step.technique.id(), &step.placements, &step.eliminations)
 }
 
-fn general(step: &ShapeStep) -> Plain {
-    let marks = |m: &[sudoku_service::engine::general::logic::Mark]| {
-        let mut v: Vec<(usize, u8)> = m.iter().map(|m| (m.cell, m.value)).collect();
-        v.sort_unstable();
-        v
-    };
-    (
-        step.technique.id(),
-        marks(&step.placements),
-        marks(&step.eliminations),
-    )
+/// Whether `SHOW` asks for the pairs of this technique: `SHOW=1` for all, `SHOW=xy_wing` for one.
+fn shown(technique: &str) -> bool {
+    std::env::var("SHOW").is_ok_and(|want| want == "1" || want == technique)
 }
 
 #[derive(Default)]
@@ -77,7 +62,7 @@ fn main() {
             let cells = Cells::parse(&shape, &grid.to_line()).expect("a classic line");
             tally.puzzles += 1;
             let (Ok(a), Ok(b)) = (
-                LogicSolver::new().explain(&grid),
+                Puzzle::Classic(grid).explain(Interrupt::NEVER),
                 ShapeLogic::new().explain(&shape, &cells),
             ) else {
                 tally.failed += 1;
@@ -90,19 +75,18 @@ fn main() {
                 .steps
                 .iter()
                 .zip(&b.steps)
-                .position(|(x, y)| classic(x) != general(y));
+                .position(|(x, y)| plain(x) != plain(y));
             match first {
                 None if a.steps.len() == b.steps.len() => {
-                    let reworded = a
-                        .steps
-                        .iter()
-                        .zip(&b.steps)
-                        .find(|(x, y)| x.explanation != y.explanation);
+                    let reworded = a.steps.iter().zip(&b.steps).find(|(x, y)| x != y);
                     match reworded {
                         None => tally.identical += 1,
                         Some((x, y)) => {
-                            if std::env::var("SHOW").is_ok() {
-                                eprintln!("C {}\nG {}\n", x.explanation, y.explanation);
+                            if shown(x.technique.id()) {
+                                eprintln!(
+                                    "C {}\n  {:?}\nG {}\n  {:?}\n",
+                                    x.explanation, x.pattern, y.explanation, y.pattern
+                                );
                             }
                             tally.same_steps_other_words += 1;
                             *words.entry(x.technique.id()).or_default() += 1;
@@ -117,12 +101,20 @@ fn main() {
                         name(a.steps.get(i).map(|s| s.technique.id())),
                         name(b.steps.get(i).map(|s| s.technique.id())),
                     );
+                    if shown(&key.0) {
+                        let say = |s: Option<&str>| s.unwrap_or("(end)").to_string();
+                        eprintln!(
+                            "{line}\nC {}\nG {}\n",
+                            say(a.steps.get(i).map(|s| s.explanation.as_str())),
+                            say(b.steps.get(i).map(|s| s.explanation.as_str()))
+                        );
+                    }
                     *parted.entry(key).or_default() += 1;
                 }
             }
         }
         println!(
-            "{file}: {} puzzles; identical paths and words {}, same steps in other words {}, \
+            "{file}: {} puzzles; identical paths, words and patterns {}, same steps in other words or patterns {}, \
              another path {}, another grade {}, not explained {}",
             tally.puzzles,
             tally.identical,
@@ -132,7 +124,7 @@ fn main() {
             tally.failed
         );
     }
-    println!("\nfirst reworded technique (same steps): {words:?}");
+    println!("\nfirst reworded or repatterned technique (same steps): {words:?}");
     println!("\nwhere paths part (classic step, general step): count");
     let mut parted: Vec<_> = parted.into_iter().collect();
     parted.sort_by_key(|entry| std::cmp::Reverse(entry.1));

@@ -233,7 +233,7 @@ fn xy_wing_on_6x6() {
         progress: ".32...51.2.3.6543..43..5..13..3...1.",
         marks: "46 . . 156 456 16 . . 46 . 46 . 12 . . . . 12 12 . . 16 26 . 46 25 . . 25 46 . 25 46 56 . 246",
         removes: &["6A5", "6B5"],
-        explanation: "(6)A6 = (1)A6 - (1)C6 = (2)C6 - (2)D5 = (6)D5: each = joins two candidates of which one is true (the only two candidates of a square), each - two that cannot both be true (the same symbol twice in column 6 and box 4). Either A6 or D5 is 6, so 6 can be removed from the squares that see both: A5 and B5.",
+        explanation: "C6 holds only 1 and 2, and it sees A6 (1 or 6) and D5 (2 or 6). If C6 is 1, A6 is 6; if it is 2, D5 is 6. Either way one of A6 or D5 is 6, so 6 can be removed from the squares that see both: A5 and B5.",
     });
 }
 
@@ -358,7 +358,7 @@ fn xyz_wing_fires_on_9x9_variants_and_is_sound() {
     let explained = x
         .explanations
         .iter()
-        .find(|e| e.contains("Whichever value"))
+        .find(|e| e.contains("Whichever digit"))
         .expect("an XYZ-wing's words");
     assert!(
         explained.contains("can be removed from the squares that see all three"),

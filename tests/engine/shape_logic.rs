@@ -74,6 +74,9 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
                         | Technique::FinnedSwordfish
                         | Technique::SashimiSwordfish
                 )
+                // Wings say which cells see which, as the classic words always have; their units
+                // are there for highlighting.
+                || matches!(step.technique, Technique::XYWing | Technique::XYZWing)
                 // A run of rows or columns, or a rectangle of boxes, is named as one: `rows A to
                 // C`, `boxes 1 and 2`.
                 || (matches!(

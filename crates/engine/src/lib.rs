@@ -17,7 +17,8 @@
 //!   ([`generate()`], [`graded`], [`targeted`]). Every other shape takes the general engine
 //!   ([`general`]): one propagator and search over the shape's tables ([`general::ShapeSolver`]),
 //!   its logic ([`general::logic`]) and generators. The stale-marks clean-up of a hint is one, on
-//!   every shape ([`general::logic::clean_up()`]).
+//!   every shape ([`general::logic::clean_up()`]), and so is every technique the classic logic
+//!   borrows from the general one (its order kept: see [`logic::techniques`]).
 //! - Both speak the same vocabulary, defined once at the bottom of the engine: a [`Verdict`]
 //!   (unique, several, none), [`Stats`], an [`Outcome`] or an [`Interrupted`] search
 //!   ([`outcome`]); the [`Interrupt`] (a deadline and a cancellation flag) that every search,
@@ -90,6 +91,7 @@ pub mod interrupt;
 pub mod logic;
 pub mod order;
 pub mod outcome;
+pub mod prose;
 pub mod puzzle;
 pub mod rng;
 mod search;

@@ -108,14 +108,25 @@ impl Unit {
             .chain((0..9).map(Unit::Box))
     }
 
-    /// The nine squares of this unit, in row-major order.
-    pub fn squares(self) -> [Square; 9] {
-        let index = match self {
+    /// The unit's place in [`Unit::all`] (rows 0-8, columns 9-17, boxes 18-26): its index on the
+    /// classic shape too.
+    pub fn index(self) -> usize {
+        match self {
             Unit::Row(r) => r as usize,
             Unit::Column(c) => 9 + c as usize,
             Unit::Box(b) => 18 + b as usize,
-        };
-        UNIT_SQUARES[index]
+        }
+    }
+
+    /// The unit at `index` in [`Unit::all`], if there is one.
+    pub fn from_index(index: usize) -> Option<Unit> {
+        let kind = [Unit::Row, Unit::Column, Unit::Box].get(index / 9)?;
+        Some(kind((index % 9) as u8))
+    }
+
+    /// The nine squares of this unit, in row-major order.
+    pub fn squares(self) -> [Square; 9] {
+        UNIT_SQUARES[self.index()]
     }
 }
 
@@ -179,6 +190,15 @@ const fn build_peers() -> [[Square; 20]; 81] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_unit_is_found_again_from_its_index() {
+        for (index, unit) in Unit::all().enumerate() {
+            assert_eq!(unit.index(), index);
+            assert_eq!(Unit::from_index(index), Some(unit));
+        }
+        assert_eq!(Unit::from_index(27), None);
+    }
 
     #[test]
     fn squares_are_named_as_in_norvigs_essay() {

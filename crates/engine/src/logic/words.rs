@@ -1,34 +1,7 @@
-//! Plain-English pieces the explanations share: lists of squares and digits joined the way people
-//! write them ("A2, B2 and H2", "D2 or F2").
+//! The classic layer's plain-English pieces: removals in classic squares and digits. The lists
+//! every layer shares are in [`crate::prose`].
 
-use std::fmt::Display;
-
-/// `a`, `a and b`, `a, b and c`.
-pub fn and_list<T: Display>(items: impl IntoIterator<Item = T>) -> String {
-    join(items, "and")
-}
-
-/// `a`, `a or b`, `a, b or c`.
-pub fn or_list<T: Display>(items: impl IntoIterator<Item = T>) -> String {
-    join(items, "or")
-}
-
-/// Why a player's grid is refused: it changes one of the puzzle's givens. The API's
-/// `progress_mismatch` problem and the command line say it in these words.
-pub fn progress_mismatch(given: impl Display, square: impl Display, found: impl Display) -> String {
-    format!(
-        "progress changes the given {given} at {square} to {found}; progress must keep every given"
-    )
-}
-
-fn join<T: Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
-    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
-    match items.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., final_item] => format!("{} {last} {final_item}", rest.join(", ")),
-    }
-}
+pub use crate::prose::{and_list, or_list, progress_mismatch};
 
 /// The eliminations as people read them: `7 from A2 and H2` when one digit goes, else `7 from A2, 5
 /// from H2`.
@@ -55,14 +28,6 @@ mod tests {
     use super::*;
     use crate::logic::step::Candidate;
     use crate::Digit;
-
-    #[test]
-    fn lists_read_like_english() {
-        assert_eq!(and_list(["A2"]), "A2");
-        assert_eq!(or_list(["D2", "F2"]), "D2 or F2");
-        assert_eq!(and_list(["A2", "B2", "H2"]), "A2, B2 and H2");
-        assert_eq!(and_list(Vec::<String>::new()), "");
-    }
 
     #[test]
     fn removals_group_one_digit_and_name_each_otherwise() {

@@ -12,7 +12,6 @@ use crate::grade::Grade;
 use crate::interrupt::Interrupt;
 use crate::logic::{Candidate, Explanation, Hint, LogicError, LogicSolver, Step};
 use crate::shape::Cells;
-use crate::square::Unit;
 
 use super::Puzzle;
 
@@ -104,15 +103,6 @@ fn mark(candidate: &Candidate) -> Mark {
     Mark::new(candidate.square.index(), candidate.digit.get())
 }
 
-/// A classic unit's index on the classic shape: rows, then columns, then boxes.
-pub(super) fn unit_index(unit: Unit) -> usize {
-    match unit {
-        Unit::Row(r) => r as usize,
-        Unit::Column(c) => 9 + c as usize,
-        Unit::Box(b) => 18 + b as usize,
-    }
-}
-
 /// A classic step in the shape's terms, every member in the same order.
 fn step(step: Step) -> ShapeStep {
     ShapeStep {
@@ -121,7 +111,7 @@ fn step(step: Step) -> ShapeStep {
         eliminations: step.eliminations.iter().map(mark).collect(),
         pattern: Pattern {
             cells: step.pattern.squares.iter().map(|s| s.index()).collect(),
-            units: step.pattern.units.iter().map(|&u| unit_index(u)).collect(),
+            units: step.pattern.units.iter().map(|&u| u.index()).collect(),
             values: step.pattern.digits.iter().map(|d| d.get()).collect(),
         },
         explanation: step.explanation,

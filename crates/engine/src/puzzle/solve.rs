@@ -13,7 +13,6 @@ use crate::outcome::{Interrupted, Outcome, Stats, Verdict};
 use crate::shape::{Cells, RuleConflict, UnitConflict};
 use crate::solver::Solver;
 
-use super::logic::unit_index;
 use super::Puzzle;
 
 impl Puzzle {
@@ -213,7 +212,7 @@ fn masks(sets: &[DigitSet; 81]) -> Vec<u32> {
 fn unit_conflict(conflict: &Conflict) -> UnitConflict {
     UnitConflict {
         value: conflict.digit.get(),
-        unit: unit_index(conflict.unit),
+        unit: conflict.unit.index(),
         cells: conflict.squares.iter().map(|s| s.index()).collect(),
     }
 }

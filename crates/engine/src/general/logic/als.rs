@@ -15,8 +15,8 @@ use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// The most cells in one set.
 pub const MAX_CELLS: usize = 6;

@@ -5,8 +5,8 @@
 //!
 //! - [`turbot_fish`] and [`x_chain`]: one value, links between cells only (three links, then five
 //!   or more: the classic layer's Turbot Fish and X-Chain);
-//! - [`xy_wing`] and [`xy_chain`]: bivalue cells joined by a shared value (three cells, then four
-//!   or more);
+//! - [`xy_chain`]: four bivalue cells or more, each joined to the next by a shared value (three
+//!   are an XY-wing, found as a wing in [`super::wings`]);
 //! - [`aic`]: any values, any links; a chain that comes back to its start cell fixes or clears it.
 //!
 //! Each searches breadth first from every start (so each chain is the shortest from its start),
@@ -19,8 +19,8 @@ use super::links::Links;
 use super::position::{values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// The longest chain searched, in links.
 pub const MAX_LINKS: usize = 15;
@@ -219,19 +219,6 @@ pub fn x_chain(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSt
         &mut |s, r| same_value_ends(s, r, 5),
     )?;
     Some(build(&links, Technique::XChain, found))
-}
-
-/// Three bivalue cells, a pivot seeing two pincers: an XY-chain of five links.
-pub fn xy_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let links = Links::new(geo, pos);
-    let found = first(
-        &links,
-        Scope::Bivalue,
-        5,
-        bivalue_starts(&links),
-        &mut |s, r| same_value_ends(s, r, 5),
-    )?;
-    Some(build(&links, Technique::XYWing, found))
 }
 
 /// Four bivalue cells or more, each seeing the next, both ends holding the same value.

@@ -17,9 +17,9 @@ use super::constraints::constraint_name;
 use super::position::{bit, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::words::and_list;
-use crate::logic::Technique;
+use crate::prose::and_list;
 use crate::shape::{Constraint, Shape};
+use crate::technique::Technique;
 
 /// The stale marks of the first placed value (row-major) that one of its peers still holds, all
 /// removed at once.

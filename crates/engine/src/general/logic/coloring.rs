@@ -9,8 +9,8 @@ use super::links::Links;
 use super::position::{bit, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// A colour wrap or a colour trap, values ascending, clusters from their first cell; within a
 /// cluster the wrap is tried first, as in the classic layer.

@@ -19,8 +19,8 @@ use super::geometry::{is_line, Geometry};
 use super::position::{bit, live_candidates, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// The most fins a fish may have (HoDoKu's limit).
 const MAX_FINS: u32 = 5;

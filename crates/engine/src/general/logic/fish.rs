@@ -10,9 +10,9 @@ use super::geometry::Geometry;
 use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::subsets::combinations;
-use crate::logic::words::and_list;
-use crate::logic::Technique;
+use crate::prose::and_list;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// Two rows, two columns.
 pub fn x_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

@@ -7,9 +7,9 @@ use super::geometry::{is_line, Geometry};
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::words::or_list;
-use crate::logic::Technique;
+use crate::prose::or_list;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// A value confined, within a unit that is not a line, to its crossing with another unit.
 pub fn pointing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

@@ -26,8 +26,8 @@
 //!   avoided, each checked against the shape's own units and cages.
 //! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
 //!   breadth-first search every chain walks.
-//! - `chains` (Turbot Fish, XY-Wing, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring),
-//!   `wings` (W-Wing, XYZ-Wing), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
+//! - `chains` (Turbot Fish, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring), `wings`
+//!   (W-Wing, XY-Wing, XYZ-Wing: the one implementation, the classic layer's too), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
 //!   each runs on every shape, and each is capped in chain length and in work per step so that a
 //!   25x25 hint stays cheap.
 //! - `forcing` (Forcing Chain): assume a value in a cell and follow singles; a contradiction, or a
@@ -66,7 +66,7 @@ mod solver;
 mod step;
 mod subsets;
 mod uniqueness;
-mod wings;
+pub(crate) mod wings;
 mod words;
 
 pub use clean_up::clean_up;
@@ -76,8 +76,8 @@ pub use position::ShapePosition;
 pub use solver::{scaled_difficulty, ShapeExplanation, ShapeHint, ShapeLogic, ShapeLogicError};
 pub use step::{Mark, Pattern, ShapeStep};
 
-use crate::logic::Technique;
 use crate::shape::{Cells, Shape, UnitKind};
+use crate::technique::Technique;
 
 /// What a technique assumes of the shape it runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,7 +303,7 @@ pub const FINDERS: &[Finder] = &[
         single_digit::empty_rectangle,
     ),
     finder(Technique::WWing, Assumes::Units, wings::w_wing),
-    finder(Technique::XYWing, Assumes::Units, chains::xy_wing),
+    finder(Technique::XYWing, Assumes::Units, wings::xy_wing),
     finder(Technique::XYZWing, Assumes::Units, wings::xyz_wing),
     finder(
         Technique::UniqueRectangle1,

@@ -43,6 +43,13 @@ impl ShapePosition {
         }
     }
 
+    /// A position from its values (0 for empty) and candidates (none for filled cells), one entry
+    /// per cell: the classic layer's position, in these terms.
+    pub(crate) fn from_parts(values: Vec<u8>, cand: Vec<u32>) -> ShapePosition {
+        debug_assert_eq!(values.len(), cand.len());
+        ShapePosition { values, cand }
+    }
+
     /// The value of `cell`, 0 when empty.
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]

@@ -21,8 +21,8 @@ use super::geometry::Geometry;
 use super::position::{bit, live_candidates, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// One value's live places, a flag per cell.
 struct Places<'g, 's> {

@@ -5,8 +5,8 @@ use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// The last empty cell of a unit takes the value the unit lacks.
 pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

@@ -17,8 +17,8 @@ use super::position::{bit, ShapePosition};
 use super::step::ShapeStep;
 use crate::general::ShapeSolver;
 use crate::grade::GradeBuilder;
+use crate::grade::{Difficulty, Grade};
 use crate::interrupt::Interrupt;
-use crate::logic::{Difficulty, Grade};
 use crate::outcome::{StopReason, Verdict};
 use crate::shape::{Cells, Shape};
 

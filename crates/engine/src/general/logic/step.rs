@@ -2,7 +2,7 @@
 //! level and score), the values it places or removes, the cells, units and values of its pattern, and
 //! its reasoning in words that use the shape's symbols and unit names.
 
-use crate::logic::Technique;
+use crate::technique::Technique;
 
 /// A value in a cell: what a step places, or a candidate it removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,8 +7,8 @@ use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::Cells;
+use crate::technique::Technique;
 
 /// A naked pair whose two cells share two units and clear both.
 pub fn locked_pair(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

@@ -16,8 +16,8 @@ use super::geometry::Geometry;
 use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// What the rectangle finders share: the live candidates and each cell's cage.
 struct LivePosition<'g, 's> {

@@ -1,134 +1,153 @@
-//! Wings on any shape. The W-wing: two cells holding only the same two values x and y, which do not
-//! see each other, and a conjugate pair of y (its only two places in some unit) whose ends see one
-//! cell each. One end of the pair is y, so one of the two cells is not y, hence x: cells seeing both
-//! lose x. The XYZ-wing: a pivot holding x, y and z and two pincers it sees holding x and z and y
-//! and z: one of the three is z, so cells seeing all three lose z. Both reason only about units, so
-//! they are sound on every shape.
-
-use std::collections::BTreeMap;
+//! Wings on any shape: bivalue cells that pinch a value, with HoDoKu's definitions (the classic
+//! layer's scan order and words on every shape).
+//!
+//! - [`xy_wing`]: a pivot holding only x and y that sees two pincers holding x and z and y and z.
+//!   Whichever value the pivot takes, one pincer is z, so cells seeing both pincers lose z.
+//! - [`xyz_wing`]: a pivot holding x, y and z and two pincers it sees holding x and z and y and z:
+//!   one of the three is z, so cells seeing all three lose z.
+//! - [`w_wing`]: two cells holding only the same two values x and y, and a conjugate pair of y
+//!   (its only two places in some unit) whose ends see one cell each. One end of the pair is y, so
+//!   one of the two cells is not y, hence x: cells seeing both lose x.
+//!
+//! "Sees" is the shape's peer relation (units, cages, chess moves: two cells that cannot hold the
+//! same value), so each is sound on every shape.
 
 use super::geometry::Geometry;
-use super::links::Links;
 use super::position::{values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::logic::Technique;
-use crate::shape::Cells;
+use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
-/// The first W-wing that removes something: cell pairs in order, the lower linking value first.
-pub fn w_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let links = Links::new(geo, pos);
-    let cells = geo.shape.cell_count();
-    let mut by_values: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    for c in (0..cells).filter(|&c| pos.candidates(c).count_ones() == 2) {
-        by_values.entry(pos.candidates(c)).or_default().push(c);
-    }
-    let pairs = |values: u32| {
-        let group = &by_values[&values];
-        group
+/// Whether two distinct cells cannot hold the same value.
+fn sees(shape: &Shape, a: usize, b: usize) -> bool {
+    shape.peers(a).binary_search(&(b as u16)).is_ok()
+}
+
+/// The cells holding exactly `count` candidates, in cell order.
+fn with_candidates(pos: &ShapePosition, cells: usize, count: u32) -> Vec<usize> {
+    (0..cells)
+        .filter(|&c| pos.candidates(c).count_ones() == count)
+        .collect()
+}
+
+/// The cells holding `value` that see every one of `cells`, in cell order.
+fn seeing_all(shape: &Shape, pos: &ShapePosition, value: u8, cells: &[usize]) -> Vec<usize> {
+    shape
+        .peers(cells[0])
+        .iter()
+        .map(|&p| usize::from(p))
+        .filter(|&c| pos.has(c, value) && cells[1..].iter().all(|&o| sees(shape, c, o)))
+        .collect()
+}
+
+/// The first unit the pivot shares with each pincer (none for a pincer seen by a chess move or a
+/// cage alone).
+fn joining_units(geo: &Geometry, pivot: usize, pincers: [usize; 2]) -> Vec<usize> {
+    pincers
+        .iter()
+        .filter_map(|&p| geo.common_units(&[pivot, p]).first().copied())
+        .collect()
+}
+
+/// `3 or 9`: a bivalue cell's values.
+fn or_values(shape: &Shape, pos: &ShapePosition, cell: usize) -> String {
+    let values: Vec<char> = values_of(pos.candidates(cell))
+        .map(|v| shape.symbol(v))
+        .collect();
+    crate::prose::or_list(values)
+}
+
+/// The first XY-wing that removes something: pivots in cell order, each with its lower value `x`
+/// first, then pincers in cell order.
+pub fn xy_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let bivalue = with_candidates(pos, shape.cell_count(), 2);
+    for &pivot in &bivalue {
+        let mut held = values_of(pos.candidates(pivot));
+        let (Some(x), Some(y)) = (held.next(), held.next()) else {
+            continue;
+        };
+        let near: Vec<usize> = bivalue
             .iter()
-            .enumerate()
-            .flat_map(move |(i, &a)| group[i + 1..].iter().map(move |&b| (values, a, b)))
-    };
-    by_values
-        .keys()
-        .flat_map(|&values| pairs(values))
-        .filter(|&(_, a, b)| !geo.sees(a, b))
-        .find_map(|(values, a, b)| {
-            values_of(values).find_map(|y| {
-                let x = values_of(values).find(|&v| v != y)?;
-                let (end_a, end_b) = bridge(&links, a, b, y)?;
-                let targets = links.seeing_both(a, b, x);
-                if targets.is_empty() {
-                    return None;
+            .copied()
+            .filter(|&c| sees(shape, pivot, c))
+            .collect();
+        for &pincer_x in &near {
+            let values = pos.candidates(pincer_x);
+            if !pos.has(pincer_x, x) || pos.has(pincer_x, y) {
+                continue;
+            }
+            let Some(z) = values_of(values).find(|&v| v != x) else {
+                continue;
+            };
+            let wanted = bit(y) | bit(z);
+            for &pincer_y in near.iter().filter(|&&c| pos.candidates(c) == wanted) {
+                let targets = seeing_all(shape, pos, z, &[pincer_x, pincer_y]);
+                if !targets.is_empty() {
+                    let wing = [pivot, pincer_x, pincer_y];
+                    return Some(xy_step(geo, pos, wing, [x, y, z], targets));
                 }
-                Some(step(&links, [a, b], [end_a, end_b], x, y, targets))
-            })
-        })
+            }
+        }
+    }
+    None
 }
 
-/// A conjugate pair of `y` with one end seeing `a` and the other `b` (neither being `a` or `b`).
-fn bridge(links: &Links, a: usize, b: usize, y: u8) -> Option<(usize, usize)> {
-    let geo = links.geo;
-    links
-        .weak_peers(a, y)
-        .filter(|&e| e != b)
-        .find_map(|end_a| {
-            links
-                .conjugates(end_a, y)
-                .iter()
-                .map(|&e| usize::from(e))
-                .find(|&end_b| end_b != a && end_b != b && geo.sees(end_b, b))
-                .map(|end_b| (end_a, end_b))
-        })
+fn bit(v: u8) -> u32 {
+    super::position::bit(v)
 }
 
-fn step(
-    links: &Links,
-    wing: [usize; 2],
-    ends: [usize; 2],
-    x: u8,
-    y: u8,
+fn xy_step(
+    geo: &Geometry,
+    pos: &ShapePosition,
+    [pivot, px, py]: [usize; 3],
+    [x, y, z]: [u8; 3],
     targets: Vec<usize>,
 ) -> ShapeStep {
-    let shape = links.geo.shape;
-    let unit = links
-        .link_unit(ends[0], ends[1], y, true)
-        .expect("a conjugate pair shares a unit");
+    let shape = geo.shape;
     let name = |c: usize| shape.cell_name(c);
-    let (sx, sy) = (shape.symbol(x), shape.symbol(y));
+    let (sx, sy, sz) = (shape.symbol(x), shape.symbol(y), shape.symbol(z));
     let explanation = format!(
-        "{} and {} both hold only {} and {}, and {sy} is in {} only at {} and {}, which see {} and \
-         {}. One of {} or {} is {sy}, so {} and {} cannot both be {sy}: one of them is {sx}, and \
-         {sx} can be removed from the squares that see both: {}.",
-        name(wing[0]),
-        name(wing[1]),
-        shape.symbol(x.min(y)),
-        shape.symbol(x.max(y)),
-        shape.unit_name(unit),
-        name(ends[0]),
-        name(ends[1]),
-        name(wing[0]),
-        name(wing[1]),
-        name(ends[0]),
-        name(ends[1]),
-        name(wing[0]),
-        name(wing[1]),
+        "{} holds only {sx} and {sy}, and it sees {} ({}) and {} ({}). If {} is {sx}, {} is {sz}; \
+         if it is {sy}, {} is {sz}. Either way one of {} or {} is {sz}, so {sz} can be removed \
+         from the squares that see both: {}.",
+        name(pivot),
+        name(px),
+        or_values(shape, pos, px),
+        name(py),
+        or_values(shape, pos, py),
+        name(pivot),
+        name(px),
+        name(py),
+        name(px),
+        name(py),
         words::cells(shape, targets.iter().copied())
     );
     ShapeStep::elimination(
-        Technique::WWing,
-        targets.into_iter().map(|c| Mark::new(c, x)).collect(),
+        Technique::XYWing,
+        targets.into_iter().map(|c| Mark::new(c, z)).collect(),
         Pattern {
-            cells: vec![wing[0], wing[1], ends[0], ends[1]],
-            units: vec![unit],
-            values: vec![x.min(y), x.max(y)],
+            cells: vec![pivot, px, py],
+            units: joining_units(geo, pivot, [px, py]),
+            values: vec![x, y, z],
         },
         explanation,
     )
 }
 
-/// The first XYZ-wing that removes something: a pivot holding exactly three values x, y and z, two
-/// pincers it sees holding only x and z and only y and z (their values within the pivot's, sharing
-/// just z). Whichever value the pivot takes, one of the three cells is z, so the cells that see
-/// all three lose z. It reasons only about units, so it is sound on every shape. Pivots in cell
-/// order, pincers in cell order.
+/// The first XYZ-wing that removes something: a pivot holding exactly three values, two pincers
+/// it sees holding two of them each and sharing just z. Pivots in cell order, pincers in cell order.
 pub fn xyz_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     let cells = shape.cell_count();
-    for pivot in (0..cells).filter(|&c| pos.candidates(c).count_ones() == 3) {
+    let bivalue = with_candidates(pos, cells, 2);
+    for pivot in with_candidates(pos, cells, 3) {
         let held = pos.candidates(pivot);
-        let near: Vec<usize> = shape
-            .peers(pivot)
+        let near: Vec<usize> = bivalue
             .iter()
-            .map(|&p| usize::from(p))
-            // Pincers the pivot sees through a unit: the words name the unit, and a knight's move
-            // or a cage (peers too) is none.
-            .filter(|&p| geo.sees(pivot, p))
-            .filter(|&p| {
-                let values = pos.candidates(p);
-                values.count_ones() == 2 && values & !held == 0
-            })
+            .copied()
+            .filter(|&c| sees(shape, pivot, c) && pos.candidates(c) & !held == 0)
             .collect();
         for (i, &first) in near.iter().enumerate() {
             for &second in &near[i + 1..] {
@@ -137,11 +156,7 @@ pub fn xyz_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
                     continue;
                 }
                 let z = shared.trailing_zeros() as u8 + 1;
-                let targets: Vec<usize> = (0..cells)
-                    .filter(|&c| c != pivot && c != first && c != second)
-                    .filter(|&c| pos.candidates(c) & shared != 0)
-                    .filter(|&c| geo.sees(c, pivot) && geo.sees(c, first) && geo.sees(c, second))
-                    .collect();
+                let targets = seeing_all(shape, pos, z, &[pivot, first, second]);
                 if !targets.is_empty() {
                     return Some(xyz_step(geo, pos, [pivot, first, second], z, targets));
                 }
@@ -161,45 +176,133 @@ fn xyz_step(
     let shape = geo.shape;
     let name = |c: usize| shape.cell_name(c);
     let held: Vec<u8> = values_of(pos.candidates(pivot)).collect();
-    let or_values = |c: usize| {
-        let values: Vec<char> = values_of(pos.candidates(c))
-            .map(|v| shape.symbol(v))
-            .collect();
-        format!("{} or {}", values[0], values[1])
-    };
     let sz = shape.symbol(z);
-    let (with_first, with_second) = (
-        geo.common_units(&[pivot, first]),
-        geo.common_units(&[pivot, second]),
-    );
     let explanation = format!(
-        "{} holds only {}, and it sees {} ({}) in {} and {} ({}) in {}. Whichever value {} takes, \
-         one of {}, {} or {} is {sz}, so {sz} can be removed from the squares that see all three: {}.",
+        "{} holds only {}, and it sees {} ({}) and {} ({}). Whichever {} {} takes, one of {}, {} \
+         or {} is {sz}, so {sz} can be removed from the squares that see all three: {}.",
         name(pivot),
         words::symbols(shape, held.iter().copied()),
         name(first),
-        or_values(first),
-        words::units(shape, with_first.iter().copied()),
+        or_values(shape, pos, first),
         name(second),
-        or_values(second),
-        words::units(shape, with_second.iter().copied()),
+        or_values(shape, pos, second),
+        words::value_word(shape),
         name(pivot),
         name(pivot),
         name(first),
         name(second),
         words::cells(shape, targets.iter().copied())
     );
-    let mut units = with_first;
-    units.extend(with_second);
-    units.sort_unstable();
-    units.dedup();
     ShapeStep::elimination(
         Technique::XYZWing,
         targets.into_iter().map(|c| Mark::new(c, z)).collect(),
         Pattern {
             cells: vec![pivot, first, second],
-            units,
+            units: joining_units(geo, pivot, [first, second]),
             values: held,
+        },
+        explanation,
+    )
+}
+
+/// The first W-wing that removes something: pairs of cells in cell order, the higher value linking
+/// first, conjugate pairs in unit order.
+pub fn w_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+    let shape = geo.shape;
+    let bivalue = with_candidates(pos, shape.cell_count(), 2);
+    for (i, &first) in bivalue.iter().enumerate() {
+        let held = pos.candidates(first);
+        let mut values = values_of(held);
+        let (Some(a), Some(b)) = (values.next(), values.next()) else {
+            continue;
+        };
+        for &second in bivalue[i + 1..]
+            .iter()
+            .filter(|&&c| pos.candidates(c) == held)
+        {
+            for (removed, linked) in [(a, b), (b, a)] {
+                let targets = seeing_all(shape, pos, removed, &[first, second]);
+                if targets.is_empty() {
+                    continue;
+                }
+                if let Some(bridge) = bridge(geo, pos, linked, [first, second]) {
+                    let wing = [first, second];
+                    return Some(w_step(shape, wing, [removed, linked], bridge, targets));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A conjugate pair of `linked` (its unit, then the ends seeing the first and the second cell) that
+/// bridges the two cells, no end seeing both.
+fn bridge(
+    geo: &Geometry,
+    pos: &ShapePosition,
+    linked: u8,
+    wing: [usize; 2],
+) -> Option<(usize, usize, usize)> {
+    let shape = geo.shape;
+    let sees_both = |e: usize| sees(shape, e, wing[0]) && sees(shape, e, wing[1]);
+    (0..shape.unit_count()).find_map(|unit| {
+        let mut places = shape
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| pos.has(c, linked));
+        let (Some(e1), Some(e2), None) = (places.next(), places.next(), places.next()) else {
+            return None;
+        };
+        if [e1, e2].iter().any(|e| wing.contains(e)) || sees_both(e1) || sees_both(e2) {
+            return None;
+        }
+        if sees(shape, e1, wing[0]) && sees(shape, e2, wing[1]) {
+            Some((unit, e1, e2))
+        } else if sees(shape, e2, wing[0]) && sees(shape, e1, wing[1]) {
+            Some((unit, e2, e1))
+        } else {
+            None
+        }
+    })
+}
+
+fn w_step(
+    shape: &Shape,
+    [first, second]: [usize; 2],
+    [removed, linked]: [u8; 2],
+    (unit, end1, end2): (usize, usize, usize),
+    targets: Vec<usize>,
+) -> ShapeStep {
+    let name = |c: usize| shape.cell_name(c);
+    let (sr, sl) = (shape.symbol(removed), shape.symbol(linked));
+    let (low, high) = (removed.min(linked), removed.max(linked));
+    let explanation = format!(
+        "{} and {} both hold only {} and {}, and {sl} is in {} only at {} and {}, which see {} \
+         and {}. One of {} or {} is {sl}, so {} and {} cannot both be {sl}: one of them is {sr}, \
+         and {sr} can be removed from the squares that see both: {}.",
+        name(first),
+        name(second),
+        shape.symbol(low),
+        shape.symbol(high),
+        shape.unit_name(unit),
+        name(end1),
+        name(end2),
+        name(first),
+        name(second),
+        name(end1),
+        name(end2),
+        name(first),
+        name(second),
+        words::cells(shape, targets.iter().copied())
+    );
+    ShapeStep::elimination(
+        Technique::WWing,
+        targets.into_iter().map(|c| Mark::new(c, removed)).collect(),
+        Pattern {
+            cells: vec![first, second, end1, end2],
+            units: vec![unit],
+            values: vec![removed, linked],
         },
         explanation,
     )

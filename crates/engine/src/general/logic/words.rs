@@ -1,6 +1,6 @@
 //! Plain-English pieces in a shape's own terms: its cell names, its symbols and its unit names.
 
-use crate::logic::words::and_list;
+use crate::prose::and_list;
 use crate::shape::{Shape, UnitKind};
 
 use super::step::Mark;

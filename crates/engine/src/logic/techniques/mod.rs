@@ -5,6 +5,7 @@
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
 mod als;
+mod borrowed;
 mod brute_force;
 mod chains;
 mod coloring;

@@ -12,10 +12,10 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::fill::{seeing, Budget, FillSearch};
 use super::{masks, removals, title};
-use crate::logic::words::or_list;
-use crate::logic::Technique;
+use crate::prose::or_list;
 use crate::shape::constraints::{Negative, PairRule, Relation, RuleRef};
 use crate::shape::{Cells, Constraint, Shape, Variant};
+use crate::technique::Technique;
 
 /// The pairs of digits listed in full up to this many; past it, the step names the digits that
 /// have no partner.

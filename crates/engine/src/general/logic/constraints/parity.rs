@@ -5,8 +5,8 @@ use super::super::position::ShapePosition;
 use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
 use super::{cells_of, removals};
-use crate::logic::Technique;
 use crate::shape::{Cells, Constraint};
+use crate::technique::Technique;
 
 /// The first odd or even constraint whose cells still hold a digit of the other kind.
 pub fn odd_even(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

@@ -12,9 +12,9 @@ use super::super::words;
 use super::fill::{Budget, FillSearch};
 use super::{count, masks, removals, title};
 use crate::general::constraints::{sum_to, Sums};
-use crate::logic::words::or_list;
-use crate::logic::Technique;
+use crate::prose::or_list;
 use crate::shape::{Cells, Constraint, Shape, UnitKind};
+use crate::technique::Technique;
 
 /// The first sandwich whose line loses a candidate.
 pub fn sandwich(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

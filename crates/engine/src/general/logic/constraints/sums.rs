@@ -17,9 +17,9 @@ use super::super::words;
 use super::fill::{seeing, Budget, FillSearch};
 use super::{cells_of, count, masks, removals, title};
 use crate::general::constraints::{arrow, renban_windows, sum_to, SumScratch, Sums};
-use crate::logic::words::or_list;
-use crate::logic::Technique;
+use crate::prose::or_list;
 use crate::shape::{Cells, Constraint, Shape};
+use crate::technique::Technique;
 
 /// The first arrow or little killer whose sum removes a candidate.
 pub fn line_sum(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

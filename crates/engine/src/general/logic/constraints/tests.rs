@@ -46,7 +46,7 @@ fn removed(shape: &Shape, step: &ShapeStep, cell: &str) -> Vec<u8> {
 fn a_thermometer_counts_the_digits_each_cell_needs_before_and_after_it() {
     let rules = r#"{"constraints": [{"type": "thermo", "cells": ["D1", "D2", "D3", "D4"]}]}"#;
     let (shape, step) = step(thermometer, rules, &[]);
-    assert_eq!(step.technique, crate::logic::Technique::Thermometer);
+    assert_eq!(step.technique, crate::technique::Technique::Thermometer);
     assert_eq!(removed(&shape, &step, "D4"), [1, 2, 3]);
     assert_eq!(removed(&shape, &step, "D1"), [7, 8, 9]);
     assert_eq!(
@@ -80,7 +80,7 @@ fn a_thermometer_counts_from_a_placed_digit() {
 fn a_black_dot_keeps_the_pairs_of_a_digit_and_its_double() {
     let rules = r#"{"constraints": [{"type": "kropki", "color": "black", "cells": ["E5", "E6"]}]}"#;
     let (shape, step) = step(dot_pair, rules, &[]);
-    assert_eq!(step.technique, crate::logic::Technique::DotPair);
+    assert_eq!(step.technique, crate::technique::Technique::DotPair);
     assert_eq!(removed(&shape, &step, "E5"), [5, 7, 9]);
     assert_eq!(
         step.explanation,
@@ -134,7 +134,7 @@ fn an_arrow_s_circle_is_at_least_its_line_s_least_total() {
     let rules =
         r#"{"constraints": [{"type": "arrow", "circle": ["A1"], "cells": ["B2", "C3", "D4"]}]}"#;
     let (shape, step) = step(line_sum, rules, &[]);
-    assert_eq!(step.technique, crate::logic::Technique::LineSum);
+    assert_eq!(step.technique, crate::technique::Technique::LineSum);
     // B2 and C3 share box 1, so the arrow totals at least 1 + 2 + 1.
     assert_eq!(removed(&shape, &step, "A1"), [1, 2, 3]);
     assert_eq!(removed(&shape, &step, "D4"), [7, 8, 9]);
@@ -163,7 +163,7 @@ fn a_little_killer_s_cells_stay_under_its_sum() {
 fn a_renban_keeps_the_runs_that_fit_a_placed_digit() {
     let rules = r#"{"constraints": [{"type": "renban", "cells": ["A1", "A2", "A3", "A4"]}]}"#;
     let (shape, step) = step(renban, rules, &[("A1", 9)]);
-    assert_eq!(step.technique, crate::logic::Technique::Renban);
+    assert_eq!(step.technique, crate::technique::Technique::Renban);
     assert_eq!(removed(&shape, &step, "A2"), [1, 2, 3, 4, 5]);
     assert_eq!(
         step.explanation,
@@ -177,7 +177,7 @@ fn a_renban_keeps_the_runs_that_fit_a_placed_digit() {
 fn a_sandwich_of_35_puts_the_crusts_at_the_ends() {
     let rules = r#"{"constraints": [{"type": "sandwich", "row": "C", "sum": 35}]}"#;
     let (shape, step) = step(sandwich, rules, &[]);
-    assert_eq!(step.technique, crate::logic::Technique::Sandwich);
+    assert_eq!(step.technique, crate::technique::Technique::Sandwich);
     assert_eq!(removed(&shape, &step, "C1"), [2, 3, 4, 5, 6, 7, 8]);
     assert_eq!(removed(&shape, &step, "C5"), [1, 9]);
     assert_eq!(
@@ -193,7 +193,7 @@ fn a_sandwich_of_35_puts_the_crusts_at_the_ends() {
 fn odd_cells_lose_their_even_digits() {
     let rules = r#"{"constraints": [{"type": "odd", "cells": ["A1", "B3"]}]}"#;
     let (shape, step) = step(odd_even, rules, &[]);
-    assert_eq!(step.technique, crate::logic::Technique::OddEven);
+    assert_eq!(step.technique, crate::technique::Technique::OddEven);
     assert_eq!(removed(&shape, &step, "B3"), [2, 4, 6, 8]);
     assert_eq!(
         step.explanation,
@@ -265,7 +265,7 @@ fn a_whisper_read_whole_needs_two_distinct_partners_for_its_middle() {
     // A4's 5 leaves row A no 5, so every pair has partners; but A2's two neighbours share box 1
     // with it: a 4 would need two digits of 9 alone.
     let (shape, step) = step(dot_pair, rules, &[("A4", 5)]);
-    assert_eq!(step.technique, crate::logic::Technique::DotPair);
+    assert_eq!(step.technique, crate::technique::Technique::DotPair);
     assert_eq!(removed(&shape, &step, "A2"), [4, 6]);
     assert_eq!(
         step.explanation,

@@ -8,9 +8,9 @@ use super::super::geometry::Geometry;
 use super::super::position::{values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::{cells_of, count, masks};
-use crate::logic::words::or_list;
-use crate::logic::Technique;
+use crate::prose::or_list;
 use crate::shape::{Cells, Constraint, Shape};
+use crate::technique::Technique;
 
 /// The first thermometer whose bounds remove a candidate.
 pub fn thermometer(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {

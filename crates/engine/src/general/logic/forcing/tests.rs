@@ -3,8 +3,8 @@
 //! speak the shape's symbols and unit names and read a killer's cages as peers only.
 
 use super::*;
-use crate::logic::Technique;
 use crate::shape::{Rules, Shape};
+use crate::technique::Technique;
 
 /// A position on `shape` with no value placed and every candidate pencilled in but for `kept`:
 /// those cells keep only the values given.

@@ -5,9 +5,9 @@
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words as shape_words;
 use super::follow::{Consequences, Contradiction};
-use crate::logic::words::{and_list, or_list};
-use crate::logic::Technique;
+use crate::prose::{and_list, or_list};
 use crate::shape::Shape;
+use crate::technique::Technique;
 
 /// How many placements a branch shows before it is abbreviated.
 const SHOWN: usize = 4;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::general::cages::rule45::{self, Rule45Group};
 use crate::general::cages::Combos;
-use crate::logic::words::and_list;
+use crate::prose::and_list;
 use crate::shape::{Shape, UnitKind};
 
 /// Innies or outies a player is shown only up to this many cells: players count a few cells, not a

@@ -12,9 +12,9 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::cage_unit;
 use super::sums::{self, ways_words, Fillings, OpenCage};
-use crate::logic::words::{and_list, or_list};
-use crate::logic::Technique;
+use crate::prose::{and_list, or_list};
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// A cage as it stands: its values placed, its open cells and what they can be.
 struct CageState {

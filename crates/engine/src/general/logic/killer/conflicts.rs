@@ -13,9 +13,9 @@ use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words;
 use super::sums::{self, plus, ways_words, OpenCage};
 use super::{cage_unit, sees};
-use crate::logic::words::{and_list, or_list};
-use crate::logic::Technique;
+use crate::prose::{and_list, or_list};
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// Combinations of one cage checked against its neighbours before it is left alone: the checks
 /// are a few cheap ones per combination, but a 16x16 cage can have hundreds.

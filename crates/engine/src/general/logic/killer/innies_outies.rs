@@ -12,9 +12,9 @@ use super::super::words;
 use super::sees;
 use super::sums::{self, plus, Fillings, SHOWN};
 use crate::general::cages::rule45::Rule45Group;
-use crate::logic::words::{and_list, or_list};
-use crate::logic::Technique;
+use crate::prose::{and_list, or_list};
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// The cells a group leaves over, with their sum and why.
 pub struct Leftover<'g> {

@@ -27,7 +27,7 @@
 //! innies and outies are shown once at most six of them are open, however many there are.
 //!
 //! Levels are calibrated against the classic ones a player already knows (ids, levels and scores
-//! live with [`Technique`](crate::logic::Technique)): Cage Combination is the killer's
+//! live with [`Technique`](crate::technique::Technique)): Cage Combination is the killer's
 //! pencil-marking, made once per cage and again as its cells narrow, so it is easy and scores like a
 //! naked single (4); the Rule of 45 single is one addition, easy like a hidden single but scored a
 //! little above it (20); Cage Pointing and Cage Claiming are locked candidates with a cage for a

@@ -9,8 +9,8 @@ use super::super::step::{Pattern, ShapeStep};
 use super::super::words;
 use super::cage_unit;
 use super::innies_outies::{fill, leftovers, open_part, placed_words, removals, Leftover, Open};
-use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 
 /// A cage split by a group's boundary: the part left over, and the other part with its sum.
 struct Split<'g> {
@@ -125,7 +125,7 @@ pub fn cage_splitting(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<
                 let ways: Vec<String> =
                     fillings.ways.iter().map(|w| super::sums::plus(w)).collect();
                 let ways = if fillings.count <= super::sums::SHOWN {
-                    crate::logic::words::or_list(ways)
+                    crate::prose::or_list(ways)
                 } else {
                     format!(
                         "one of {} combinations ({}, ...)",

@@ -8,7 +8,7 @@
 
 use super::super::position::{bit, ShapePosition};
 use crate::general::cages::Combos;
-use crate::logic::words::or_list;
+use crate::prose::or_list;
 use crate::shape::Shape;
 
 /// Combinations looked at for one set of cells before it is left alone (kept cheap on 25x25).

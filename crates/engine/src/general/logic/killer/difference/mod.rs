@@ -16,8 +16,8 @@ use super::super::position::{bit, values_of, ShapePosition};
 use super::super::step::{Mark, Pattern, ShapeStep};
 use super::super::words as cell_words;
 use super::{cage_unit, sees};
-use crate::logic::Technique;
 use crate::shape::{Cells, Shape};
+use crate::technique::Technique;
 use words::{fillings_words, premise};
 
 /// Largest number of open cells an equation may have: a player weighs a few cells at once, and

@@ -4,7 +4,7 @@
 use super::super::super::position::ShapePosition;
 use super::super::super::words;
 use super::{Equation, Term};
-use crate::logic::words::and_list;
+use crate::prose::and_list;
 use crate::shape::Shape;
 
 /// `A5 + B2 - C4 - C7`.
