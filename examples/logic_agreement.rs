@@ -13,6 +13,7 @@
 //! of differing steps; `SHOW=xy_wing` does so only where the classic step is that technique.
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use sudoku_service::engine::general::logic::{ShapeLogic, ShapeStep};
 use sudoku_service::engine::puzzle::Puzzle;
@@ -43,6 +44,8 @@ struct Tally {
     other_path: usize,
     other_grade: usize,
     failed: usize,
+    classic_time: Duration,
+    general_time: Duration,
 }
 
 fn main() {
@@ -61,10 +64,13 @@ fn main() {
             };
             let cells = Cells::parse(&shape, &grid.to_line()).expect("a classic line");
             tally.puzzles += 1;
-            let (Ok(a), Ok(b)) = (
-                Puzzle::Classic(grid).explain(Interrupt::NEVER),
-                ShapeLogic::new().explain(&shape, &cells),
-            ) else {
+            let started = Instant::now();
+            let a = Puzzle::Classic(grid).explain(Interrupt::NEVER);
+            tally.classic_time += started.elapsed();
+            let started = Instant::now();
+            let b = ShapeLogic::new().explain(&shape, &cells);
+            tally.general_time += started.elapsed();
+            let (Ok(a), Ok(b)) = (a, b) else {
                 tally.failed += 1;
                 continue;
             };
@@ -115,13 +121,16 @@ fn main() {
         }
         println!(
             "{file}: {} puzzles; identical paths, words and patterns {}, same steps in other words or patterns {}, \
-             another path {}, another grade {}, not explained {}",
+             another path {}, another grade {}, not explained {}; explaining took {:.0} ms \
+             (classic) and {:.0} ms (general)",
             tally.puzzles,
             tally.identical,
             tally.same_steps_other_words,
             tally.other_path,
             tally.other_grade,
-            tally.failed
+            tally.failed,
+            tally.classic_time.as_secs_f64() * 1e3,
+            tally.general_time.as_secs_f64() * 1e3
         );
     }
     println!("\nfirst reworded or repatterned technique (same steps): {words:?}");

@@ -9,7 +9,7 @@
 use super::geometry::Geometry;
 use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
-use super::subsets::combinations;
+use super::subsets::unions_of;
 use crate::prose::and_list;
 use crate::shape::Cells;
 use crate::technique::Technique;
@@ -60,11 +60,8 @@ fn fish_of(geo: &Geometry, live: &[bool], k: usize, value: u8, rows: bool) -> Op
         })
         .filter(|&(_, places)| (2..=k as u32).contains(&places.count_ones()))
         .collect();
-    combinations(lines.len(), k, &mut |pick| {
-        let cover = pick.iter().fold(0u32, |acc, &i| acc | lines[i].1);
-        if cover.count_ones() as usize != k {
-            return None;
-        }
+    let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
+    unions_of(&masks, k, &mut |pick, cover| {
         let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
         let covers: Vec<usize> = values_of(cover).map(|c| usize::from(c) - 1).collect();
         let removed: Vec<usize> = covers

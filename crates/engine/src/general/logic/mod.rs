@@ -64,7 +64,7 @@ mod single_digit;
 mod singles;
 mod solver;
 mod step;
-mod subsets;
+pub(crate) mod subsets;
 mod uniqueness;
 pub(crate) mod wings;
 mod words;

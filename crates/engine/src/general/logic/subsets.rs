@@ -1,7 +1,8 @@
 //! Naked and hidden subsets inside one unit, on any shape: k cells holding only k values between
 //! them keep those values to themselves (in every unit the k cells share), and k values confined to
-//! k cells of a unit leave those cells nothing else. A naked pair or triple whose cells share two
-//! units and clears both is a locked pair or triple, as classic grading names it.
+//! k cells of a unit leave those cells nothing else. A naked pair or triple whose cells share their
+//! box (or region) and another unit, and clears the box and the other unit outside it, is a locked
+//! pair or triple, as classic grading names it.
 
 use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
@@ -50,49 +51,69 @@ pub fn hidden_quad(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sha
     hidden(geo, pos, 4)
 }
 
-/// Calls `f` with every `k` indices below `n`, ascending, until it answers.
-pub fn combinations<T>(n: usize, k: usize, f: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
-    fn go<T>(
-        start: usize,
-        n: usize,
+/// Calls `accept` with each choice of `k` of `masks` (their indices ascending, in lexicographic
+/// order) whose union has exactly `k` bits, with that union, until it answers: the cells of a naked
+/// subset (masks of values), the values of a hidden one (masks of places) or the base lines of a
+/// fish (masks of cover lines). A union past `k` bits cuts the branch: every choice it would lead
+/// to fails.
+pub fn unions_of<T>(
+    masks: &[u32],
+    k: usize,
+    accept: &mut impl FnMut(&[usize], u32) -> Option<T>,
+) -> Option<T> {
+    fn extend<T>(
+        masks: &[u32],
         k: usize,
-        chosen: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]) -> Option<T>,
+        chosen: &mut [usize; 8],
+        depth: usize,
+        start: usize,
+        union: u32,
+        accept: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
-        if chosen.len() == k {
-            return f(chosen);
+        if depth == k {
+            return (union.count_ones() as usize == k)
+                .then(|| accept(&chosen[..k], union))
+                .flatten();
         }
-        for i in start..=n - (k - chosen.len()) {
-            chosen.push(i);
-            let found = go(i + 1, n, k, chosen, f);
-            chosen.pop();
-            if found.is_some() {
-                return found;
+        // Leave room for the masks still to choose.
+        let last = masks.len().checked_sub(k - depth)?;
+        for i in start..=last {
+            let grown = union | masks[i];
+            if grown.count_ones() as usize > k {
+                continue;
+            }
+            chosen[depth] = i;
+            if let Some(found) = extend(masks, k, chosen, depth + 1, i + 1, grown, accept) {
+                return Some(found);
             }
         }
         None
     }
-    if k > n {
-        return None;
-    }
-    go(0, n, k, &mut Vec::with_capacity(k), f)
+    assert!(k <= 8, "subsets and fish of at most eight");
+    extend(masks, k, &mut [0; 8], 0, 0, 0, accept)
 }
 
 fn naked(geo: &Geometry, pos: &ShapePosition, k: usize, locked: bool) -> Option<ShapeStep> {
     let shape = geo.shape;
-    geo.scan.iter().find_map(|&unit| {
-        let open: Vec<usize> = shape
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| (2..=k as u32).contains(&pos.candidates(c).count_ones()))
-            .collect();
-        combinations(open.len(), k, &mut |pick| {
-            let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
-            let values = cells.iter().fold(0, |acc, &c| acc | pos.candidates(c));
-            if values.count_ones() as usize != k {
-                return None;
+    let (mut open, mut masks) = (Vec::new(), Vec::new());
+    // A locked subset lies in its box: where the boxes are scanned first (the classic order),
+    // they find every one, and first.
+    let units = match locked && geo.classic_order {
+        true => &geo.scan[..shape.size()],
+        false => &geo.scan[..],
+    };
+    units.iter().find_map(|&unit| {
+        open.clear();
+        masks.clear();
+        for c in shape.unit(unit).iter().map(|&c| usize::from(c)) {
+            let values = pos.candidates(c);
+            if (2..=k as u32).contains(&values.count_ones()) {
+                open.push(c);
+                masks.push(values);
             }
+        }
+        unions_of(&masks, k, &mut |pick, values| {
+            let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
             naked_step(geo, pos, unit, cells, values, locked)
         })
     })
@@ -109,19 +130,33 @@ fn naked_step(
     locked: bool,
 ) -> Option<ShapeStep> {
     let shape = geo.shape;
+    // Locked, as HoDoKu has it: the cells share their box (or region) and a line (or another
+    // unit), and clear both, the other unit outside the box.
+    let region = geo.regions[cells[0]];
+    let in_region = cells.iter().all(|&c| geo.contains(region, c));
+    if locked && (cells.len() >= 4 || !in_region) {
+        return None;
+    }
     let mut units = vec![unit];
     units.extend(geo.common_units(&cells).into_iter().filter(|&u| u != unit));
+    let subset = &cells;
     let hits_in = |u: usize| {
         shape
             .unit(u)
             .iter()
             .map(|&c| usize::from(c))
-            .filter(|c| !cells.contains(c) && pos.candidates(*c) & values != 0)
-            .collect::<Vec<usize>>()
+            .filter(move |c| !subset.contains(c) && pos.candidates(*c) & values != 0)
     };
-    let cleared = units.iter().filter(|&&u| !hits_in(u).is_empty()).count();
-    let is_locked = cells.len() < 4 && cleared >= 2;
-    if cleared == 0 || is_locked != locked {
+    if units.iter().all(|&u| hits_in(u).next().is_none()) {
+        return None;
+    }
+    let is_locked = cells.len() < 4
+        && in_region
+        && hits_in(region).next().is_some()
+        && units
+            .iter()
+            .any(|&u| u != region && hits_in(u).any(|c| !geo.contains(region, c)));
+    if is_locked != locked {
         return None;
     }
     let eliminations: Vec<Mark> = units
@@ -170,29 +205,40 @@ fn both(shape: &crate::shape::Shape, units: &[usize]) -> String {
 
 fn hidden(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let shape = geo.shape;
+    let (mut spots, mut masks) = (Vec::new(), Vec::new());
     geo.scan.iter().find_map(|&unit| {
-        let cells: Vec<usize> = shape.unit(unit).iter().map(|&c| usize::from(c)).collect();
-        // Each missing value with 2..=k places, and those places as bits over the unit's cells.
-        let missing = shape.all_values() & !pos.placed(shape, unit);
-        let spots: Vec<(u8, u32)> = values_of(missing)
-            .map(|v| {
-                let places = cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| pos.candidates(c) & bit(v) != 0)
-                    .fold(0u32, |acc, (i, _)| acc | 1 << i);
-                (v, places)
-            })
-            .filter(|&(_, places)| (2..=k as u32).contains(&places.count_ones()))
-            .collect();
-        combinations(spots.len(), k, &mut |pick| {
-            let places = pick.iter().fold(0u32, |acc, &i| acc | spots[i].1);
-            if places.count_ones() as usize != k {
-                return None;
+        let cells = shape.unit(unit);
+        // Each value's places as bits over the unit's cells, and the values placed there.
+        let (mut places, mut placed, mut open) = ([0u32; 26], 0u32, 0);
+        for (i, &c) in cells.iter().enumerate() {
+            let c = usize::from(c);
+            if pos.value(c) != 0 {
+                placed |= bit(pos.value(c));
             }
-            let values = pick.iter().fold(0u32, |acc, &i| acc | bit(spots[i].0));
-            let held: Vec<usize> = values_of(places)
-                .map(|i| cells[usize::from(i) - 1])
+            open += usize::from(pos.candidates(c) != 0);
+            for v in values_of(pos.candidates(c)) {
+                places[usize::from(v)] |= 1 << i;
+            }
+        }
+        // With no more open cells than the subset's size, the subset is the whole rest of the
+        // unit: HoDoKu leaves that to the singles (whatever stale marks a player kept there).
+        if open <= k {
+            return None;
+        }
+        // Each missing value with 2..=k places.
+        spots.clear();
+        masks.clear();
+        for v in values_of(shape.all_values() & !placed) {
+            let at = places[usize::from(v)];
+            if (2..=k as u32).contains(&at.count_ones()) {
+                spots.push(v);
+                masks.push(at);
+            }
+        }
+        unions_of(&masks, k, &mut |pick, at| {
+            let values = pick.iter().fold(0u32, |acc, &i| acc | bit(spots[i]));
+            let held: Vec<usize> = values_of(at)
+                .map(|i| usize::from(cells[usize::from(i) - 1]))
                 .collect();
             hidden_step(geo, pos, unit, held, values)
         })

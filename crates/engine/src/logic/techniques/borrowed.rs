@@ -18,7 +18,7 @@ use crate::square::{Square, Unit};
 pub type ShapeFinder = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
 
 /// The classic shape's geometry, worked out on first use.
-fn classic_geometry() -> &'static Geometry<'static> {
+pub(super) fn classic_geometry() -> &'static Geometry<'static> {
     static GEOMETRY: OnceLock<Geometry<'static>> = OnceLock::new();
     GEOMETRY.get_or_init(|| Geometry::new(Shape::classic_ref()))
 }
@@ -53,7 +53,7 @@ fn unit(index: usize) -> Unit {
 }
 
 /// A step in the shape's terms as a classic step, every member in the same order.
-fn classic_step(step: ShapeStep) -> Step {
+pub(super) fn classic_step(step: ShapeStep) -> Step {
     Step {
         technique: step.technique,
         placements: step.placements.iter().map(candidate).collect(),

@@ -4,6 +4,8 @@
 //! as a [`Step`]; it never changes the position itself. The order of [`FINDERS`] is the order of
 //! [`Technique`](super::Technique): the simplest step available is always the one offered.
 
+#[cfg(test)]
+mod agreement;
 mod als;
 mod borrowed;
 mod brute_force;

@@ -4,6 +4,8 @@ use super::super::test_support::{d, keep, sq};
 use super::*;
 use crate::digit::Digit;
 use crate::logic::techniques::next_step;
+use crate::square::{Square, Unit};
+use crate::technique::Technique;
 
 /// Removes `digits` from each of `squares`.
 fn remove(p: &mut Position, squares: &[&str], digits: &[u8]) {
