@@ -32,41 +32,75 @@ fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<Shap
         // places lie.
         return crossings.find_map(|group| {
             let from = group[0].0;
-            let missing = shape.all_values() & !pos.placed(shape, from);
+            let (places, missing) = places_in(geo, pos, from);
             values_of(missing).find_map(|value| {
+                let at = places[usize::from(value)];
+                let within = shared_units(geo, from, at);
                 group
                     .iter()
-                    .find_map(|&(_, to)| locked(geo, pos, from, to, value, from_line))
+                    .filter(|&&(_, to)| within & 1 << to != 0)
+                    .find_map(|&(_, to)| locked(geo, pos, from, to, value, at, from_line))
             })
         });
     }
-    crossings.flatten().find_map(|&(from, to)| {
-        let missing = shape.all_values() & !pos.placed(shape, from);
-        values_of(missing).find_map(|value| locked(geo, pos, from, to, value, from_line))
+    crossings.find_map(|group| {
+        let (places, missing) = places_in(geo, pos, group[0].0);
+        let from = group[0].0;
+        let within: Vec<u128> = (0..=shape.size())
+            .map(|v| shared_units(geo, from, places[v]))
+            .collect();
+        group.iter().find_map(|&(from, to)| {
+            values_of(missing)
+                .filter(|&value| within[usize::from(value)] & 1 << to != 0)
+                .find_map(|value| {
+                    let at = places[usize::from(value)];
+                    locked(geo, pos, from, to, value, at, from_line)
+                })
+        })
     })
 }
 
-/// The step when `value`'s places in `from` (at least two) all lie in `to`, and `to` holds it
-/// elsewhere too.
+/// Each value's places in `unit`, as bits over the unit's cells, and the values it still misses.
+fn places_in(geo: &Geometry, pos: &ShapePosition, unit: usize) -> ([u32; 26], u32) {
+    let shape = geo.shape;
+    let (mut places, mut placed) = ([0u32; 26], 0);
+    for (i, &c) in shape.unit(unit).iter().enumerate() {
+        let c = usize::from(c);
+        if pos.value(c) != 0 {
+            placed |= bit(pos.value(c));
+        }
+        for v in values_of(pos.candidates(c)) {
+            places[usize::from(v)] |= 1 << i;
+        }
+    }
+    (places, shape.all_values() & !placed)
+}
+
+/// The units that the places `at` (bits over `from`'s cells) all lie in, when there are two places
+/// or more (none otherwise: one place is a hidden single).
+fn shared_units(geo: &Geometry, from: usize, at: u32) -> u128 {
+    if at.count_ones() < 2 {
+        return 0;
+    }
+    let cells = geo.shape.unit(from);
+    geo.common_unit_set(values_of(at).map(|i| usize::from(cells[usize::from(i) - 1])))
+}
+
+/// The step when `value`'s places in `from` (`at`, at least two, as bits over `from`'s cells) all
+/// lie in `to` (the caller knows), and `to` holds it elsewhere too.
+#[allow(clippy::too_many_arguments)]
 fn locked(
     geo: &Geometry,
     pos: &ShapePosition,
     from: usize,
     to: usize,
     value: u8,
+    at: u32,
     from_line: bool,
 ) -> Option<ShapeStep> {
     let shape = geo.shape;
+    let cells = shape.unit(from);
     let holds = |c: &usize| pos.candidates(*c) & bit(value) != 0;
-    let places: Vec<usize> = shape
-        .unit(from)
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(holds)
-        .collect();
-    if places.len() < 2 || !places.iter().all(|&c| geo.contains(to, c)) {
-        return None;
-    }
     let removed: Vec<usize> = shape
         .unit(to)
         .iter()
@@ -76,6 +110,9 @@ fn locked(
     if removed.is_empty() {
         return None;
     }
+    let places: Vec<usize> = values_of(at)
+        .map(|i| usize::from(cells[usize::from(i) - 1]))
+        .collect();
     let technique = if from_line {
         Technique::LockedCandidatesClaiming
     } else {

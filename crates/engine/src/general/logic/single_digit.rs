@@ -56,10 +56,14 @@ impl<'g, 's> Places<'g, 's> {
 
     /// The two places of a conjugate pair in `unit`, ascending.
     fn pair(&self, unit: usize) -> Option<(usize, usize)> {
-        match self.in_unit(unit)[..] {
-            [a, b] => Some((a.min(b), a.max(b))),
-            _ => None,
-        }
+        let mut places = self
+            .shape()
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| self.live[c]);
+        let (a, b) = (places.next()?, places.next()?);
+        places.next().is_none().then_some((a.min(b), a.max(b)))
     }
 
     /// The other end of `unit`'s conjugate pair holding `cell`.

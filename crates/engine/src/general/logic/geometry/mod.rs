@@ -122,6 +122,13 @@ impl<'s> Geometry<'s> {
         a != b && self.unit_sets[a] & self.unit_sets[b] != 0
     }
 
+    /// The units every one of `cells` lies in, one bit per unit.
+    pub fn common_unit_set(&self, cells: impl IntoIterator<Item = usize>) -> u128 {
+        cells
+            .into_iter()
+            .fold(u128::MAX, |acc, c| acc & self.unit_sets[c])
+    }
+
     /// The units every one of `cells` lies in, ascending.
     pub fn common_units(&self, cells: &[usize]) -> Vec<usize> {
         let mut set = cells
