@@ -256,8 +256,9 @@ fn check_every_finder(name: &str, puzzles: &[Puzzle]) {
         let solution = *context.solution().unwrap();
         let mut position = Position::new(&p.grid);
         while !position.is_solved() {
-            for find in FINDERS {
-                if let Some(step) = find(&position, &context) {
+            let mut handed = None;
+            for finder in FINDERS {
+                if let Some(step) = finder.find(&position, &context, &mut handed) {
                     assert_sound(&p.origin, &step, &position, &solution);
                     fired[step.technique.index()] += 1;
                 }

@@ -144,7 +144,7 @@ fn finned(geo: &Geometry, pos: &ShapePosition, k: usize, sashimi: bool) -> Optio
     let mut work = WORK;
     for value in 1..=shape.size() as u8 {
         for rows in [true, false] {
-            let scan = Scan::new(geo, &fin_units, &live, value, rows, k as u32 + MAX_FINS);
+            let scan = Scan::new(geo, &fin_units, live, value, rows, k as u32 + MAX_FINS);
             if let Some(fish) = find_in(&scan, k, sashimi, &mut work) {
                 return Some(step(&scan, k, sashimi, fish));
             }

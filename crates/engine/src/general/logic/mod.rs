@@ -60,12 +60,12 @@ mod intersections;
 mod killer;
 mod links;
 mod position;
-mod single_digit;
+pub(crate) mod single_digit;
 mod singles;
 mod solver;
 mod step;
 pub(crate) mod subsets;
-mod uniqueness;
+pub(crate) mod uniqueness;
 pub(crate) mod wings;
 mod words;
 

@@ -1,16 +1,31 @@
 //! Placed values and the candidates of the empty cells of a grid on any shape, one `u32` bit set per
 //! cell (bit `v - 1` for value `v`); a placed cell has no candidates.
 
+use std::cell::OnceCell;
+
 use super::geometry::Geometry;
 use super::step::ShapeStep;
 use crate::shape::{Cells, Shape};
 
 /// A position on a shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ShapePosition {
     values: Vec<u8>,
     cand: Vec<u32>,
+    /// The live candidates ([`live_candidates`]), worked out on first use: every finder asked on
+    /// one position shares them. Cleared when a step is applied.
+    live: OnceCell<Vec<u32>>,
 }
+
+/// Two positions are equal when their values and candidates are (whether either has worked out
+/// its live candidates yet is no part of it).
+impl PartialEq for ShapePosition {
+    fn eq(&self, other: &ShapePosition) -> bool {
+        self.values == other.values && self.cand == other.cand
+    }
+}
+
+impl Eq for ShapePosition {}
 
 impl ShapePosition {
     /// The position a player pencils in before any reasoning: each empty cell holds the values no
@@ -25,6 +40,7 @@ impl ShapePosition {
         ShapePosition {
             values: cells.values().to_vec(),
             cand,
+            live: OnceCell::new(),
         }
     }
 
@@ -40,6 +56,7 @@ impl ShapePosition {
         ShapePosition {
             values: cells.values().to_vec(),
             cand,
+            live: OnceCell::new(),
         }
     }
 
@@ -47,7 +64,11 @@ impl ShapePosition {
     /// per cell: the classic layer's position, in these terms.
     pub(crate) fn from_parts(values: Vec<u8>, cand: Vec<u32>) -> ShapePosition {
         debug_assert_eq!(values.len(), cand.len());
-        ShapePosition { values, cand }
+        ShapePosition {
+            values,
+            cand,
+            live: OnceCell::new(),
+        }
     }
 
     /// The value of `cell`, 0 when empty.
@@ -87,6 +108,7 @@ impl ShapePosition {
 
     /// Applies `step`: placements clear their cell and leave their peers, eliminations go.
     pub fn apply(&mut self, shape: &Shape, step: &ShapeStep) {
+        self.live = OnceCell::new();
         for p in &step.placements {
             self.values[p.cell] = p.value;
             self.cand[p.cell] = 0;
@@ -117,21 +139,23 @@ pub fn values_of(mut set: u32) -> impl Iterator<Item = u8> {
 }
 
 /// Each cell's candidates less the values its units already hold: the live places, without the
-/// stale pencil marks a player may keep (see `fish`).
-pub fn live_candidates(geo: &Geometry, pos: &ShapePosition) -> Vec<u32> {
-    let shape = geo.shape;
-    let placed: Vec<u32> = (0..shape.unit_count())
-        .map(|u| pos.placed(shape, u))
-        .collect();
-    (0..shape.cell_count())
-        .map(|c| {
-            let held = shape
-                .units_of(c)
-                .iter()
-                .fold(0, |acc, &u| acc | placed[usize::from(u)]);
-            pos.candidates(c) & !held
-        })
-        .collect()
+/// stale pencil marks a player may keep (see `fish`). Worked out once per position.
+pub fn live_candidates<'p>(geo: &Geometry, pos: &'p ShapePosition) -> &'p [u32] {
+    pos.live.get_or_init(|| {
+        let shape = geo.shape;
+        let placed: Vec<u32> = (0..shape.unit_count())
+            .map(|u| pos.placed(shape, u))
+            .collect();
+        (0..shape.cell_count())
+            .map(|c| {
+                let held = shape
+                    .units_of(c)
+                    .iter()
+                    .fold(0, |acc, &u| acc | placed[usize::from(u)]);
+                pos.candidates(c) & !held
+            })
+            .collect()
+    })
 }
 
 /// The values no peer of `cell` holds.

@@ -126,9 +126,12 @@ impl Chain {
 pub fn skyscraper(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let live = live_candidates(geo, pos);
     let n = geo.shape.size();
-    [true, false].into_iter().find_map(|rows| {
-        (1..=n as u8).find_map(|value| skyscraper_in(&Places::new(geo, &live, value), rows))
-    })
+    let places: Vec<Places> = (1..=n as u8)
+        .map(|value| Places::new(geo, live, value))
+        .collect();
+    [true, false]
+        .into_iter()
+        .find_map(|rows| places.iter().find_map(|p| skyscraper_in(p, rows)))
 }
 
 fn skyscraper_in(places: &Places, rows: bool) -> Option<ShapeStep> {
@@ -179,7 +182,7 @@ fn skyscraper_in(places: &Places, rows: bool) -> Option<ShapeStep> {
 pub fn two_string_kite(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let live = live_candidates(geo, pos);
     let n = geo.shape.size();
-    (1..=n as u8).find_map(|value| kite_for(&Places::new(geo, &live, value)))
+    (1..=n as u8).find_map(|value| kite_for(&Places::new(geo, live, value)))
 }
 
 fn kite_for(places: &Places) -> Option<ShapeStep> {
@@ -234,7 +237,7 @@ pub fn empty_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option
     regions.sort_unstable();
     regions.dedup();
     (1..=shape.size() as u8).find_map(|value| {
-        let places = Places::new(geo, &live, value);
+        let places = Places::new(geo, live, value);
         regions
             .iter()
             .find_map(|&region| empty_rectangle_in(&places, region))

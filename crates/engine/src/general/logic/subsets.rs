@@ -113,8 +113,11 @@ fn naked(geo: &Geometry, pos: &ShapePosition, k: usize, locked: bool) -> Option<
             }
         }
         unions_of(&masks, k, &mut |pick, values| {
-            let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
-            naked_step(geo, pos, unit, cells, values, locked)
+            let mut cells = [0; 8];
+            for (cell, &i) in cells.iter_mut().zip(pick) {
+                *cell = open[i];
+            }
+            naked_step(geo, pos, unit, &cells[..k], values, locked)
         })
     })
 }
@@ -125,7 +128,7 @@ fn naked_step(
     geo: &Geometry,
     pos: &ShapePosition,
     unit: usize,
-    cells: Vec<usize>,
+    cells: &[usize],
     values: u32,
     locked: bool,
 ) -> Option<ShapeStep> {
@@ -138,8 +141,8 @@ fn naked_step(
         return None;
     }
     let mut units = vec![unit];
-    units.extend(geo.common_units(&cells).into_iter().filter(|&u| u != unit));
-    let subset = &cells;
+    units.extend(geo.common_units(cells).into_iter().filter(|&u| u != unit));
+    let subset = cells;
     let hits_in = |u: usize| {
         shape
             .unit(u)
@@ -185,7 +188,7 @@ fn naked_step(
         words::grouped_removals(shape, &step.eliminations)
     );
     step.pattern = Pattern {
-        cells,
+        cells: cells.to_vec(),
         units,
         values: values_of(values).collect(),
     };
@@ -237,7 +240,11 @@ fn hidden(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
         }
         unions_of(&masks, k, &mut |pick, at| {
             let values = pick.iter().fold(0u32, |acc, &i| acc | bit(spots[i]));
-            let held: Vec<usize> = values_of(at)
+            let mut held = values_of(at).map(|i| usize::from(cells[usize::from(i) - 1]));
+            if !held.any(|c| pos.candidates(c) & !values != 0) {
+                return None;
+            }
+            let held = values_of(at)
                 .map(|i| usize::from(cells[usize::from(i) - 1]))
                 .collect();
             hidden_step(geo, pos, unit, held, values)

@@ -23,7 +23,7 @@ use crate::technique::Technique;
 struct LivePosition<'g, 's> {
     geo: &'g Geometry<'s>,
     pos: &'g ShapePosition,
-    live: Vec<u32>,
+    live: &'g [u32],
     cage_of: Vec<Option<usize>>,
 }
 

@@ -72,7 +72,7 @@ fn finder_agreement() {
             let pos = shape_position(&position);
             for (classic, twin) in FINDERS.iter().zip(&twins) {
                 let id = twin.technique.id();
-                let a = classic(&position, &context);
+                let a = classic.find(&position, &context, &mut None);
                 let b = (twin.find)(classic_geometry(), &pos, &solution).map(classic_step);
                 let entry = asked.entry(id).or_default();
                 entry.0 += 1;

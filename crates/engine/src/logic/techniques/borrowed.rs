@@ -23,17 +23,37 @@ pub(super) fn classic_geometry() -> &'static Geometry<'static> {
     GEOMETRY.get_or_init(|| Geometry::new(Shape::classic_ref()))
 }
 
-/// What `find` finds in `position`, as a classic step.
+/// A classic position handed over in the shape's terms, for the general finders to read.
+pub struct Handed {
+    position: ShapePosition,
+    cells: Cells,
+}
+
+impl Handed {
+    /// `position` in the shape's terms: values by cell index, candidates as bits.
+    pub fn new(position: &Position) -> Handed {
+        let values: Vec<u8> = Square::all()
+            .map(|s| position.value(s).map_or(0, Digit::get))
+            .collect();
+        let marks = Square::all()
+            .map(|s| u32::from(position.candidates(s).bits()))
+            .collect();
+        Handed {
+            cells: Cells::from_values(values.clone()),
+            position: ShapePosition::from_parts(values, marks),
+        }
+    }
+
+    /// What `find` finds, as a classic step.
+    pub fn find(&self, find: ShapeFinder) -> Option<Step> {
+        find(classic_geometry(), &self.position, &self.cells).map(classic_step)
+    }
+}
+
+/// What `find` finds in `position`, as a classic step (one finder asked alone, in tests).
+#[cfg(test)]
 pub fn borrow(position: &Position, find: ShapeFinder) -> Option<Step> {
-    let values: Vec<u8> = Square::all()
-        .map(|s| position.value(s).map_or(0, Digit::get))
-        .collect();
-    let marks = Square::all()
-        .map(|s| u32::from(position.candidates(s).bits()))
-        .collect();
-    let cells = Cells::from_values(values.clone());
-    let shape_position = ShapePosition::from_parts(values, marks);
-    find(classic_geometry(), &shape_position, &cells).map(classic_step)
+    Handed::new(position).find(find)
 }
 
 fn square(cell: usize) -> Square {

@@ -25,7 +25,10 @@ mod wings;
 
 use super::position::Position;
 use super::step::Step;
+use crate::general::logic as general;
 use crate::grid::Grid;
+use borrowed::{Handed, ShapeFinder};
+use Finder::{Borrowed, BorrowedIfUnique, Own};
 
 /// What a finder may know beyond the position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,52 +73,88 @@ impl Context {
 }
 
 /// A technique's finder.
-pub type Finder = fn(&Position, &Context) -> Option<Step>;
+#[derive(Clone, Copy)]
+pub enum Finder {
+    /// The classic layer's own, on the classic position.
+    Own(fn(&Position, &Context) -> Option<Step>),
+    /// The general layer's (the one implementation), on the position handed over in the
+    /// shape's terms ([`borrowed`]).
+    Borrowed(ShapeFinder),
+    /// A borrowed finder that assumes the puzzle has one solution: asked only when the context
+    /// says so.
+    BorrowedIfUnique(ShapeFinder),
+}
+
+impl Finder {
+    /// The first step this finder finds in `position`. A borrowed finder reads the position as
+    /// `handed` holds it, handed over on first need: the finders asked in turn on one position
+    /// share one hand-over (and the live candidates worked out on it).
+    pub fn find(
+        &self,
+        position: &Position,
+        context: &Context,
+        handed: &mut Option<Handed>,
+    ) -> Option<Step> {
+        match self {
+            Finder::Own(find) => find(position, context),
+            Finder::Borrowed(find) => handed
+                .get_or_insert_with(|| Handed::new(position))
+                .find(*find),
+            Finder::BorrowedIfUnique(find) if context.is_unique() => handed
+                .get_or_insert_with(|| Handed::new(position))
+                .find(*find),
+            Finder::BorrowedIfUnique(_) => None,
+        }
+    }
+}
 
 /// Every finder, simplest first.
 pub const FINDERS: &[Finder] = &[
-    singles::full_house,
-    singles::naked_single,
-    singles::hidden_single,
-    subsets::locked_pair,
-    subsets::locked_triple,
-    intersections::locked_candidates_pointing,
-    intersections::locked_candidates_claiming,
-    subsets::naked_pair,
-    subsets::naked_triple,
-    subsets::hidden_pair,
-    subsets::hidden_triple,
-    subsets::naked_quad,
-    subsets::hidden_quad,
-    fish::x_wing,
-    fish::swordfish,
-    fish::jellyfish,
-    uniqueness::bug_plus_one,
-    single_digit::skyscraper,
-    single_digit::two_string_kite,
-    single_digit::turbot_fish,
-    single_digit::empty_rectangle,
-    wings::w_wing,
-    wings::xy_wing,
-    wings::xyz_wing,
-    uniqueness::unique_rectangle_1,
-    uniqueness::unique_rectangle_2,
-    uniqueness::unique_rectangle_4,
-    uniqueness::hidden_rectangle,
-    fish::finned_x_wing,
-    fish::sashimi_x_wing,
-    fish::finned_swordfish,
-    fish::sashimi_swordfish,
-    coloring::simple_coloring,
-    chains::x_chain,
-    chains::xy_chain,
-    chains::aic,
-    als::als_xz,
-    forcing::forcing_chain,
-    brute_force::brute_force,
+    Own(singles::full_house),
+    Own(singles::naked_single),
+    Own(singles::hidden_single),
+    Borrowed(general::subsets::locked_pair),
+    Borrowed(general::subsets::locked_triple),
+    Own(intersections::locked_candidates_pointing),
+    Own(intersections::locked_candidates_claiming),
+    Borrowed(general::subsets::naked_pair),
+    Borrowed(general::subsets::naked_triple),
+    Borrowed(general::subsets::hidden_pair),
+    Borrowed(general::subsets::hidden_triple),
+    Borrowed(general::subsets::naked_quad),
+    Borrowed(general::subsets::hidden_quad),
+    Own(fish::x_wing),
+    Own(fish::swordfish),
+    Own(fish::jellyfish),
+    BorrowedIfUnique(general::uniqueness::bug_plus_one),
+    Borrowed(general::single_digit::skyscraper),
+    Borrowed(general::single_digit::two_string_kite),
+    Own(single_digit::turbot_fish),
+    Own(single_digit::empty_rectangle),
+    Borrowed(general::wings::w_wing),
+    Borrowed(general::wings::xy_wing),
+    Borrowed(general::wings::xyz_wing),
+    Own(uniqueness::unique_rectangle_1),
+    Own(uniqueness::unique_rectangle_2),
+    Own(uniqueness::unique_rectangle_4),
+    Own(uniqueness::hidden_rectangle),
+    Own(fish::finned_x_wing),
+    Own(fish::sashimi_x_wing),
+    Own(fish::finned_swordfish),
+    Own(fish::sashimi_swordfish),
+    Own(coloring::simple_coloring),
+    Own(chains::x_chain),
+    Own(chains::xy_chain),
+    Own(chains::aic),
+    Own(als::als_xz),
+    Own(forcing::forcing_chain),
+    Own(brute_force::brute_force),
 ];
 
 /// The simplest step available in `position`, if any.
 pub fn next_step(position: &Position, context: &Context) -> Option<Step> {
-    FINDERS.iter().find_map(|find| find(position, context))
+    let mut handed = None;
+    FINDERS
+        .iter()
+        .find_map(|finder| finder.find(position, context, &mut handed))
 }

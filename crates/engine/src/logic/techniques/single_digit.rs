@@ -6,6 +6,8 @@
 //! the digit, so any square that sees both outer ends loses it. Which shape earns which name follows
 //! HoDoKu: a skyscraper joins two row (or two column) pairs through a column (row), a kite joins a row
 //! pair and a column pair through a box, and the turbot fish is every other such chain of four squares.
+//! The skyscraper and the kite are the general layer's (the one implementation, on every shape),
+//! borrowed in their classic places by [`super::FINDERS`]; their classic cases are tested here.
 
 use super::Context;
 use crate::digit::Digit;
@@ -140,121 +142,6 @@ impl Chain {
         };
         Step::elimination(technique, eliminations, pattern, explanation)
     }
-}
-
-/// Two conjugate pairs of a digit in two rows (or two columns) whose bases share a column (row): one
-/// of the two tops holds the digit, so squares seeing both tops lose it.
-///
-/// As in HoDoKu, rows are searched before columns, the bases are the first (or the last) squares of
-/// both pairs, so the tops stand on the same side of the base line; the crossed shape is left to
-/// the turbot fish, and tops in one line (an X-wing) to the fish.
-pub fn skyscraper(position: &Position, _: &Context) -> Option<Step> {
-    for rows in [true, false] {
-        for digit in Digit::all() {
-            if let Some(step) = skyscraper_in(position, digit, rows) {
-                return Some(step);
-            }
-        }
-    }
-    None
-}
-
-fn skyscraper_in(position: &Position, digit: Digit, rows: bool) -> Option<Step> {
-    let mut pairs = [None; 9];
-    for (i, slot) in pairs.iter_mut().enumerate() {
-        *slot = conjugate_pair(position, line(i, rows), digit);
-    }
-    for (i, a) in pairs.iter().enumerate() {
-        let Some((a0, a1)) = *a else { continue };
-        for b in &pairs[i + 1..] {
-            let Some((b0, b1)) = *b else { continue };
-            let (base1, top1, base2, top2) = if cross_of(a0, rows) == cross_of(b0, rows) {
-                (a0, a1, b0, b1)
-            } else if cross_of(a1, rows) == cross_of(b1, rows) {
-                (a1, a0, b1, b0)
-            } else {
-                continue;
-            };
-            if cross_of(top1, rows) == cross_of(top2, rows) {
-                continue;
-            }
-            let targets = seeing_both(position, digit, top1, top2);
-            if targets.is_empty() {
-                continue;
-            }
-            let chain = Chain {
-                digit,
-                top1,
-                base1,
-                base2,
-                top2,
-                link1: line(line_of(a0, rows), rows),
-                link2: line(line_of(b0, rows), rows),
-                bridge: line(cross_of(base1, rows), !rows),
-            };
-            return Some(chain.step(Technique::Skyscraper, targets));
-        }
-    }
-    None
-}
-
-/// A conjugate pair in a row and one in a column with one end of each in the same box: one of the two
-/// other ends holds the digit, so the square in the row of one and the column of the other loses it.
-pub fn two_string_kite(position: &Position, _: &Context) -> Option<Step> {
-    Digit::all().find_map(|digit| kite_for(position, digit))
-}
-
-fn kite_for(position: &Position, digit: Digit) -> Option<Step> {
-    for r in 0..9 {
-        let Some((l0, l1)) = conjugate_pair(position, row(r), digit) else {
-            continue;
-        };
-        for c in 0..9 {
-            let Some((c0, c1)) = conjugate_pair(position, column(c), digit) else {
-                continue;
-            };
-            let Some((row_base, row_top, col_base, col_top)) = kite_ends(l0, l1, c0, c1) else {
-                continue;
-            };
-            let cross = Square::at(col_top.row(), row_top.col())?;
-            if !position.has(cross, digit) {
-                continue;
-            }
-            let chain = Chain {
-                digit,
-                top1: row_top,
-                base1: row_base,
-                base2: col_base,
-                top2: col_top,
-                link1: row(r),
-                link2: column(c),
-                bridge: Unit::Box(row_base.box_index() as u8),
-            };
-            return Some(chain.step(Technique::TwoStringKite, SquareSet::single(cross)));
-        }
-    }
-    None
-}
-
-/// The ends of a row pair and a column pair ordered as (row base, row top, column base, column top),
-/// the bases sharing a box, when they do and the four squares differ.
-fn kite_ends(
-    l0: Square,
-    l1: Square,
-    c0: Square,
-    c1: Square,
-) -> Option<(Square, Square, Square, Square)> {
-    let ends = [
-        (l0, l1, c0, c1),
-        (l0, l1, c1, c0),
-        (l1, l0, c0, c1),
-        (l1, l0, c1, c0),
-    ]
-    .into_iter()
-    .find(|(rb, _, cb, _)| rb.box_index() == cb.box_index())?;
-    let (rb, rt, cb, ct) = ends;
-    let distinct = rb != cb && rb != ct && rt != cb && rt != ct;
-    distinct.then_some(ends)
 }
 
 /// A chain of a conjugate pair, a weak link (the inner ends see each other) and another conjugate

@@ -1,7 +1,9 @@
 //! Uniqueness: deductions that hold only because the puzzle has one solution. Unique rectangles (types
 //! 1, 2 and 4) and hidden rectangles avoid a deadly pattern, four unsolved squares in two rows, two columns and two boxes
 //! that could only hold the same two digits, which two solutions would swap; BUG+1 avoids a grid where
-//! every unsolved square is bivalue and every digit has two places in each unit.
+//! every unsolved square is bivalue and every digit has two places in each unit. BUG+1 is the
+//! general layer's (the one implementation), borrowed by [`super::FINDERS`] when the puzzle is
+//! unique; its classic cases are tested here.
 //!
 //! Every finder here stays off unless the context says the puzzle is unique. The scope follows
 //! HoDoKu's: a rectangle starts from a bivalue square and takes four unsolved squares (never a given
@@ -335,71 +337,6 @@ pub fn hidden_rectangle(position: &Position, context: &Context) -> Option<Step> 
             ))
         })
     })
-}
-
-/// The one unsolved square with three candidates when every other unsolved square has two.
-fn lone_trivalue_square(position: &Position) -> Option<Square> {
-    let mut found = None;
-    for s in Square::all() {
-        if position.value(s).is_some() {
-            continue;
-        }
-        match position.candidates(s).len() {
-            2 => {}
-            3 if found.is_none() => found = Some(s),
-            _ => return None,
-        }
-    }
-    found
-}
-
-/// Bivalue universal grave plus one: every unsolved square is bivalue but one with three candidates,
-/// and every digit has two places in each unit except one digit with three in that square's units.
-/// Without that digit the square would leave a grave of two or no solutions, so it takes it.
-pub fn bug_plus_one(position: &Position, context: &Context) -> Option<Step> {
-    if !context.is_unique() {
-        return None;
-    }
-    let square = lone_trivalue_square(position)?;
-    let units = square.units();
-    let digit = position
-        .candidates(square)
-        .iter()
-        .find(|&d| position.places(units[0], d).len() == 3)?;
-    for unit in Unit::all() {
-        for d in Digit::all() {
-            let count = position.places(unit, d).len();
-            let expected = d == digit && units.contains(&unit);
-            // Exactly two places (or none, once placed) everywhere else: the grave's shape, which a
-            // hidden single would break.
-            let fits = if expected {
-                count == 3
-            } else {
-                count == 0 || count == 2
-            };
-            if !fits {
-                return None;
-            }
-        }
-    }
-    let [row, column, box_] = units;
-    Some(Step::placement(
-        Technique::BugPlusOne,
-        square,
-        digit,
-        Pattern {
-            squares: vec![square],
-            units: units.to_vec(),
-            digits: vec![digit],
-        },
-        format!(
-            "Every unsolved square but {square} has two candidates, and every digit has two places \
-             in each unit except {digit}, which has three in {row}, {column} and {box_}. If \
-             {square} were not {digit}, the grid would be a deadly pattern (a bivalue universal \
-             grave) with two solutions or none; since the puzzle has one solution, {square} is \
-             {digit}."
-        ),
-    ))
 }
 
 #[cfg(test)]

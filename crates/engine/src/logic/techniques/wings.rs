@@ -1,39 +1,38 @@
 //! Wings: bivalue squares that pinch a digit. XY-wing (a bivalue pivot and two bivalue pincers),
 //! XYZ-wing (a trivalue pivot) and W-wing (two identical bivalue squares joined by a conjugate pair),
 //! with HoDoKu's definitions. Found by the general layer's wings (the one implementation, on every
-//! shape), borrowed here in their classic place.
-
-use super::borrowed::borrow;
-use super::Context;
-use crate::general::logic::wings;
-use crate::logic::position::Position;
-use crate::logic::step::Step;
-
-/// A bivalue pivot `xy` that sees two bivalue pincers `xz` and `yz`: whichever digit the pivot takes,
-/// one pincer is `z`, so squares seeing both pincers lose `z`.
-pub fn xy_wing(position: &Position, _: &Context) -> Option<Step> {
-    borrow(position, wings::xy_wing)
-}
-
-/// A trivalue pivot `xyz` that sees two bivalue pincers `xz` and `yz`: one of the three is `z`, so
-/// squares seeing all three lose `z`.
-pub fn xyz_wing(position: &Position, _: &Context) -> Option<Step> {
-    borrow(position, wings::xyz_wing)
-}
-
-/// Two squares holding only the same two digits `a` and `b`, and a conjugate pair on `b` with one end
-/// seeing each square (no end seeing both): they cannot both be `b`, so one is `a`, and squares seeing
-/// both lose `a`.
-pub fn w_wing(position: &Position, _: &Context) -> Option<Step> {
-    borrow(position, wings::w_wing)
-}
+//! shape), which the classic finder list borrows in
+//! their classic places; the classic cases stay here, as tests.
 
 #[cfg(test)]
 mod tests {
+    use super::super::borrowed::borrow;
     use super::super::test_support::{d, keep, names, only, square_names};
-    use super::*;
+    use super::super::Context;
+    use crate::general::logic::wings;
+    use crate::logic::position::Position;
+    use crate::logic::step::Step;
     use crate::square::Unit;
     use crate::technique::Technique;
+
+    /// A bivalue pivot `xy` that sees two bivalue pincers `xz` and `yz`: whichever digit the pivot takes,
+    /// one pincer is `z`, so squares seeing both pincers lose `z`.
+    fn xy_wing(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, wings::xy_wing)
+    }
+
+    /// A trivalue pivot `xyz` that sees two bivalue pincers `xz` and `yz`: one of the three is `z`, so
+    /// squares seeing all three lose `z`.
+    fn xyz_wing(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, wings::xyz_wing)
+    }
+
+    /// Two squares holding only the same two digits `a` and `b`, and a conjugate pair on `b` with one end
+    /// seeing each square (no end seeing both): they cannot both be `b`, so one is `a`, and squares seeing
+    /// both lose `a`.
+    fn w_wing(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, wings::w_wing)
+    }
 
     fn wing_position(pivot: &[u8], second_pincer: &str) -> Position {
         let mut p = Position::blank();

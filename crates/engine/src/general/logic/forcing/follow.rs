@@ -81,7 +81,7 @@ impl<'a, 'g> Follower<'a, 'g> {
         let cells = shape.cell_count();
         let start = Supposed {
             values: (0..cells).map(|c| pos.value(c)).collect(),
-            cand: live_candidates(geo, pos),
+            cand: live_candidates(geo, pos).to_vec(),
             placed_in: (0..shape.unit_count())
                 .map(|u| pos.placed(shape, u))
                 .collect(),

@@ -1,7 +1,19 @@
-//! Tests of the single digit finders.
+//! Tests of the single digit finders: the classic cases of the general layer's skyscraper and
+//! 2-string kite (the one implementation, borrowed by the classic order), and of the classic
+//! turbot fish and empty rectangle.
 
+use super::super::borrowed::borrow;
 use super::super::test_support::{d, names, only, sq, square_names};
 use super::*;
+use crate::general::logic::single_digit;
+
+fn skyscraper(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, single_digit::skyscraper)
+}
+
+fn two_string_kite(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, single_digit::two_string_kite)
+}
 
 fn skyscraper_position() -> Position {
     let mut p = Position::blank();

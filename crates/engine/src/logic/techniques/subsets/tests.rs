@@ -1,11 +1,55 @@
 //! Tests of the subsets finders.
 
+use super::super::borrowed::borrow;
 use super::super::test_support::{d, keep, sq};
-use super::*;
+use super::super::Context;
 use crate::digit::Digit;
+use crate::general::logic::subsets;
+use crate::logic::position::Position;
+use crate::logic::step::Step;
 use crate::logic::techniques::next_step;
 use crate::square::{Square, Unit};
 use crate::technique::Technique;
+
+/// A naked pair that shares a box and a row or column, clearing both.
+fn locked_pair(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::locked_pair)
+}
+
+/// A naked triple that shares a box and a row or column, clearing both.
+fn locked_triple(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::locked_triple)
+}
+
+/// Two squares of a unit holding only the same two digits.
+fn naked_pair(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::naked_pair)
+}
+
+/// Three squares of a unit holding only three digits between them.
+fn naked_triple(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::naked_triple)
+}
+
+/// Four squares of a unit holding only four digits between them.
+fn naked_quad(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::naked_quad)
+}
+
+/// Two digits of a unit that can only go in the same two squares.
+fn hidden_pair(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::hidden_pair)
+}
+
+/// Three digits of a unit that can only go in the same three squares.
+fn hidden_triple(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::hidden_triple)
+}
+
+/// Four digits of a unit that can only go in the same four squares.
+fn hidden_quad(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, subsets::hidden_quad)
+}
 
 /// Removes `digits` from each of `squares`.
 fn remove(p: &mut Position, squares: &[&str], digits: &[u8]) {
@@ -50,7 +94,7 @@ fn removed(step: &Step) -> Vec<String> {
 
 /// The step `finder` finds, checked to be the simplest step of the position (no earlier
 /// technique shadows it).
-fn first_step(p: &Position, finder: super::super::Finder) -> Step {
+fn first_step(p: &Position, finder: fn(&Position, &Context) -> Option<Step>) -> Step {
     let step = finder(p, &Context::unknown()).expect("the finder fires");
     assert_eq!(next_step(p, &Context::unknown()).as_ref(), Some(&step));
     step

@@ -1,7 +1,17 @@
-//! Tests of the uniqueness finders.
+//! Tests of the uniqueness finders: the classic rectangles, and the classic cases of the general
+//! layer's BUG+1 (the one implementation, borrowed by the classic order when the puzzle is unique).
 
+use super::super::borrowed::borrow;
 use super::super::test_support::{d, eliminations, keep, sq, square_names};
 use super::*;
+use crate::general::logic::uniqueness;
+
+fn bug_plus_one(position: &Position, context: &Context) -> Option<Step> {
+    if !context.is_unique() {
+        return None;
+    }
+    borrow(position, uniqueness::bug_plus_one)
+}
 
 /// Removes `digit` from every square named.
 fn remove(position: &mut Position, digit: u8, squares: &[&str]) {
@@ -318,10 +328,24 @@ fn bug_plus_one_places_the_digit_with_three_places_in_the_trivalue_squares_units
 }
 
 #[test]
-fn no_bug_plus_one_with_two_trivalue_squares() {
-    // C2 keeps a 2 as well: now A2 and C2 both hold three candidates.
+fn a_stale_mark_does_not_count_as_a_third_candidate() {
+    // C2 keeps a 2 that C7 already holds: A2 and C2 both show three candidates, but the 2 in C2
+    // is no place (the clean-up a hint gives first removes it), so the grave stands.
     let p = Position::from_pencil_marks(&BUG.replace("8  16  3", "8  126 3")).unwrap();
     assert_eq!(p.candidates(sq("C2")).len(), 3);
+    let step = bug_plus_one(&p, &Context::assume_unique()).unwrap();
+    assert_eq!(step.placements, [Candidate::new(sq("A2"), d(1))]);
+}
+
+#[test]
+fn no_bug_plus_one_with_two_trivalue_squares() {
+    // C7 is open (2 or 7), so the 2 C2 keeps is a live place: A2 and C2 both hold three.
+    let text = BUG
+        .replace("8  16  3", "8  126 3")
+        .replace("16 2 9 5", "16 27 9 5");
+    let p = Position::from_pencil_marks(&text).unwrap();
+    assert_eq!(p.candidates(sq("C2")).len(), 3);
+    assert_eq!(p.candidates(sq("C7")).len(), 2);
     assert_eq!(bug_plus_one(&p, &Context::assume_unique()), None);
 }
 
@@ -330,6 +354,9 @@ fn no_bug_plus_one_when_a_digit_has_one_place_in_a_unit() {
     // E5 holds 1 and 6 instead of 1 and 2: every square but A2 is still bivalue, but 2 has one
     // place left in row E (a hidden single, not a grave) and 6 three in column 5.
     let p = Position::from_pencil_marks(&BUG.replace("9 12 13", "9 16 13")).unwrap();
-    assert_eq!(lone_trivalue_square(&p), Some(sq("A2")));
+    let trivalue: Vec<Square> = Square::all()
+        .filter(|&s| p.candidates(s).len() == 3)
+        .collect();
+    assert_eq!(trivalue, [sq("A2")]);
     assert_eq!(bug_plus_one(&p, &Context::assume_unique()), None);
 }
