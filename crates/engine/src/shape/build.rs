@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::tables::{self, Blocks, Layout, Tables};
+use super::tables::{self, Blocks, Layout, UnitTables};
 use super::{cages, constraints, neighbours, Constraint};
 use super::{
     Regions, Rules, Shape, ShapeError, UnitKind, Variant, DEFAULT_SYMBOLS, MAX_SIZE, MIN_SIZE,
@@ -82,7 +82,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
                 kinds.len() <= MAX_UNITS,
                 "a layout alone has at most 118 units"
             );
-            Tables::new(size, kinds, unit_cells, &[], &moves(size, &variants))
+            UnitTables::new(size, kinds, unit_cells, &[], &moves(size, &variants))
         })
     } else {
         let (mut kinds, mut unit_cells) = units(&layout);
@@ -98,7 +98,7 @@ pub(super) fn build(rules: &Rules) -> Result<Shape, ShapeError> {
             });
         }
         let groups: Vec<&[u16]> = cages.iter().map(|cage| cage.cells.as_slice()).collect();
-        Arc::new(Tables::new(
+        Arc::new(UnitTables::new(
             size,
             kinds,
             unit_cells,

@@ -77,7 +77,7 @@ pub struct Shape {
     region_of: Option<Vec<u8>>,
     symbols: Vec<char>,
     /// The units and peers, shared by every shape of the same regular layout.
-    tables: Arc<tables::Tables>,
+    tables: Arc<tables::UnitTables>,
     /// Killer cages, in the order given.
     cages: Vec<Cage>,
     /// Constraints, in the order given.

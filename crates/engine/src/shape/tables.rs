@@ -15,7 +15,7 @@ use super::{UnitKind, Variant};
 
 /// Every unit and every cell's units and peers.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) struct Tables {
+pub(super) struct UnitTables {
     pub(super) kinds: Vec<UnitKind>,
     /// N cells per unit, unit after unit.
     pub(super) unit_cells: Vec<u16>,
@@ -25,7 +25,7 @@ pub(super) struct Tables {
     pub(super) peers: Vec<Vec<u16>>,
 }
 
-impl Tables {
+impl UnitTables {
     /// The tables of N-cell units `kinds`/`unit_cells` on `size` x `size` cells, where each
     /// `groups` member (a cage) and each `moves` pair (anti-knight, anti-king) also repeats no
     /// value.
@@ -35,7 +35,7 @@ impl Tables {
         unit_cells: Vec<u16>,
         groups: &[&[u16]],
         moves: &[Vec<u16>],
-    ) -> Tables {
+    ) -> UnitTables {
         let cells = size * size;
         let mut cell_units = vec![Vec::new(); cells];
         for (u, unit) in unit_cells.chunks(size).enumerate() {
@@ -73,7 +73,7 @@ impl Tables {
                 CellSets::members(&union)
             })
             .collect();
-        Tables {
+        UnitTables {
             kinds,
             unit_cells,
             cell_units,
@@ -130,7 +130,7 @@ pub(super) struct Layout {
 
 /// The layouts most recently asked for, most recent first, with their tables.
 pub(super) struct Kept {
-    layouts: Mutex<Vec<(Layout, Arc<Tables>)>>,
+    layouts: Mutex<Vec<(Layout, Arc<UnitTables>)>>,
     room: usize,
 }
 
@@ -145,7 +145,7 @@ static BOXED: Kept = Kept::new(16);
 static JIGSAW: Kept = Kept::new(4);
 
 /// The tables of `layout`, built by `build` unless they are kept.
-pub(super) fn shared(layout: &Layout, build: impl FnOnce() -> Tables) -> Arc<Tables> {
+pub(super) fn shared(layout: &Layout, build: impl FnOnce() -> UnitTables) -> Arc<UnitTables> {
     let kept = match layout.blocks {
         Blocks::Boxes(..) => &BOXED,
         Blocks::Regions(_) => &JIGSAW,
@@ -163,7 +163,7 @@ impl Kept {
     }
 
     /// The tables of `layout`, built by `build` unless they are kept.
-    fn get(&self, layout: &Layout, build: impl FnOnce() -> Tables) -> Arc<Tables> {
+    fn get(&self, layout: &Layout, build: impl FnOnce() -> UnitTables) -> Arc<UnitTables> {
         let layouts = || self.layouts.lock().unwrap_or_else(PoisonError::into_inner);
         {
             let mut kept = layouts();
@@ -198,8 +198,8 @@ mod tests {
         }
     }
 
-    fn empty() -> Tables {
-        Tables::new(1, Vec::new(), Vec::new(), &[], &[])
+    fn empty() -> UnitTables {
+        UnitTables::new(1, Vec::new(), Vec::new(), &[], &[])
     }
 
     #[test]
@@ -225,7 +225,7 @@ mod tests {
     fn peers_are_every_other_cell_of_a_cells_units_groups_and_moves_once_each() {
         // 2x2 cells, units: the top row and the left column; cells 1 and 3 are a group; 2 moves to 1.
         let kinds = vec![UnitKind::Row(0), UnitKind::Column(0)];
-        let tables = Tables::new(
+        let tables = UnitTables::new(
             2,
             kinds,
             vec![0, 1, 0, 2],

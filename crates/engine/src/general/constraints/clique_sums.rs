@@ -25,7 +25,7 @@ const SMALL: usize = 128;
 
 /// One item of a sum: a clique (or, past the cap, one of its cells) with its reachable sums.
 #[derive(Clone, Copy, Debug)]
-struct Item {
+struct SumItem {
     /// Where its cells start in [`SumScratch::cells`], and how many.
     cells: usize,
     len: usize,
@@ -40,7 +40,7 @@ struct Item {
 /// The reusable tables of [`SumScratch::sum_to`].
 #[derive(Debug, Default)]
 pub(crate) struct SumScratch {
-    items: Vec<Item>,
+    items: Vec<SumItem>,
     cells: Vec<u16>,
     sums: Vec<usize>,
     supports: Vec<u32>,
@@ -174,7 +174,7 @@ impl SumScratch {
     /// One cell as an item: each of its values is a sum of its own.
     fn single(&mut self, cell: u16, cand: &[u32]) {
         let mask = cand[usize::from(cell)];
-        self.items.push(Item {
+        self.items.push(SumItem {
             cells: self.cells.len(),
             len: 1,
             sums: self.sums.len(),
@@ -228,7 +228,7 @@ impl SumScratch {
         }
         self.sums.extend_from_slice(&memo.sums);
         self.supports.extend_from_slice(&memo.supports);
-        self.items.push(Item {
+        self.items.push(SumItem {
             cells: self.cells.len(),
             len: cells.len(),
             sums,

@@ -59,7 +59,7 @@ pub(crate) fn arrow(
 /// peers of the shape, so this is what keeps a value placed on the line out of its other cells.
 pub(crate) fn renban(cells: &[u16], cand: &[u32], size: usize, out: &mut Out) {
     let k = cells.len();
-    let mut fill = Filling {
+    let mut fill = WindowFilling {
         masks: [0; 32],
         len: k,
         path: [0; 32],
@@ -85,7 +85,7 @@ const MAX_FILLINGS: usize = 4096;
 
 /// The enumeration of a renban window's fillings: each cell's candidates in the window, the
 /// values given so far, and what the fillings found gave each cell.
-struct Filling {
+struct WindowFilling {
     masks: [u32; 32],
     len: usize,
     path: [u32; 32],
@@ -93,7 +93,7 @@ struct Filling {
     budget: usize,
 }
 
-impl Filling {
+impl WindowFilling {
     /// Fills cells `i..` with distinct values outside `used`; `false` once the budget is spent.
     fn from(&mut self, i: usize, used: u32) -> bool {
         if i == self.len {

@@ -28,7 +28,7 @@ use super::step::Step;
 use crate::general::logic as general;
 use crate::grid::Grid;
 use borrowed::{Handed, ShapeFinder};
-use Finder::{Borrowed, BorrowedIfUnique, Own};
+use ClassicFinder::{Borrowed, BorrowedIfUnique, Own};
 
 /// What a finder may know beyond the position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,18 +74,18 @@ impl Context {
 
 /// A technique's finder.
 #[derive(Clone, Copy)]
-pub enum Finder {
+pub enum ClassicFinder {
     /// The classic layer's own, on the classic position.
     Own(fn(&Position, &Context) -> Option<Step>),
     /// The general layer's (the one implementation), on the position handed over in the
-    /// shape's terms ([`borrowed`]).
+    /// shape's terms.
     Borrowed(ShapeFinder),
     /// A borrowed finder that assumes the puzzle has one solution: asked only when the context
     /// says so.
     BorrowedIfUnique(ShapeFinder),
 }
 
-impl Finder {
+impl ClassicFinder {
     /// The first step this finder finds in `position`. A borrowed finder reads the position as
     /// `handed` holds it, handed over on first need: the finders asked in turn on one position
     /// share one hand-over (and the live candidates worked out on it).
@@ -96,20 +96,20 @@ impl Finder {
         handed: &mut Option<Handed>,
     ) -> Option<Step> {
         match self {
-            Finder::Own(find) => find(position, context),
-            Finder::Borrowed(find) => handed
+            ClassicFinder::Own(find) => find(position, context),
+            ClassicFinder::Borrowed(find) => handed
                 .get_or_insert_with(|| Handed::new(position))
                 .find(*find),
-            Finder::BorrowedIfUnique(find) if context.is_unique() => handed
+            ClassicFinder::BorrowedIfUnique(find) if context.is_unique() => handed
                 .get_or_insert_with(|| Handed::new(position))
                 .find(*find),
-            Finder::BorrowedIfUnique(_) => None,
+            ClassicFinder::BorrowedIfUnique(_) => None,
         }
     }
 }
 
 /// Every finder, simplest first.
-pub const FINDERS: &[Finder] = &[
+pub const FINDERS: &[ClassicFinder] = &[
     Own(singles::full_house),
     Own(singles::naked_single),
     Own(singles::hidden_single),
