@@ -106,22 +106,18 @@ fn xy_step(
     targets: Vec<usize>,
 ) -> ShapeStep {
     let shape = geo.shape;
-    let name = |c: usize| shape.cell_name(c);
+    let (p, a, b) = (
+        shape.cell_name(pivot),
+        shape.cell_name(px),
+        shape.cell_name(py),
+    );
     let (sx, sy, sz) = (shape.symbol(x), shape.symbol(y), shape.symbol(z));
     let explanation = format!(
-        "{} holds only {sx} and {sy}, and it sees {} ({}) and {} ({}). If {} is {sx}, {} is {sz}; \
-         if it is {sy}, {} is {sz}. Either way one of {} or {} is {sz}, so {sz} can be removed \
-         from the squares that see both: {}.",
-        name(pivot),
-        name(px),
+        "{p} holds only {sx} and {sy}, and it sees {a} ({}) and {b} ({}). If {p} is {sx}, {a} is \
+         {sz}; if it is {sy}, {b} is {sz}. Either way one of {a} or {b} is {sz}, so {sz} can be \
+         removed from the squares that see both: {}.",
         or_values(shape, pos, px),
-        name(py),
         or_values(shape, pos, py),
-        name(pivot),
-        name(px),
-        name(py),
-        name(px),
-        name(py),
         words::cells(shape, targets.iter().copied())
     );
     ShapeStep::elimination(
@@ -174,23 +170,20 @@ fn xyz_step(
     targets: Vec<usize>,
 ) -> ShapeStep {
     let shape = geo.shape;
-    let name = |c: usize| shape.cell_name(c);
     let held: Vec<u8> = values_of(pos.candidates(pivot)).collect();
+    let (p, a, b) = (
+        shape.cell_name(pivot),
+        shape.cell_name(first),
+        shape.cell_name(second),
+    );
     let sz = shape.symbol(z);
     let explanation = format!(
-        "{} holds only {}, and it sees {} ({}) and {} ({}). Whichever {} {} takes, one of {}, {} \
-         or {} is {sz}, so {sz} can be removed from the squares that see all three: {}.",
-        name(pivot),
+        "{p} holds only {}, and it sees {a} ({}) and {b} ({}). Whichever {} {p} takes, one of \
+         {p}, {a} or {b} is {sz}, so {sz} can be removed from the squares that see all three: {}.",
         words::symbols(shape, held.iter().copied()),
-        name(first),
         or_values(shape, pos, first),
-        name(second),
         or_values(shape, pos, second),
         words::value_word(shape),
-        name(pivot),
-        name(pivot),
-        name(first),
-        name(second),
         words::cells(shape, targets.iter().copied())
     );
     ShapeStep::elimination(
@@ -274,26 +267,18 @@ fn w_step(
     (unit, end1, end2): (usize, usize, usize),
     targets: Vec<usize>,
 ) -> ShapeStep {
-    let name = |c: usize| shape.cell_name(c);
+    let (a, b) = (shape.cell_name(first), shape.cell_name(second));
+    let (e1, e2) = (shape.cell_name(end1), shape.cell_name(end2));
     let (sr, sl) = (shape.symbol(removed), shape.symbol(linked));
-    let (low, high) = (removed.min(linked), removed.max(linked));
+    let (low, high) = (
+        shape.symbol(removed.min(linked)),
+        shape.symbol(removed.max(linked)),
+    );
     let explanation = format!(
-        "{} and {} both hold only {} and {}, and {sl} is in {} only at {} and {}, which see {} \
-         and {}. One of {} or {} is {sl}, so {} and {} cannot both be {sl}: one of them is {sr}, \
-         and {sr} can be removed from the squares that see both: {}.",
-        name(first),
-        name(second),
-        shape.symbol(low),
-        shape.symbol(high),
+        "{a} and {b} both hold only {low} and {high}, and {sl} is in {} only at {e1} and {e2}, \
+         which see {a} and {b}. One of {e1} or {e2} is {sl}, so {a} and {b} cannot both be {sl}: \
+         one of them is {sr}, and {sr} can be removed from the squares that see both: {}.",
         shape.unit_name(unit),
-        name(end1),
-        name(end2),
-        name(first),
-        name(second),
-        name(end1),
-        name(end2),
-        name(first),
-        name(second),
         words::cells(shape, targets.iter().copied())
     );
     ShapeStep::elimination(

@@ -11,43 +11,21 @@
 
 use std::collections::BTreeMap;
 
-use super::borrowed::{classic_geometry, classic_step};
+use super::borrowed::Handed;
 use super::{Context, FINDERS};
-use crate::general::logic::{Assumes, ShapePosition, FINDERS as SHAPE_FINDERS};
+use crate::general::logic::{Assumes, FINDERS as SHAPE_FINDERS};
 use crate::grid::Grid;
 use crate::logic::position::Position;
 use crate::logic::LogicSolver;
-use crate::shape::Cells;
-use crate::square::Square;
 
+/// The classic puzzles of the golden file (`tests/golden/logic.tsv`: its rows' first column;
+/// the seeded generators' rows are no puzzles).
 fn golden_puzzles() -> Vec<Grid> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/");
-    [
-        "easy50.txt",
-        "top95.txt",
-        "hardest.txt",
-        "golden/newspaper-2000.txt",
-    ]
-    .iter()
-    .flat_map(|name| {
-        let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
-        text.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .filter_map(|l| l.chars().take(81).collect::<String>().parse().ok())
-            .collect::<Vec<Grid>>()
-    })
-    .collect()
-}
-
-fn shape_position(position: &Position) -> ShapePosition {
-    let values = Square::all()
-        .map(|s| position.value(s).map_or(0, |d| d.get()))
-        .collect();
-    let marks = Square::all()
-        .map(|s| u32::from(position.candidates(s).bits()))
-        .collect();
-    ShapePosition::from_parts(values, marks)
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/logic.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter_map(|row| row.split('\t').next()?.parse().ok())
+        .collect()
 }
 
 #[test]
@@ -66,14 +44,13 @@ fn finder_agreement() {
             continue;
         };
         let context = Context::unique(explained.solution);
-        let solution = Cells::from(&explained.solution);
         let mut position = Position::new(&puzzle);
         for step in &explained.steps {
-            let pos = shape_position(&position);
+            let handed = Handed::new(&position, &context);
             for (classic, twin) in FINDERS.iter().zip(&twins) {
                 let id = twin.technique.id();
                 let a = classic.find(&position, &context, &mut None);
-                let b = (twin.find)(classic_geometry(), &pos, &solution).map(classic_step);
+                let b = handed.find(twin.find);
                 let entry = asked.entry(id).or_default();
                 entry.0 += 1;
                 if a != b {

@@ -7,6 +7,7 @@
 
 use std::sync::OnceLock;
 
+use super::Context;
 use crate::digit::Digit;
 use crate::general::logic::{Geometry, Mark, ShapePosition, ShapeStep};
 use crate::logic::position::Position;
@@ -18,42 +19,47 @@ use crate::square::{Square, Unit};
 pub type ShapeFinder = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
 
 /// The classic shape's geometry, worked out on first use.
-pub(super) fn classic_geometry() -> &'static Geometry<'static> {
+fn classic_geometry() -> &'static Geometry<'static> {
     static GEOMETRY: OnceLock<Geometry<'static>> = OnceLock::new();
     GEOMETRY.get_or_init(|| Geometry::new(Shape::classic_ref()))
 }
 
-/// A classic position handed over in the shape's terms, for the general finders to read.
+/// A classic position handed over in the shape's terms, for the general finders to read, with
+/// the solution they are given (every general finder takes it; only the guess reads it).
 pub struct Handed {
     position: ShapePosition,
-    cells: Cells,
+    solution: Cells,
 }
 
 impl Handed {
-    /// `position` in the shape's terms: values by cell index, candidates as bits.
-    pub fn new(position: &Position) -> Handed {
-        let values: Vec<u8> = Square::all()
+    /// `position` in the shape's terms (values by cell index, candidates as bits), with the
+    /// solution when `context` knows it (else an empty grid: no borrowed finder guesses).
+    pub fn new(position: &Position, context: &Context) -> Handed {
+        let values = Square::all()
             .map(|s| position.value(s).map_or(0, Digit::get))
             .collect();
         let marks = Square::all()
             .map(|s| u32::from(position.candidates(s).bits()))
             .collect();
+        let solution = context
+            .solution()
+            .map_or_else(|| Cells::empty(Square::COUNT), Cells::from);
         Handed {
-            cells: Cells::from_values(values.clone()),
             position: ShapePosition::from_parts(values, marks),
+            solution,
         }
     }
 
     /// What `find` finds, as a classic step.
     pub fn find(&self, find: ShapeFinder) -> Option<Step> {
-        find(classic_geometry(), &self.position, &self.cells).map(classic_step)
+        find(classic_geometry(), &self.position, &self.solution).map(classic_step)
     }
 }
 
 /// What `find` finds in `position`, as a classic step (one finder asked alone, in tests).
 #[cfg(test)]
 pub fn borrow(position: &Position, find: ShapeFinder) -> Option<Step> {
-    Handed::new(position).find(find)
+    Handed::new(position, &Context::unknown()).find(find)
 }
 
 fn square(cell: usize) -> Square {
@@ -73,7 +79,7 @@ fn unit(index: usize) -> Unit {
 }
 
 /// A step in the shape's terms as a classic step, every member in the same order.
-pub(super) fn classic_step(step: ShapeStep) -> Step {
+fn classic_step(step: ShapeStep) -> Step {
     Step {
         technique: step.technique,
         placements: step.placements.iter().map(candidate).collect(),

@@ -97,13 +97,10 @@ impl ClassicFinder {
     ) -> Option<Step> {
         match self {
             ClassicFinder::Own(find) => find(position, context),
-            ClassicFinder::Borrowed(find) => handed
-                .get_or_insert_with(|| Handed::new(position))
+            ClassicFinder::BorrowedIfUnique(_) if !context.is_unique() => None,
+            ClassicFinder::Borrowed(find) | ClassicFinder::BorrowedIfUnique(find) => handed
+                .get_or_insert_with(|| Handed::new(position, context))
                 .find(*find),
-            ClassicFinder::BorrowedIfUnique(find) if context.is_unique() => handed
-                .get_or_insert_with(|| Handed::new(position))
-                .find(*find),
-            ClassicFinder::BorrowedIfUnique(_) => None,
         }
     }
 }
