@@ -1,12 +1,11 @@
 //! Finned and sashimi fish on any shape: k base lines whose places of a value lie in k cover lines
-//! except for a few fins. Either a fin holds the value, or the fish does and the cover lines get
-//! their copies from the base; so a cover cell outside the base that sees every fin loses it.
+//! except for a few fins, all in one unit. Either a fin holds the value, or the fish does and the
+//! cover lines get their copies from the base; so a cover cell outside the base in the fins' unit
+//! loses it.
 //!
-//! The classic layer asks its fins to share a box; here they must share a unit other than a row or
-//! a column (a box, a jigsaw region, a window or a diagonal: a target outside the base lines can
-//! only see a fin through one of those), and a target must see each fin through the shape's own
-//! units, which is all the reasoning needs: it assumes only that rows and columns are units, so it
-//! is sound on every shape. As in the classic layer (HoDoKu's naming) a fish is sashimi when some
+//! The classic layer's fins share a box; here they share a unit other than a row or a column (a
+//! box, a jigsaw region, a window or a diagonal). That assumes only that rows and columns are units,
+//! so it is sound on every shape. As in the classic layer (HoDoKu's naming) a fish is sashimi when some
 //! base line keeps at most one place inside the cover, and sizes 2 and 3 have names (a finned
 //! jellyfish has no technique of its own on the classic scale, so none is offered).
 //!
@@ -216,9 +215,9 @@ fn bases<T>(
     None
 }
 
-/// The first cover that makes `base` a finned fish of the asked kind removing something: for each
-/// fin unit, the cover lines of the places outside it, plus some of those inside it, leaving at
-/// least one for the fins.
+/// The first cover (in lexicographic order, as HoDoKu tries them) that makes `base` a finned fish
+/// of the asked kind removing something: for each fin unit, the cover lines of the places outside
+/// it, plus some of those inside it, leaving at least one for the fins.
 fn covers(
     scan: &Scan,
     base: &[usize],
@@ -228,6 +227,7 @@ fn covers(
     work: &mut usize,
 ) -> Option<FinnedFish> {
     let union = base.iter().fold(0u32, |acc, &b| acc | scan.masks[b]);
+    let mut first: Option<FinnedFish> = None;
     for (i, &required) in outside.iter().enumerate() {
         let Some(need) = k.checked_sub(required.count_ones() as usize) else {
             continue;
@@ -240,16 +240,20 @@ fn covers(
         loop {
             if extra.count_ones() as usize == need {
                 if *work == 0 {
-                    return None;
+                    return first;
                 }
                 *work -= 1;
                 let cover = required | extra;
                 let is_sashimi = base
                     .iter()
                     .any(|&b| (scan.masks[b] & cover).count_ones() <= 1);
-                if is_sashimi == sashimi {
+                let earlier = first.as_ref().is_none_or(|f| {
+                    let differ = cover ^ f.cover;
+                    cover & differ & differ.wrapping_neg() != 0
+                });
+                if is_sashimi == sashimi && earlier {
                     if let Some(fish) = fish_with(scan, base, cover, scan.fin_units[i]) {
-                        return Some(fish);
+                        first = Some(fish);
                     }
                 }
             }
@@ -259,7 +263,7 @@ fn covers(
             extra = (extra - 1) & optional;
         }
     }
-    None
+    first
 }
 
 /// The fish with this base and cover, its fins (all in `fin_unit`) at most five, if some cover cell
@@ -273,15 +277,16 @@ fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option
         return None;
     }
     debug_assert!(fins.iter().all(|&f| scan.geo.contains(fin_unit, f)));
-    let targets: Vec<usize> = bits(cover)
+    let mut targets: Vec<usize> = bits(cover)
         .flat_map(|c| {
             (0..scan.n)
                 .filter(|b| !base.contains(b))
                 .map(move |b| (b, c))
         })
         .map(|(b, c)| scan.cell(b, c))
-        .filter(|&cell| scan.live[cell] && fins.iter().all(|&f| scan.geo.sees(cell, f)))
+        .filter(|&cell| scan.live[cell] && scan.geo.contains(fin_unit, cell))
         .collect();
+    targets.sort_unstable();
     if targets.is_empty() {
         return None;
     }
@@ -324,17 +329,13 @@ fn step(scan: &Scan, k: usize, sashimi: bool, fish: FinnedFish) -> ShapeStep {
     };
     let v = shape.symbol(scan.value);
     let (base_phrase, cover_phrase) = (line_names(shape, &base_u), line_names(shape, &cover_u));
-    let fins = words::cells(shape, fish.fins.iter().copied());
-    let (fins_phrase, if_fin, seen) = if fish.fins.len() == 1 {
-        (format!("the fin {fins}"), "the fin", "it")
-    } else {
-        (format!("the fins {fins}"), "a fin", "every fin")
-    };
+    let noun = if fish.fins.len() == 1 { "fin" } else { "fins" };
+    let fin_unit = shape.unit_name(fish.fin_unit);
     let explanation = format!(
-        "In {base_phrase}, {v} can only go in {cover_phrase}, or in {fins_phrase} in {}. If \
-         {if_fin} is {v}, no square that sees {seen} can be {v}; if not, {v} is gone from the rest \
-         of {cover_phrase}. Either way, {v} can be removed from {}.",
-        shape.unit_name(fish.fin_unit),
+        "In {base_phrase}, {v} can only go in {cover_phrase}, or in the {noun} {} in {fin_unit}. \
+         If {v} is in a fin, it is gone from the rest of {fin_unit}; if not, it is gone from the \
+         rest of {cover_phrase}. Either way, {v} can be removed from {}.",
+        words::cells(shape, fish.fins.iter().copied()),
         words::cells(shape, fish.targets.iter().copied()),
     );
     let mut units = base_u;

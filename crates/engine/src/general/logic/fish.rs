@@ -64,7 +64,7 @@ fn fish_of(geo: &Geometry, live: &[bool], k: usize, value: u8, rows: bool) -> Op
     unions_of(&masks, k, &mut |pick, cover| {
         let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
         let covers: Vec<usize> = values_of(cover).map(|c| usize::from(c) - 1).collect();
-        let removed: Vec<usize> = covers
+        let mut removed: Vec<usize> = covers
             .iter()
             .flat_map(|&c| (0..n).filter(|b| !base.contains(b)).map(move |b| (b, c)))
             .map(|(b, c)| cell(b, c))
@@ -73,6 +73,7 @@ fn fish_of(geo: &Geometry, live: &[bool], k: usize, value: u8, rows: bool) -> Op
         if removed.is_empty() {
             return None;
         }
+        removed.sort_unstable();
         Some(step(geo, live, k, value, rows, &base, &covers, removed))
     })
 }

@@ -1,7 +1,41 @@
 //! Tests of the fish finders.
 
+use super::super::borrowed::borrow;
 use super::super::test_support::{d, sq};
-use super::*;
+use super::super::Context;
+use crate::general::logic::{finned_fish, fish};
+use crate::logic::position::Position;
+use crate::logic::step::Step;
+use crate::square::{Square, Unit, ROW_NAMES};
+use crate::technique::Technique;
+
+fn x_wing(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, fish::x_wing)
+}
+
+fn swordfish(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, fish::swordfish)
+}
+
+fn jellyfish(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, fish::jellyfish)
+}
+
+fn finned_x_wing(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, finned_fish::finned_x_wing)
+}
+
+fn sashimi_x_wing(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, finned_fish::sashimi_x_wing)
+}
+
+fn finned_swordfish(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, finned_fish::finned_swordfish)
+}
+
+fn sashimi_swordfish(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, finned_fish::sashimi_swordfish)
+}
 
 fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().map(|n| sq(n)).collect()
