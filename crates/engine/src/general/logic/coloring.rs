@@ -148,23 +148,17 @@ impl Cluster {
         let v = shape.symbol(self.value);
         let units = self.links(links, pos);
         let each = if units.len() > 1 { "each of " } else { "" };
-        let take = |i: usize| {
-            let verb = if self.colours[i].len() == 1 {
-                "takes"
-            } else {
-                "take"
-            };
-            format!(
-                "{} {verb}",
-                words::cells(shape, self.colours[i].iter().copied())
-            )
+        let verb = if self.colours[0].len() == 1 {
+            "takes"
+        } else {
+            "take"
         };
         format!(
-            "{v} has only two places in {each}{}; following these pairs, {} one colour and {} the \
-             other, and exactly one colour is {v}",
+            "{v} has only two places in {each}{}; following these pairs, {} {verb} one colour and \
+             {} the other, and exactly one colour is {v}",
             words::units(shape, units),
-            take(0),
-            take(1)
+            words::cells(shape, self.colours[0].iter().copied()),
+            words::cells(shape, self.colours[1].iter().copied()),
         )
     }
 

@@ -50,7 +50,7 @@ mod als;
 mod chain_search;
 mod chains;
 mod clean_up;
-mod coloring;
+pub(crate) mod coloring;
 mod constraints;
 pub(crate) mod finned_fish;
 pub(crate) mod fish;

@@ -12,19 +12,23 @@
 //! layer's does: a partner in its box (or region) and row or column, then the far side in another
 //! box, so it looks at a few thousand rectangles at most on a 25x25.
 
-use super::geometry::Geometry;
+use std::cell::OnceCell;
+
+use super::geometry::{is_line, Geometry};
 use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::{Cells, Shape};
 use crate::technique::Technique;
 
-/// What the rectangle finders share: the live candidates and each cell's cage.
+/// What the rectangle finders share: the live candidates, each cell's cage, and the values the
+/// placed ones allow in each cell (worked out on first need).
 struct LivePosition<'g, 's> {
     geo: &'g Geometry<'s>,
     pos: &'g ShapePosition,
     live: &'g [u32],
     cage_of: Vec<Option<usize>>,
+    allowed: OnceCell<Vec<u32>>,
 }
 
 impl<'g, 's> LivePosition<'g, 's> {
@@ -36,7 +40,29 @@ impl<'g, 's> LivePosition<'g, 's> {
             pos,
             live: live_candidates(geo, pos),
             cage_of,
+            allowed: OnceCell::new(),
         }
+    }
+
+    /// Whether `cell` is empty and no placed value rules out either of `pair` there, whatever its
+    /// pencil marks say (HoDoKu's scope: a step that removed one of them as a mark does not stop
+    /// two solutions from swapping them).
+    fn allows(&self, cell: usize, pair: u32) -> bool {
+        let allowed = self.allowed.get_or_init(|| {
+            let shape = self.shape();
+            (0..shape.cell_count())
+                .map(|c| match self.pos.value(c) {
+                    0 => shape.peers(c).iter().fold(shape.all_values(), |acc, &p| {
+                        match self.pos.value(usize::from(p)) {
+                            0 => acc,
+                            v => acc & !bit(v),
+                        }
+                    }),
+                    _ => 0,
+                })
+                .collect()
+        });
+        allowed[cell] & pair == pair
     }
 
     fn shape(&self) -> &'s Shape {
@@ -76,6 +102,20 @@ impl Rectangle {
         let mut cells = self.cells.to_vec();
         cells.sort_unstable();
         cells
+    }
+
+    /// Its two rows, then its two columns.
+    fn lines(&self, geo: &Geometry) -> Vec<usize> {
+        let n = geo.shape.size();
+        let mut rows: Vec<usize> = self.cells.iter().map(|&c| c / n).collect();
+        let mut columns: Vec<usize> = self.cells.iter().map(|&c| c % n).collect();
+        for lines in [&mut rows, &mut columns] {
+            lines.sort_unstable();
+            lines.dedup();
+        }
+        let rows = rows.into_iter().map(|r| geo.rows[r]);
+        rows.chain(columns.into_iter().map(|c| geo.columns[c]))
+            .collect()
     }
 
     /// Whether swapping the two values in the four cells keeps every unit and cage valid: each
@@ -137,7 +177,7 @@ fn find_rectangle(
         if board.pos.value(corner) != 0 || pair.count_ones() != 2 {
             continue;
         }
-        let fits = |c: usize| board.pos.value(c) == 0 && board.live[c] & pair == pair;
+        let fits = |c: usize| board.allows(c, pair);
         let region = geo.regions[corner];
         let (row, col) = (corner / n, corner % n);
         let partners = geo.shape.unit(region).iter().map(|&c| usize::from(c));
@@ -205,7 +245,7 @@ pub fn unique_rectangle_1(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
         Some(ShapeStep::elimination(
             Technique::UniqueRectangle1,
             removed,
-            pattern(rectangle, Vec::new()),
+            pattern(rectangle, rectangle.lines(board.geo)),
             explanation,
         ))
     })
@@ -256,7 +296,7 @@ pub fn unique_rectangle_2(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
             shape.cell_name(second),
             words::cells(shape, targets.iter().copied()),
         );
-        let mut pattern = pattern(rectangle, Vec::new());
+        let mut pattern = pattern(rectangle, rectangle.lines(board.geo));
         pattern.values.push(extra);
         Some(ShapeStep::elimination(
             Technique::UniqueRectangle2,
@@ -267,31 +307,32 @@ pub fn unique_rectangle_2(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
     })
 }
 
-/// Type 4: one of the rectangle's values has its only places of some unit in the two roof cells,
-/// so one of them takes it; the other then cannot take the second value, so neither can.
+/// Type 4: one of the rectangle's values has its only places in the two roof cells in every unit
+/// they share, so one of them takes it; the other then cannot take the second value, so neither
+/// can.
 pub fn unique_rectangle_4(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     find_rectangle(&LivePosition::new(geo, pos), |board, rectangle| {
         let shape = board.shape();
         let (first, second) = roof(&rectangle.extra_cells(board), shape.size())?;
         let [a, b] = rectangle.values;
-        let link_units = |value: u8| -> Vec<usize> {
-            board
-                .geo
-                .common_units(&[first, second])
-                .into_iter()
-                .filter(|&u| {
-                    shape
-                        .unit(u)
-                        .iter()
-                        .map(|&c| usize::from(c))
-                        .all(|c| c == first || c == second || !board.has(c, value))
-                })
-                .collect()
+        // A value with no place but the roof in every unit the roof cells share.
+        let link_units = board.geo.common_units(&[first, second]);
+        let confined = |value: u8| {
+            link_units.iter().all(|&u| {
+                shape
+                    .unit(u)
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .all(|c| c == first || c == second || !board.has(c, value))
+            })
         };
-        let (linked, removed, units) = [(a, b), (b, a)]
-            .into_iter()
-            .map(|(l, r)| (l, r, link_units(l)))
-            .find(|(_, _, units)| !units.is_empty())?;
+        let (linked, removed) = if confined(a) {
+            (a, b)
+        } else if confined(b) {
+            (b, a)
+        } else {
+            return None;
+        };
         let targets: Vec<usize> = [first, second]
             .into_iter()
             .filter(|&c| board.has(c, removed))
@@ -299,12 +340,14 @@ pub fn unique_rectangle_4(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opt
         if targets.is_empty() {
             return None;
         }
+        let mut units = rectangle.lines(board.geo);
+        units.extend(link_units.iter().filter(|&&u| !is_line(shape.unit_kind(u))));
         let (l, r) = (shape.symbol(linked), shape.symbol(removed));
         let explanation = format!(
             "{}. In {}, {l} can only go in {} or {}, so one of them is {l}; since the puzzle has \
              one solution, the other cannot be {r}, so {r} can be removed from {}.",
             rectangle.deadly(shape),
-            words::units(shape, units.iter().copied()),
+            words::units(shape, link_units.iter().copied()),
             shape.cell_name(first),
             shape.cell_name(second),
             words::cells(shape, targets.iter().copied()),

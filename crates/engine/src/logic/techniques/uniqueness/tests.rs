@@ -1,16 +1,42 @@
 //! Tests of the uniqueness finders: the classic rectangles, and the classic cases of the general
 //! layer's BUG+1 (the one implementation, borrowed by the classic order when the puzzle is unique).
 
-use super::super::borrowed::borrow;
+use super::super::borrowed::{borrow, ShapeFinder};
 use super::super::test_support::{d, eliminations, keep, sq, square_names};
-use super::*;
+use super::super::Context;
 use crate::general::logic::uniqueness;
+use crate::logic::position::Position;
+use crate::logic::step::{Candidate, Step};
+use crate::square::{Square, Unit};
+use crate::technique::Technique;
+
+/// The general finder, asked only when the context says the puzzle is unique (as the classic
+/// list asks it).
+fn if_unique(position: &Position, context: &Context, find: ShapeFinder) -> Option<Step> {
+    context
+        .is_unique()
+        .then(|| borrow(position, find))
+        .flatten()
+}
+
+fn unique_rectangle_1(position: &Position, context: &Context) -> Option<Step> {
+    if_unique(position, context, uniqueness::unique_rectangle_1)
+}
+
+fn unique_rectangle_2(position: &Position, context: &Context) -> Option<Step> {
+    if_unique(position, context, uniqueness::unique_rectangle_2)
+}
+
+fn unique_rectangle_4(position: &Position, context: &Context) -> Option<Step> {
+    if_unique(position, context, uniqueness::unique_rectangle_4)
+}
+
+fn hidden_rectangle(position: &Position, context: &Context) -> Option<Step> {
+    if_unique(position, context, uniqueness::hidden_rectangle)
+}
 
 fn bug_plus_one(position: &Position, context: &Context) -> Option<Step> {
-    if !context.is_unique() {
-        return None;
-    }
-    borrow(position, uniqueness::bug_plus_one)
+    if_unique(position, context, uniqueness::bug_plus_one)
 }
 
 /// Removes `digit` from every square named.
