@@ -3,8 +3,8 @@
 //! next false, and so on, so either the first or the last candidate is true. Links come from the
 //! shape's own units, so every finder here is sound on any set of units.
 //!
-//! - [`turbot_fish`] and [`x_chain`]: one value, links between cells only (three links, then five
-//!   or more: the classic layer's Turbot Fish and X-Chain);
+//! - [`x_chain`]: one value, links between cells only, five or more (three are a turbot fish, found
+//!   with the single-value patterns in [`super::single_digit`]);
 //! - [`xy_chain`]: four bivalue cells or more, each joined to the next by a shared value (three
 //!   are an XY-wing, found as a wing in [`super::wings`]);
 //! - [`aic`]: any values, any links; a chain that comes back to its start cell fixes or clears it.
@@ -193,19 +193,6 @@ fn strong_starts<'a>(links: &'a Links) -> impl Iterator<Item = State> + 'a {
             })
             .map(move |v| state(links, c, v, false))
     })
-}
-
-/// A one-value chain of exactly three links: two conjugate pairs joined by a weak link.
-pub fn turbot_fish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let links = Links::new(geo, pos);
-    let found = first(
-        &links,
-        Scope::OneValue,
-        3,
-        value_starts(&links),
-        &mut |s, r| same_value_ends(s, r, 3),
-    )?;
-    Some(build(&links, Technique::TurbotFish, found))
 }
 
 /// A one-value chain of five links or more, both ends the value.

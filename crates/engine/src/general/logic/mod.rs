@@ -296,7 +296,11 @@ pub const FINDERS: &[Finder] = &[
         Assumes::Regions,
         single_digit::two_string_kite,
     ),
-    finder(Technique::TurbotFish, Assumes::Units, chains::turbot_fish),
+    finder(
+        Technique::TurbotFish,
+        Assumes::Units,
+        single_digit::turbot_fish,
+    ),
     finder(
         Technique::EmptyRectangle,
         Assumes::Regions,

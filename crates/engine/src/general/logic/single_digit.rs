@@ -17,7 +17,7 @@
 //! and never removed. The work is one pass over pairs of lines, or over regions and their rows and
 //! columns, so it stays small on a 25x25.
 
-use super::geometry::Geometry;
+use super::geometry::{is_line, Geometry};
 use super::position::{bit, live_candidates, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
@@ -25,7 +25,7 @@ use crate::shape::{Cells, Shape};
 use crate::technique::Technique;
 
 /// One value's live places, a flag per cell.
-struct Places<'g, 's> {
+pub(super) struct Places<'g, 's> {
     geo: &'g Geometry<'s>,
     value: u8,
     live: Vec<bool>,
@@ -98,12 +98,20 @@ impl Chain {
         let [top1, base1, base2, top2] = self.cells.map(|c| shape.cell_name(c));
         let [link1, link2, bridge] = self.units.map(|u| shape.unit_name(u));
         let v = shape.symbol(places.value);
-        let explanation = format!(
-            "{v} is in {link1} only at {base1} and {top1}, and in {link2} only at {base2} and \
-             {top2}; {base1} and {base2} share {bridge}, so one of {top1} or {top2} is {v}, and \
-             {v} can be removed from the squares that see both: {}.",
-            words::cells(shape, targets.iter().copied())
-        );
+        let removed = words::cells(shape, targets.iter().copied());
+        let explanation = if top1 == top2 {
+            format!(
+                "{v} is in {link1} only at {base1} and {top1}, and in {link2} only at {base2} and \
+                 {top1}; {base1} and {base2} share {bridge}, so they cannot both be {v}, and \
+                 {top1} is {v}: {v} can be removed from the squares it sees: {removed}."
+            )
+        } else {
+            format!(
+                "{v} is in {link1} only at {base1} and {top1}, and in {link2} only at {base2} and \
+                 {top2}; {base1} and {base2} share {bridge}, so one of {top1} or {top2} is {v}, \
+                 and {v} can be removed from the squares that see both: {removed}."
+            )
+        };
         ShapeStep::elimination(
             technique,
             targets
@@ -226,155 +234,97 @@ fn kite_for(places: &Places) -> Option<ShapeStep> {
     None
 }
 
-/// The value's places in a box or region all lie in one row and one column, some outside each; a
-/// conjugate pair of the value starts in that row (or column) outside the region. If the pair's
-/// near end holds the value, the region's value is in its column (row); if not, the far end holds
-/// it. The cell in the far end's row (column) and the region's column (row) sees both cases.
-pub fn empty_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
+/// A chain of a conjugate pair, a weak link (the inner ends see each other) and another conjugate
+/// pair on one value that is neither a skyscraper nor a 2-string kite (HoDoKu's turbot fish): one
+/// of the outer ends holds the value, so cells seeing both lose it; when both pairs start from one
+/// cell, that cell holds it. Values ascending, starts in cell order, links in the order of a cell's
+/// units, as the classic layer searched.
+pub fn turbot_fish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let live = live_candidates(geo, pos);
-    let shape = geo.shape;
-    let mut regions: Vec<usize> = geo.regions.clone();
-    regions.sort_unstable();
-    regions.dedup();
-    (1..=shape.size() as u8).find_map(|value| {
-        let places = Places::new(geo, live, value);
-        regions
-            .iter()
-            .find_map(|&region| empty_rectangle_in(&places, region))
-    })
+    let n = geo.shape.size();
+    (1..=n as u8).find_map(|value| turbot_for(&Places::new(geo, live, value)))
 }
 
-fn empty_rectangle_in(places: &Places, region: usize) -> Option<ShapeStep> {
-    let n = places.shape().size();
-    let in_region = places.in_unit(region);
-    if in_region.len() < 3 {
-        return None;
-    }
-    let mut rows: Vec<usize> = in_region.iter().map(|&c| c / n).collect();
-    let mut cols: Vec<usize> = in_region.iter().map(|&c| c % n).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    cols.sort_unstable();
-    cols.dedup();
-    for &row in rows.iter().rev() {
-        for &col in cols.iter().rev() {
-            let off_row = in_region.iter().any(|&c| c / n != row);
-            let off_col = in_region.iter().any(|&c| c % n != col);
-            let on_cross = in_region.iter().all(|&c| c / n == row || c % n == col);
-            if !(on_cross && off_row && off_col) {
+fn turbot_for(places: &Places) -> Option<ShapeStep> {
+    let geo = places.geo;
+    let units = |c: usize| geo.shape.units_of(c).iter().map(|&u| usize::from(u));
+    let holders: Vec<usize> = (0..places.live.len()).filter(|&c| places.live[c]).collect();
+    for &top1 in &holders {
+        for link1 in units(top1) {
+            let Some(base1) = places.chain_link(link1, top1) else {
                 continue;
-            }
-            let rectangle = EmptyRectangle {
-                places,
-                region,
-                in_region: &in_region,
-                row,
-                col,
             };
-            let step = rectangle.step(true).or_else(|| rectangle.step(false));
-            if step.is_some() {
-                return step;
+            let bases2 = holders.iter().filter(|&&c| c != top1 && geo.sees(c, base1));
+            for &base2 in bases2 {
+                for link2 in units(base2) {
+                    let Some(top2) = places.chain_link(link2, base2) else {
+                        continue;
+                    };
+                    if top2 == base1 {
+                        continue;
+                    }
+                    let chain = [top1, base1, base2, top2];
+                    let targets = places.seeing_both(top1, top2, &[]);
+                    if targets.is_empty() || places.is_simpler_shape(chain) {
+                        continue;
+                    }
+                    let bridge = geo.common_units(&[base1, base2])[0];
+                    let chain = Chain {
+                        cells: chain,
+                        units: [link1, link2, bridge],
+                    };
+                    return Some(chain.step(Technique::TurbotFish, places, targets));
+                }
             }
         }
     }
     None
 }
 
-/// An empty rectangle: the value's places in `region` all lie in `row` or `col`.
-struct EmptyRectangle<'p, 'g, 's> {
-    places: &'p Places<'g, 's>,
-    region: usize,
-    in_region: &'p [usize],
-    row: usize,
-    col: usize,
-}
+impl Places<'_, '_> {
+    /// The other end of the conjugate pair of `unit` holding `cell`, as HoDoKu links cells: two
+    /// cells of a box (or any unit not a line) that also share a row or column are linked through
+    /// that line only.
+    fn chain_link(&self, unit: usize, cell: usize) -> Option<usize> {
+        let partner = self.partner(unit, cell)?;
+        let n = self.shape().size();
+        let in_line = partner / n == cell / n || partner % n == cell % n;
+        let through_line = is_line(self.shape().unit_kind(unit));
+        (through_line || !in_line).then_some(partner)
+    }
 
-impl EmptyRectangle<'_, '_, '_> {
-    /// The first elimination through a conjugate pair crossing the region's row (`along_row`) or
-    /// column outside the region.
-    fn step(&self, along_row: bool) -> Option<ShapeStep> {
-        let geo = self.places.geo;
-        let n = geo.shape.size();
-        let (near_line, far_line) = if along_row {
-            (geo.rows[self.row], geo.columns[self.col])
-        } else {
-            (geo.columns[self.col], geo.rows[self.row])
+    /// Whether a chain `[top1, base1, base2, top2]` is one HoDoKu names a skyscraper, a 2-string
+    /// kite or an X-wing rather than a turbot fish.
+    fn is_simpler_shape(&self, [top1, base1, base2, top2]: [usize; 4]) -> bool {
+        let geo = self.geo;
+        let n = self.shape().size();
+        let line_of = |c: usize, rows: bool| if rows { c / n } else { c % n };
+        let pair_in = |a: usize, b: usize, rows: bool| {
+            let line = line_of(a, rows);
+            let unit = if rows {
+                geo.rows[line]
+            } else {
+                geo.columns[line]
+            };
+            line == line_of(b, rows) && self.pair(unit).is_some()
         };
-        let starts = self.places.in_unit(near_line);
-        for near in starts
-            .into_iter()
-            .filter(|&c| !geo.contains(self.region, c))
-        {
-            let pair_unit = if along_row {
-                geo.columns[near % n]
-            } else {
-                geo.rows[near / n]
-            };
-            let Some(far) = self.places.partner(pair_unit, near) else {
-                continue;
-            };
-            let target = if along_row {
-                far / n * n + self.col
-            } else {
-                self.row * n + far % n
-            };
-            if geo.contains(self.region, target)
-                || target == far
-                || target == near
-                || !self.places.live[target]
-            {
-                continue;
+        for rows in [true, false] {
+            let parallel = pair_in(top1, base1, rows) && pair_in(base2, top2, rows);
+            let base = line_of(base1, !rows);
+            if parallel && base == line_of(base2, !rows) {
+                let same_side = (line_of(top1, !rows) > base) == (line_of(top2, !rows) > base);
+                if same_side {
+                    return true;
+                }
             }
-            return Some(self.build([near, far], pair_unit, near_line, far_line, target));
         }
-        None
-    }
-
-    fn build(
-        &self,
-        [near, far]: [usize; 2],
-        pair_unit: usize,
-        near_line: usize,
-        far_line: usize,
-        target: usize,
-    ) -> ShapeStep {
-        let shape = self.places.shape();
-        let geo = self.places.geo;
-        let value = self.places.value;
-        let v = shape.symbol(value);
-        let name = |c: usize| shape.cell_name(c);
-        let unit = |u: usize| shape.unit_name(u);
-        let (row, col) = (geo.rows[self.row], geo.columns[self.col]);
-        let mut cells = self.in_region.to_vec();
-        cells.extend([near, far]);
-        let explanation = format!(
-            "In {}, {v} can only go in {} or {} ({}); in {}, {v} is only at {} and {}. If {} is \
-             {v}, it is gone from the rest of {}, and the {v} of {} is in {}; if not, {} is {v}. \
-             Either way {} cannot be {v}, so {v} can be removed from {}.",
-            unit(self.region),
-            unit(row),
-            unit(col),
-            words::cells(shape, self.in_region.iter().copied()),
-            unit(pair_unit),
-            name(near),
-            name(far),
-            name(near),
-            unit(near_line),
-            unit(self.region),
-            unit(far_line),
-            name(far),
-            name(target),
-            name(target),
-        );
-        ShapeStep::elimination(
-            Technique::EmptyRectangle,
-            vec![Mark::new(target, value)],
-            Pattern {
-                cells,
-                units: vec![self.region, row, col, pair_unit],
-                values: vec![value],
-            },
-            explanation,
-        )
+        let row_then_column = pair_in(top1, base1, true) && pair_in(base2, top2, false);
+        let column_then_row = pair_in(top1, base1, false) && pair_in(base2, top2, true);
+        top1 != top2
+            && (row_then_column || column_then_row)
+            && geo.regions[base1] == geo.regions[base2]
     }
 }
+
+mod empty_rectangle;
+pub use empty_rectangle::empty_rectangle;

@@ -1,11 +1,15 @@
-//! Tests of the single digit finders: the classic cases of the general layer's skyscraper and
-//! 2-string kite (the one implementation, borrowed by the classic order), and of the classic
-//! turbot fish and empty rectangle.
+//! Tests of the single digit finders: the classic cases of the general layer's skyscraper,
+//! 2-string kite, turbot fish and empty rectangle (the one implementation, borrowed by the classic
+//! order).
 
 use super::super::borrowed::borrow;
 use super::super::test_support::{d, names, only, sq, square_names};
-use super::*;
+use super::super::Context;
 use crate::general::logic::single_digit;
+use crate::logic::position::Position;
+use crate::logic::step::Step;
+use crate::square::Unit;
+use crate::technique::Technique;
 
 fn skyscraper(position: &Position, _: &Context) -> Option<Step> {
     borrow(position, single_digit::skyscraper)
@@ -13,6 +17,14 @@ fn skyscraper(position: &Position, _: &Context) -> Option<Step> {
 
 fn two_string_kite(position: &Position, _: &Context) -> Option<Step> {
     borrow(position, single_digit::two_string_kite)
+}
+
+fn turbot_fish(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, single_digit::turbot_fish)
+}
+
+fn empty_rectangle(position: &Position, _: &Context) -> Option<Step> {
+    borrow(position, single_digit::empty_rectangle)
 }
 
 fn skyscraper_position() -> Position {
@@ -217,18 +229,4 @@ fn no_empty_rectangle_when_the_box_holds_the_digit_off_its_row_and_column() {
     // Two places in the box (one in the row, one in the column) are not enough for HoDoKu.
     p.eliminate(sq("E6"), d(7));
     assert_eq!(empty_rectangle(&p, &Context::unknown()), None);
-}
-
-#[test]
-fn conjugate_pairs_are_units_with_two_places() {
-    let p = kite_position();
-    assert_eq!(
-        conjugate_pair(&p, Unit::Row(2), d(6)),
-        Some((sq("C2"), sq("C7")))
-    );
-    assert_eq!(conjugate(&p, Unit::Row(2), d(6), sq("C7")), Some(sq("C2")));
-    assert_eq!(conjugate(&p, Unit::Row(2), d(6), sq("A1")), None);
-    assert_eq!(conjugate_pair(&p, Unit::Row(3), d(6)), None);
-    assert_eq!(shared_unit(sq("A1"), sq("B2")), Some(Unit::Box(0)));
-    assert_eq!(shared_unit(sq("A1"), sq("E5")), None);
 }
