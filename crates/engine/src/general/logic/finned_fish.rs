@@ -14,7 +14,7 @@
 //! outside the unit within k cover lines, and every call stops after [`WORK`] choices.
 
 use super::fish::lines as line_names;
-use super::geometry::{is_line, Geometry};
+use super::geometry::Geometry;
 use super::position::{bit, live_candidates, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
@@ -48,66 +48,41 @@ pub fn sashimi_swordfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Opti
 }
 
 /// One value seen from one orientation: each base line's places as bits over the cover lines, and
-/// for each unit that could hold the fins (every unit but the rows and columns), the places of each
-/// base line outside it.
+/// where each base line crosses each unit that could hold the fins (every unit but the rows and
+/// columns, [`Geometry::non_lines`]).
 struct Scan<'g, 's> {
     geo: &'g Geometry<'s>,
     value: u8,
     rows: bool,
     n: usize,
-    masks: Vec<u32>,
-    live: Vec<bool>,
+    masks: &'g [u32],
+    /// For each cover line, its places as bits over the base lines.
+    cross: &'g [u32],
+    live: &'g [u32],
     /// The units that may hold the fins.
     fin_units: &'g [usize],
-    /// `outside[b][i]`: base line `b`'s places outside `fin_units[i]`.
-    outside: Vec<Vec<u32>>,
+    /// `inside[b * fin_units.len() + i]`: the cover lines of base line `b`'s cells in
+    /// `fin_units[i]`; `cross_inside` the same for the cover lines.
+    inside: &'g [u32],
+    cross_inside: &'g [u32],
 }
 
 impl<'g, 's> Scan<'g, 's> {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        geo: &'g Geometry<'s>,
-        fin_units: &'g [usize],
-        live: &[u32],
-        value: u8,
-        rows: bool,
-        most: u32,
-    ) -> Self {
-        let n = geo.shape.size();
-        let mut scan = Scan {
+    /// `value`'s lines, read from `places` (see [`line_places`]).
+    fn new(geo: &'g Geometry<'s>, places: &'g LinePlaces, value: u8, rows: bool) -> Self {
+        let (masks, cross) = places.of(value, rows);
+        Scan {
             geo,
             value,
             rows,
-            n,
-            masks: Vec::new(),
-            live: live.iter().map(|&c| c & bit(value) != 0).collect(),
-            fin_units,
-            outside: Vec::new(),
-        };
-        scan.masks = (0..n)
-            .map(|b| {
-                (0..n)
-                    .filter(|&c| scan.live[scan.cell(b, c)])
-                    .fold(0u32, |acc, c| acc | 1 << c)
-            })
-            .collect();
-        // Only a line with at most k + 5 places can be a base line: the others need no work.
-        scan.outside = (0..n)
-            .map(|b| {
-                if scan.masks[b].count_ones() > most {
-                    return Vec::new();
-                }
-                fin_units
-                    .iter()
-                    .map(|&u| {
-                        bits(scan.masks[b])
-                            .filter(|&c| !geo.contains(u, scan.cell(b, c)))
-                            .fold(0u32, |acc, c| acc | 1 << c)
-                    })
-                    .collect()
-            })
-            .collect();
-        scan
+            n: geo.shape.size(),
+            masks,
+            cross,
+            live: places.live,
+            fin_units: &geo.non_lines,
+            inside: &geo.line_in[usize::from(!rows)],
+            cross_inside: &geo.line_in[usize::from(rows)],
+        }
     }
 
     fn cell(&self, base: usize, cover: usize) -> usize {
@@ -118,11 +93,86 @@ impl<'g, 's> Scan<'g, 's> {
             cover * n + base
         }
     }
+
+    fn is_live(&self, cell: usize) -> bool {
+        self.live[cell] & bit(self.value) != 0
+    }
+
+    /// Base line `b`'s places outside fin unit `i`.
+    fn outside(&self, b: usize, i: usize) -> u32 {
+        self.masks[b] & !self.inside[b * self.fin_units.len() + i]
+    }
+
+    /// The fin units outside which line `b` has at most `k` places.
+    fn fitting(&self, b: usize, k: usize) -> u128 {
+        (0..self.fin_units.len())
+            .filter(|&i| self.outside(b, i).count_ones() as usize <= k)
+            .fold(0, |acc, i| acc | 1 << i)
+    }
+}
+
+/// Every value's places line by line, worked out in one pass over the cells: `rows[v * n + r]` the
+/// columns where value `v + 1` can go in row `r`, `columns[v * n + c]` the rows in column `c`.
+struct LinePlaces<'g> {
+    live: &'g [u32],
+    n: usize,
+    rows: Vec<u32>,
+    columns: Vec<u32>,
+}
+
+fn line_places<'g>(live: &'g [u32], n: usize) -> LinePlaces<'g> {
+    let (mut rows, mut columns) = (vec![0u32; n * n], vec![0u32; n * n]);
+    for (cell, &candidates) in live.iter().enumerate() {
+        let (r, c) = (cell / n, cell % n);
+        let mut set = candidates;
+        while set != 0 {
+            let v = set.trailing_zeros() as usize;
+            set &= set - 1;
+            rows[v * n + r] |= 1 << c;
+            columns[v * n + c] |= 1 << r;
+        }
+    }
+    LinePlaces {
+        live,
+        n,
+        rows,
+        columns,
+    }
+}
+
+impl LinePlaces<'_> {
+    /// `value`'s base lines and cover lines, rows as base (`rows`) or columns.
+    fn of(&self, value: u8, rows: bool) -> (&[u32], &[u32]) {
+        let at = (usize::from(value) - 1) * self.n..usize::from(value) * self.n;
+        let (r, c) = (&self.rows[at.clone()], &self.columns[at]);
+        if rows {
+            (r, c)
+        } else {
+            (c, r)
+        }
+    }
 }
 
 /// The indices of the set bits of `mask`, ascending.
-fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |&c| mask & 1 << c != 0)
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// The indices of the set bits of a unit set, ascending.
+fn units_in(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
 }
 
 /// A fish found: base lines, cover lines (bits), fins and targets.
@@ -134,104 +184,139 @@ struct FinnedFish {
     targets: Vec<usize>,
 }
 
+/// The first finned fish of size `k` that is sashimi or not, as asked. Both kinds come from one
+/// search, kept with the position ([`ShapePosition::finned_memo`]): the finders ask for one and then
+/// the other on the same position, and the search is the same but for which covers it keeps.
 fn finned(geo: &Geometry, pos: &ShapePosition, k: usize, sashimi: bool) -> Option<ShapeStep> {
-    let shape = geo.shape;
-    let live = live_candidates(geo, pos);
-    let fin_units: Vec<usize> = (0..shape.unit_count())
-        .filter(|&u| !is_line(shape.unit_kind(u)))
-        .collect();
+    pos.finned_memo(k).get_or_init(|| search(geo, pos, k))[usize::from(sashimi)].clone()
+}
+
+/// The first finned fish of size `k` that is not sashimi, and the first that is.
+fn search(geo: &Geometry, pos: &ShapePosition, k: usize) -> [Option<ShapeStep>; 2] {
+    let places = line_places(live_candidates(geo, pos), geo.shape.size());
     let mut work = WORK;
-    for value in 1..=shape.size() as u8 {
+    let mut found: [Option<ShapeStep>; 2] = [None, None];
+    for value in 1..=geo.shape.size() as u8 {
         for rows in [true, false] {
-            let scan = Scan::new(geo, &fin_units, live, value, rows, k as u32 + MAX_FINS);
-            if let Some(fish) = find_in(&scan, k, sashimi, &mut work) {
-                return Some(step(&scan, k, sashimi, fish));
+            let scan = Scan::new(geo, &places, value, rows);
+            let want = [found[0].is_none(), found[1].is_none()];
+            let fish = find_in(&scan, k, want, &mut work);
+            for (kind, fish) in fish.into_iter().enumerate() {
+                if let (true, Some(fish)) = (want[kind], fish) {
+                    found[kind] = Some(step(&scan, k, kind == 1, fish));
+                }
             }
-            if work == 0 {
-                return None;
+            if work == 0 || found.iter().all(Option::is_some) {
+                return found;
             }
         }
     }
-    None
+    found
 }
 
-/// The first finned fish of size `k` in `scan`, base lines in lexicographic order. A choice of base
-/// lines is kept only while, for some fin unit, its places outside that unit lie in at most `k`
-/// cover lines (the fins lie in one unit, everything else in the cover).
-fn find_in(scan: &Scan, k: usize, sashimi: bool, work: &mut usize) -> Option<FinnedFish> {
+/// A choice of base lines under way: the lines, and for each fin unit still possible (`alive`:
+/// outside it, the places lie in at most k cover lines) the union of those places outside it.
+struct Bases {
+    lines: Vec<usize>,
+    alive: u128,
+    outside: Vec<u32>,
+    /// The kinds still looked for: `[not sashimi, sashimi]`.
+    want: [bool; 2],
+}
+
+/// The first finned fish of size `k` in `scan` of each kind wanted (`[not sashimi, sashimi]`), base
+/// lines in lexicographic order. A choice of base lines is kept only while, for some fin unit, its
+/// places outside that unit lie in at most `k` cover lines (the fins lie in one unit, everything
+/// else in the cover).
+fn find_in(scan: &Scan, k: usize, want: [bool; 2], work: &mut usize) -> [Option<FinnedFish>; 2] {
+    let mut found = [None, None];
+    if scan.fin_units.is_empty() {
+        return found;
+    }
     let most = k as u32 + MAX_FINS;
-    let fits = |outside: &[u32]| outside.iter().any(|o| o.count_ones() as usize <= k);
-    let pool: Vec<usize> = (0..scan.n)
+    let pool: Vec<(usize, u128)> = (0..scan.n)
         .filter(|&b| (1..=most).contains(&scan.masks[b].count_ones()))
-        .filter(|&b| fits(&scan.outside[b]))
+        .map(|b| (b, scan.fitting(b, k)))
+        .filter(|&(_, fits)| fits != 0)
         .collect();
-    let start = vec![0u32; scan.fin_units.len()];
-    let mut base = Vec::with_capacity(k);
-    bases(
-        scan,
-        &pool,
-        k,
-        0,
-        &start,
-        &mut base,
-        work,
-        &mut |base, outside, work| covers(scan, base, outside, k, sashimi, work),
-    )
+    let mut bases = Bases {
+        lines: Vec::with_capacity(k),
+        alive: u128::MAX >> (128 - scan.fin_units.len()),
+        outside: vec![0; scan.fin_units.len() * (k + 1)],
+        want,
+    };
+    choose(scan, &pool, k, 0, &mut bases, work, &mut found);
+    found
 }
 
-/// Visits the sets of `k` base lines from `pool[from..]` that some fin unit keeps, with the union
-/// of their places outside each fin unit.
-#[allow(clippy::too_many_arguments)]
-fn bases<T>(
+/// Visits the sets of `k` base lines from `pool[from..]` that some fin unit keeps, keeping the
+/// first fish of each wanted kind a full set gives; true once every wanted kind is found.
+fn choose(
     scan: &Scan,
-    pool: &[usize],
+    pool: &[(usize, u128)],
     k: usize,
     from: usize,
-    outside: &[u32],
-    base: &mut Vec<usize>,
+    bases: &mut Bases,
     work: &mut usize,
-    visit: &mut impl FnMut(&[usize], &[u32], &mut usize) -> Option<T>,
-) -> Option<T> {
-    if base.len() == k {
-        return visit(base, outside, work);
+    found: &mut [Option<FinnedFish>; 2],
+) -> bool {
+    let depth = bases.lines.len();
+    let f = scan.fin_units.len();
+    if depth == k {
+        let outside = &bases.outside[depth * f..(depth + 1) * f];
+        let got = covers(scan, &bases.lines, outside, bases.alive, k, work);
+        for (kind, fish) in got.into_iter().enumerate() {
+            if bases.want[kind] && found[kind].is_none() {
+                found[kind] = fish;
+            }
+        }
+        return (0..2).all(|kind| !bases.want[kind] || found[kind].is_some());
     }
-    for i in from..pool.len() {
-        if pool.len() - i < k - base.len() || *work == 0 {
+    for (i, &(line, fits)) in pool.iter().enumerate().skip(from) {
+        if pool.len() - i < k - depth || *work == 0 {
             break;
         }
         *work -= 1;
-        let line = &scan.outside[pool[i]];
-        let next: Vec<u32> = outside.iter().zip(line).map(|(a, b)| a | b).collect();
-        if !next.iter().any(|o| o.count_ones() as usize <= k) {
+        let mut alive = 0u128;
+        for u in units_in(bases.alive & fits) {
+            let union = bases.outside[depth * f + u] | scan.outside(line, u);
+            bases.outside[(depth + 1) * f + u] = union;
+            if union.count_ones() as usize <= k {
+                alive |= 1 << u;
+            }
+        }
+        if alive == 0 {
             continue;
         }
-        base.push(pool[i]);
-        let found = bases(scan, pool, k, i + 1, &next, base, work, visit);
-        base.pop();
-        if found.is_some() {
-            return found;
+        let before = std::mem::replace(&mut bases.alive, alive);
+        bases.lines.push(line);
+        let done = choose(scan, pool, k, i + 1, bases, work, found);
+        bases.lines.pop();
+        bases.alive = before;
+        if done {
+            return true;
         }
     }
-    None
+    false
 }
 
 /// The first cover (in lexicographic order, as HoDoKu tries them) that makes `base` a finned fish
-/// of the asked kind removing something: for each fin unit, the cover lines of the places outside
-/// it, plus some of those inside it, leaving at least one for the fins.
+/// removing something, of each kind (`[not sashimi, sashimi]`): for each fin unit still possible,
+/// the cover lines of the places outside it, plus some of those inside it, leaving at least one
+/// for the fins.
 fn covers(
     scan: &Scan,
     base: &[usize],
     outside: &[u32],
+    alive: u128,
     k: usize,
-    sashimi: bool,
     work: &mut usize,
-) -> Option<FinnedFish> {
+) -> [Option<FinnedFish>; 2] {
     let union = base.iter().fold(0u32, |acc, &b| acc | scan.masks[b]);
-    let mut first: Option<FinnedFish> = None;
-    for (i, &required) in outside.iter().enumerate() {
-        let Some(need) = k.checked_sub(required.count_ones() as usize) else {
-            continue;
-        };
+    let mut first: [Option<FinnedFish>; 2] = [None, None];
+    for i in units_in(alive) {
+        let required = outside[i];
+        let need = k - required.count_ones() as usize;
         let optional = union & !required;
         if need >= optional.count_ones() as usize {
             continue;
@@ -244,16 +329,17 @@ fn covers(
                 }
                 *work -= 1;
                 let cover = required | extra;
-                let is_sashimi = base
-                    .iter()
-                    .any(|&b| (scan.masks[b] & cover).count_ones() <= 1);
-                let earlier = first.as_ref().is_none_or(|f| {
+                let kind = usize::from(
+                    base.iter()
+                        .any(|&b| (scan.masks[b] & cover).count_ones() <= 1),
+                );
+                let earlier = first[kind].as_ref().is_none_or(|f| {
                     let differ = cover ^ f.cover;
                     cover & differ & differ.wrapping_neg() != 0
                 });
-                if is_sashimi == sashimi && earlier {
-                    if let Some(fish) = fish_with(scan, base, cover, scan.fin_units[i]) {
-                        first = Some(fish);
+                if earlier {
+                    if let Some(fish) = fish_with(scan, base, cover, i) {
+                        first[kind] = Some(fish);
                     }
                 }
             }
@@ -268,14 +354,23 @@ fn covers(
 
 /// The fish with this base and cover, its fins (all in `fin_unit`) at most five, if some cover cell
 /// outside the base sees them all.
-fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option<FinnedFish> {
+fn fish_with(scan: &Scan, base: &[usize], cover: u32, i: usize) -> Option<FinnedFish> {
+    let fin_count: u32 = base
+        .iter()
+        .map(|&b| (scan.masks[b] & !cover).count_ones())
+        .sum();
+    let base_bits = base.iter().fold(0u32, |acc, &b| acc | 1 << b);
+    let f = scan.fin_units.len();
+    let removes =
+        bits(cover).any(|c| scan.cross[c] & !base_bits & scan.cross_inside[c * f + i] != 0);
+    if fin_count == 0 || fin_count > MAX_FINS || !removes {
+        return None;
+    }
+    let fin_unit = scan.fin_units[i];
     let fins: Vec<usize> = base
         .iter()
         .flat_map(|&b| bits(scan.masks[b] & !cover).map(move |c| scan.cell(b, c)))
         .collect();
-    if fins.is_empty() || fins.len() > MAX_FINS as usize {
-        return None;
-    }
     debug_assert!(fins.iter().all(|&f| scan.geo.contains(fin_unit, f)));
     let mut targets: Vec<usize> = bits(cover)
         .flat_map(|c| {
@@ -284,12 +379,9 @@ fn fish_with(scan: &Scan, base: &[usize], cover: u32, fin_unit: usize) -> Option
                 .map(move |b| (b, c))
         })
         .map(|(b, c)| scan.cell(b, c))
-        .filter(|&cell| scan.live[cell] && scan.geo.contains(fin_unit, cell))
+        .filter(|&cell| scan.is_live(cell) && scan.geo.contains(fin_unit, cell))
         .collect();
     targets.sort_unstable();
-    if targets.is_empty() {
-        return None;
-    }
     Some(FinnedFish {
         base: base.to_vec(),
         cover,

@@ -33,103 +33,126 @@ fn fish(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let n = geo.shape.size();
     let live = live_candidates(geo, pos);
     (1..=n as u8).find_map(|value| {
-        let live: Vec<bool> = live.iter().map(|&c| c & bit(value) != 0).collect();
-        [true, false]
-            .into_iter()
-            .find_map(|rows| fish_of(geo, &live, k, value, rows))
+        // Each row's places as bits over the columns, and each column's over the rows.
+        let (mut rows, mut columns) = (vec![0u32; n], vec![0u32; n]);
+        for (cell, _) in live
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c & bit(value) != 0)
+        {
+            rows[cell / n] |= 1 << (cell % n);
+            columns[cell % n] |= 1 << (cell / n);
+        }
+        let lines = Lines {
+            geo,
+            k,
+            value,
+            rows: true,
+            base: &rows,
+            cross: &columns,
+        };
+        lines.fish().or_else(|| {
+            Lines {
+                rows: false,
+                base: &columns,
+                cross: &rows,
+                ..lines
+            }
+            .fish()
+        })
     })
 }
 
-/// The fish of size `k` on `value` with rows as base (`rows`) or columns.
-fn fish_of(geo: &Geometry, live: &[bool], k: usize, value: u8, rows: bool) -> Option<ShapeStep> {
-    let n = geo.shape.size();
-    let cell = |base: usize, cover: usize| {
-        if rows {
+/// One value's places seen with rows as base (`rows`) or columns: each base line's places as bits
+/// over the cover lines (`base`), and each cover line's over the base lines (`cross`).
+#[derive(Clone, Copy)]
+struct Lines<'a, 'g, 's> {
+    geo: &'g Geometry<'s>,
+    k: usize,
+    value: u8,
+    rows: bool,
+    base: &'a [u32],
+    cross: &'a [u32],
+}
+
+impl Lines<'_, '_, '_> {
+    fn cell(&self, base: usize, cover: usize) -> usize {
+        let n = self.base.len();
+        if self.rows {
             base * n + cover
         } else {
             cover * n + base
         }
-    };
-    // Each base line with 2..=k places, and those places as bits over the cover lines.
-    let lines: Vec<(usize, u32)> = (0..n)
-        .map(|b| {
-            let places = (0..n)
-                .filter(|&c| live[cell(b, c)])
-                .fold(0u32, |acc, c| acc | 1 << c);
-            (b, places)
-        })
-        .filter(|&(_, places)| (2..=k as u32).contains(&places.count_ones()))
-        .collect();
-    let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
-    unions_of(&masks, k, &mut |pick, cover| {
-        let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-        let covers: Vec<usize> = values_of(cover).map(|c| usize::from(c) - 1).collect();
-        let mut removed: Vec<usize> = covers
-            .iter()
-            .flat_map(|&c| (0..n).filter(|b| !base.contains(b)).map(move |b| (b, c)))
-            .map(|(b, c)| cell(b, c))
-            .filter(|&c| live[c])
-            .collect();
-        if removed.is_empty() {
-            return None;
-        }
-        removed.sort_unstable();
-        Some(step(geo, live, k, value, rows, &base, &covers, removed))
-    })
-}
+    }
 
-#[allow(clippy::too_many_arguments)]
-fn step(
-    geo: &Geometry,
-    live: &[bool],
-    k: usize,
-    value: u8,
-    rows: bool,
-    base: &[usize],
-    covers: &[usize],
-    removed: Vec<usize>,
-) -> ShapeStep {
-    let shape = geo.shape;
-    let n = shape.size();
-    let (base_units, cover_units) = if rows {
-        (&geo.rows, &geo.columns)
-    } else {
-        (&geo.columns, &geo.rows)
-    };
-    let base_u: Vec<usize> = base.iter().map(|&b| base_units[b]).collect();
-    let cover_u: Vec<usize> = covers.iter().map(|&c| cover_units[c]).collect();
-    let mut corners: Vec<usize> = base
-        .iter()
-        .flat_map(|&b| {
-            covers
+    /// The first fish of size `k` on this value and orientation that removes something.
+    fn fish(&self) -> Option<ShapeStep> {
+        let k = self.k;
+        // Each base line with 2..=k places.
+        let lines: Vec<usize> = (0..self.base.len())
+            .filter(|&b| (2..=k as u32).contains(&self.base[b].count_ones()))
+            .collect();
+        let masks: Vec<u32> = lines.iter().map(|&b| self.base[b]).collect();
+        unions_of(&masks, k, &mut |pick, cover| {
+            let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
+            let base_bits = base.iter().fold(0u32, |acc, &b| acc | 1 << b);
+            let covers: Vec<usize> = values_of(cover).map(|c| usize::from(c) - 1).collect();
+            let mut removed: Vec<usize> = covers
                 .iter()
-                .map(move |&c| if rows { b * n + c } else { c * n + b })
+                .flat_map(|&c| {
+                    values_of(self.cross[c] & !base_bits)
+                        .map(move |b| self.cell(usize::from(b) - 1, c))
+                })
+                .collect();
+            if removed.is_empty() {
+                return None;
+            }
+            removed.sort_unstable();
+            Some(self.step(&base, &covers, removed))
         })
-        .filter(|&c| live[c])
-        .collect();
-    corners.sort_unstable();
-    let technique = match k {
-        2 => Technique::XWing,
-        3 => Technique::Swordfish,
-        _ => Technique::Jellyfish,
-    };
-    let symbol = shape.symbol(value);
-    let (base_phrase, cover_phrase) = (lines(shape, &base_u), lines(shape, &cover_u));
-    let explanation = format!(
-        "In {base_phrase}, {symbol} can only go in {cover_phrase}, so {symbol} can be removed from \
-         the rest of {cover_phrase}: {}.",
-        and_list(removed.iter().map(|&c| shape.cell_name(c)))
-    );
-    ShapeStep::elimination(
-        technique,
-        removed.into_iter().map(|c| Mark::new(c, value)).collect(),
-        Pattern {
-            cells: corners,
-            units: base_u.into_iter().chain(cover_u).collect(),
-            values: vec![value],
-        },
-        explanation,
-    )
+    }
+
+    fn step(&self, base: &[usize], covers: &[usize], removed: Vec<usize>) -> ShapeStep {
+        let geo = self.geo;
+        let shape = geo.shape;
+        let value = self.value;
+        let (base_units, cover_units) = if self.rows {
+            (&geo.rows, &geo.columns)
+        } else {
+            (&geo.columns, &geo.rows)
+        };
+        let base_u: Vec<usize> = base.iter().map(|&b| base_units[b]).collect();
+        let cover_u: Vec<usize> = covers.iter().map(|&c| cover_units[c]).collect();
+        let mut corners: Vec<usize> = base
+            .iter()
+            .flat_map(|&b| covers.iter().map(move |&c| (b, c)))
+            .filter(|&(b, c)| self.base[b] & 1 << c != 0)
+            .map(|(b, c)| self.cell(b, c))
+            .collect();
+        corners.sort_unstable();
+        let technique = match self.k {
+            2 => Technique::XWing,
+            3 => Technique::Swordfish,
+            _ => Technique::Jellyfish,
+        };
+        let symbol = shape.symbol(value);
+        let (base_phrase, cover_phrase) = (lines(shape, &base_u), lines(shape, &cover_u));
+        let explanation = format!(
+            "In {base_phrase}, {symbol} can only go in {cover_phrase}, so {symbol} can be removed \
+             from the rest of {cover_phrase}: {}.",
+            and_list(removed.iter().map(|&c| shape.cell_name(c)))
+        );
+        ShapeStep::elimination(
+            technique,
+            removed.into_iter().map(|c| Mark::new(c, value)).collect(),
+            Pattern {
+                cells: corners,
+                units: base_u.into_iter().chain(cover_u).collect(),
+                values: vec![value],
+            },
+            explanation,
+        )
+    }
 }
 
 /// `rows B and H`, `columns 2, 5 and 9`: lines of one kind, named together.

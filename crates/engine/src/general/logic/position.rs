@@ -15,6 +15,9 @@ pub struct ShapePosition {
     /// The live candidates ([`live_candidates`]), worked out on first use: every finder asked on
     /// one position shares them. Cleared when a step is applied.
     live: OnceCell<Vec<u32>>,
+    /// The first finned fish of sizes 2 and 3, not sashimi and sashimi, found in one search
+    /// ([`ShapePosition::finned_memo`]). Cleared when a step is applied.
+    finned: [OnceCell<[Option<ShapeStep>; 2]>; 2],
 }
 
 /// Two positions are equal when their values and candidates are (whether either has worked out
@@ -41,6 +44,7 @@ impl ShapePosition {
             values: cells.values().to_vec(),
             cand,
             live: OnceCell::new(),
+            finned: Default::default(),
         }
     }
 
@@ -57,6 +61,7 @@ impl ShapePosition {
             values: cells.values().to_vec(),
             cand,
             live: OnceCell::new(),
+            finned: Default::default(),
         }
     }
 
@@ -68,6 +73,7 @@ impl ShapePosition {
             values,
             cand,
             live: OnceCell::new(),
+            finned: Default::default(),
         }
     }
 
@@ -96,6 +102,12 @@ impl ShapePosition {
             .fold(0, |acc, v| acc | bit(v))
     }
 
+    /// Where the finned fish of size `k` (2 or 3) keep what one search found, for the finder of
+    /// the other kind to read (see `finned_fish`).
+    pub(super) fn finned_memo(&self, k: usize) -> &OnceCell<[Option<ShapeStep>; 2]> {
+        &self.finned[k - 2]
+    }
+
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
@@ -109,6 +121,7 @@ impl ShapePosition {
     /// Applies `step`: placements clear their cell and leave their peers, eliminations go.
     pub fn apply(&mut self, shape: &Shape, step: &ShapeStep) {
         self.live = OnceCell::new();
+        self.finned = Default::default();
         for p in &step.placements {
             self.values[p.cell] = p.value;
             self.cand[p.cell] = 0;

@@ -247,25 +247,38 @@ pub fn turbot_fish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sha
 
 fn turbot_for(places: &Places) -> Option<ShapeStep> {
     let geo = places.geo;
+    let turbot = Turbot {
+        places,
+        pairs: (0..geo.shape.unit_count())
+            .map(|u| places.pair(u))
+            .collect(),
+    };
     let units = |c: usize| geo.shape.units_of(c).iter().map(|&u| usize::from(u));
     let holders: Vec<usize> = (0..places.live.len()).filter(|&c| places.live[c]).collect();
     for &top1 in &holders {
         for link1 in units(top1) {
-            let Some(base1) = places.chain_link(link1, top1) else {
+            let Some(base1) = turbot.link(link1, top1) else {
                 continue;
             };
             let bases2 = holders.iter().filter(|&&c| c != top1 && geo.sees(c, base1));
             for &base2 in bases2 {
                 for link2 in units(base2) {
-                    let Some(top2) = places.chain_link(link2, base2) else {
+                    let Some(top2) = turbot.link(link2, base2) else {
                         continue;
                     };
                     if top2 == base1 {
                         continue;
                     }
                     let chain = [top1, base1, base2, top2];
-                    let targets = places.seeing_both(top1, top2, &[]);
-                    if targets.is_empty() || places.is_simpler_shape(chain) {
+                    if turbot.is_simpler_shape(chain) {
+                        continue;
+                    }
+                    let targets: Vec<usize> = holders
+                        .iter()
+                        .copied()
+                        .filter(|&c| geo.sees(c, top1) && geo.sees(c, top2))
+                        .collect();
+                    if targets.is_empty() {
                         continue;
                     }
                     let bridge = geo.common_units(&[base1, base2])[0];
@@ -281,23 +294,35 @@ fn turbot_for(places: &Places) -> Option<ShapeStep> {
     None
 }
 
-impl Places<'_, '_> {
+/// One value's places with the conjugate pair of every unit (when it has one), for the turbot
+/// fish's search.
+struct Turbot<'p, 'g, 's> {
+    places: &'p Places<'g, 's>,
+    pairs: Vec<Option<(usize, usize)>>,
+}
+
+impl Turbot<'_, '_, '_> {
     /// The other end of the conjugate pair of `unit` holding `cell`, as HoDoKu links cells: two
     /// cells of a box (or any unit not a line) that also share a row or column are linked through
     /// that line only.
-    fn chain_link(&self, unit: usize, cell: usize) -> Option<usize> {
-        let partner = self.partner(unit, cell)?;
-        let n = self.shape().size();
+    fn link(&self, unit: usize, cell: usize) -> Option<usize> {
+        let (a, b) = self.pairs[unit]?;
+        let partner = match cell {
+            c if c == a => b,
+            c if c == b => a,
+            _ => return None,
+        };
+        let shape = self.places.shape();
+        let n = shape.size();
         let in_line = partner / n == cell / n || partner % n == cell % n;
-        let through_line = is_line(self.shape().unit_kind(unit));
-        (through_line || !in_line).then_some(partner)
+        (is_line(shape.unit_kind(unit)) || !in_line).then_some(partner)
     }
 
     /// Whether a chain `[top1, base1, base2, top2]` is one HoDoKu names a skyscraper, a 2-string
     /// kite or an X-wing rather than a turbot fish.
     fn is_simpler_shape(&self, [top1, base1, base2, top2]: [usize; 4]) -> bool {
-        let geo = self.geo;
-        let n = self.shape().size();
+        let geo = self.places.geo;
+        let n = geo.shape.size();
         let line_of = |c: usize, rows: bool| if rows { c / n } else { c % n };
         let pair_in = |a: usize, b: usize, rows: bool| {
             let line = line_of(a, rows);
@@ -306,7 +331,7 @@ impl Places<'_, '_> {
             } else {
                 geo.columns[line]
             };
-            line == line_of(b, rows) && self.pair(unit).is_some()
+            line == line_of(b, rows) && self.pairs[unit].is_some()
         };
         for rows in [true, false] {
             let parallel = pair_in(top1, base1, rows) && pair_in(base2, top2, rows);

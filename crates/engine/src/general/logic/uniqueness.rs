@@ -18,7 +18,7 @@ use super::geometry::{is_line, Geometry};
 use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
-use crate::shape::{Cells, Shape};
+use crate::shape::{Cells, Shape, UnitKind};
 use crate::technique::Technique;
 
 /// What the rectangle finders share: the live candidates, each cell's cage, and the values the
@@ -128,7 +128,10 @@ impl Rectangle {
             [a, b] => a / n == b / n || a % n == b % n,
             _ => false,
         };
-        let units_fit = (0..shape.unit_count()).all(|u| {
+        // Rows, columns and the two regions meet it as a rectangle does by construction; only
+        // the other units (diagonals, windows, extra regions) and the cages need a look.
+        let mut others = geo_others(board.geo);
+        let units_fit = others.all(|u| {
             let inside: Vec<usize> = self
                 .cells
                 .iter()
@@ -162,6 +165,16 @@ impl Rectangle {
             shape.symbol(self.values[1])
         )
     }
+}
+
+/// The units other than rows, columns, boxes and jigsaw regions.
+fn geo_others<'g>(geo: &'g Geometry) -> impl Iterator<Item = usize> + 'g {
+    geo.non_lines.iter().copied().filter(|&u| {
+        !matches!(
+            geo.shape.unit_kind(u),
+            UnitKind::Box(_) | UnitKind::Region(_)
+        )
+    })
 }
 
 /// Calls `check` on every rectangle (bivalue corner, partner in its region and line, far side in

@@ -33,6 +33,13 @@ pub struct Geometry<'s> {
     /// Every unit, in the order the singles and subsets scan them: with the classic order boxes,
     /// then rows, then columns; otherwise the shape's own unit order.
     pub scan: Vec<usize>,
+    /// The units that are not rows or columns (boxes, regions, diagonals, windows), ascending:
+    /// where a finned fish's fins may lie.
+    pub non_lines: Vec<usize>,
+    /// Where each line crosses each of [`Geometry::non_lines`], as bits over the crossing lines:
+    /// `line_in[0][r * non_lines.len() + i]` holds the columns of row `r`'s cells in unit
+    /// `non_lines[i]`, and `line_in[1]` the same for the columns (bits over rows).
+    pub line_in: [Vec<u32>; 2],
     /// The cages and the rule of 45's groups, on a shape with cages.
     pub killer: Option<KillerGeometry>,
     /// The relations between two cells, on a shape with constraints.
@@ -98,9 +105,25 @@ impl<'s> Geometry<'s> {
             };
             scan.sort_by_key(order);
         }
+        let non_lines: Vec<usize> = (0..units)
+            .filter(|&u| !is_line(shape.unit_kind(u)))
+            .collect();
+        let mut line_in = [
+            vec![0u32; n * non_lines.len()],
+            vec![0u32; n * non_lines.len()],
+        ];
+        for (i, &u) in non_lines.iter().enumerate() {
+            for &c in shape.unit(u) {
+                let (r, c) = shape.row_col(usize::from(c));
+                line_in[0][r * non_lines.len() + i] |= 1 << c;
+                line_in[1][c * non_lines.len() + i] |= 1 << r;
+            }
+        }
         Geometry {
             shape,
             crossings: pointing,
+            non_lines,
+            line_in,
             rows,
             columns,
             regions,
