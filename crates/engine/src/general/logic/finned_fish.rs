@@ -15,11 +15,14 @@
 
 use super::fish::lines as line_names;
 use super::geometry::Geometry;
-use super::position::{bit, live_candidates, ShapePosition};
+use super::position::{live_candidates, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
+use scan::{bits, line_places, units_in, Scan};
+
+mod scan;
 
 /// The most fins a fish may have (HoDoKu's limit).
 const MAX_FINS: u32 = 5;
@@ -45,134 +48,6 @@ pub fn finned_swordfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Optio
 /// A finned swordfish with a base line that keeps one place or none in the cover.
 pub fn sashimi_swordfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     finned(geo, pos, 3, true)
-}
-
-/// One value seen from one orientation: each base line's places as bits over the cover lines, and
-/// where each base line crosses each unit that could hold the fins (every unit but the rows and
-/// columns, [`Geometry::non_lines`]).
-struct Scan<'g, 's> {
-    geo: &'g Geometry<'s>,
-    value: u8,
-    rows: bool,
-    n: usize,
-    masks: &'g [u32],
-    /// For each cover line, its places as bits over the base lines.
-    cross: &'g [u32],
-    live: &'g [u32],
-    /// The units that may hold the fins.
-    fin_units: &'g [usize],
-    /// `inside[b * fin_units.len() + i]`: the cover lines of base line `b`'s cells in
-    /// `fin_units[i]`; `cross_inside` the same for the cover lines.
-    inside: &'g [u32],
-    cross_inside: &'g [u32],
-}
-
-impl<'g, 's> Scan<'g, 's> {
-    /// `value`'s lines, read from `places` (see [`line_places`]).
-    fn new(geo: &'g Geometry<'s>, places: &'g LinePlaces, value: u8, rows: bool) -> Self {
-        let (masks, cross) = places.of(value, rows);
-        Scan {
-            geo,
-            value,
-            rows,
-            n: geo.shape.size(),
-            masks,
-            cross,
-            live: places.live,
-            fin_units: &geo.non_lines,
-            inside: &geo.line_in[usize::from(!rows)],
-            cross_inside: &geo.line_in[usize::from(rows)],
-        }
-    }
-
-    fn cell(&self, base: usize, cover: usize) -> usize {
-        let n = self.n;
-        if self.rows {
-            base * n + cover
-        } else {
-            cover * n + base
-        }
-    }
-
-    fn is_live(&self, cell: usize) -> bool {
-        self.live[cell] & bit(self.value) != 0
-    }
-
-    /// Base line `b`'s places outside fin unit `i`.
-    fn outside(&self, b: usize, i: usize) -> u32 {
-        self.masks[b] & !self.inside[b * self.fin_units.len() + i]
-    }
-
-    /// The fin units outside which line `b` has at most `k` places.
-    fn fitting(&self, b: usize, k: usize) -> u128 {
-        (0..self.fin_units.len())
-            .filter(|&i| self.outside(b, i).count_ones() as usize <= k)
-            .fold(0, |acc, i| acc | 1 << i)
-    }
-}
-
-/// Every value's places line by line, worked out in one pass over the cells: `rows[v * n + r]` the
-/// columns where value `v + 1` can go in row `r`, `columns[v * n + c]` the rows in column `c`.
-struct LinePlaces<'g> {
-    live: &'g [u32],
-    n: usize,
-    rows: Vec<u32>,
-    columns: Vec<u32>,
-}
-
-fn line_places<'g>(live: &'g [u32], n: usize) -> LinePlaces<'g> {
-    let (mut rows, mut columns) = (vec![0u32; n * n], vec![0u32; n * n]);
-    for (cell, &candidates) in live.iter().enumerate() {
-        let (r, c) = (cell / n, cell % n);
-        let mut set = candidates;
-        while set != 0 {
-            let v = set.trailing_zeros() as usize;
-            set &= set - 1;
-            rows[v * n + r] |= 1 << c;
-            columns[v * n + c] |= 1 << r;
-        }
-    }
-    LinePlaces {
-        live,
-        n,
-        rows,
-        columns,
-    }
-}
-
-impl LinePlaces<'_> {
-    /// `value`'s base lines and cover lines, rows as base (`rows`) or columns.
-    fn of(&self, value: u8, rows: bool) -> (&[u32], &[u32]) {
-        let at = (usize::from(value) - 1) * self.n..usize::from(value) * self.n;
-        let (r, c) = (&self.rows[at.clone()], &self.columns[at]);
-        if rows {
-            (r, c)
-        } else {
-            (c, r)
-        }
-    }
-}
-
-/// The indices of the set bits of `mask`, ascending.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
-
-/// The indices of the set bits of a unit set, ascending.
-fn units_in(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
 }
 
 /// A fish found: base lines, cover lines (bits), fins and targets.
