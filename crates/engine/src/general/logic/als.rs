@@ -2,12 +2,17 @@
 //! single bivalue cell is one too). Take one value out and the rest is locked. ALS-XZ joins two
 //! disjoint sets by a restricted common value X, whose places in one all see its places in the
 //! other: at most one set holds X, so the other is locked, and a value Z of both must then be in
-//! one of them, so no cell seeing all of Z's places in both can be Z. It reasons only about units,
-//! so it is sound on every shape.
+//! one of them, so no cell seeing all of Z's places in both can be Z. With two restricted common
+//! values (doubly linked) both sets are locked and remove more. It reasons only about units, so it
+//! is sound on every shape.
 //!
-//! Sized for N up to 25 without tables that grow as 2^N: the sets of a unit are walked depth first
-//! over its empty cells, a branch dropped as soon as its values outnumber the largest set allowed
-//! ([`MAX_CELLS`] + 1), and the walk and the pairing each stop after a fixed amount of work.
+//! Scope as HoDoKu's: sets of one to eight cells, never overlapping, a set of a box that lies in
+//! one row or column found in that line only, at most two restricted common values per pair.
+//! Sets are found in the order HoDoKu's bitmask walk finds them (bivalue cells, then unit by unit,
+//! a unit's subsets in colexicographic order), but depth first, a branch dropped as soon as its
+//! values outnumber the largest set, so nothing grows as 2^N on a 25x25; the walk and the pairing
+//! each stop after a fixed amount of work. Each set keeps, per value, the cells outside it that
+//! see all its places of the value (its reach), so a pair too far apart is dismissed at once.
 
 use std::collections::BTreeSet;
 
@@ -17,9 +22,12 @@ use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
+use reach::{cells_of, has_cell, Reach};
 
-/// The most cells in one set.
-pub const MAX_CELLS: usize = 6;
+mod reach;
+
+/// The most cells in one set (HoDoKu's: eight cells of a unit with nine values).
+pub const MAX_CELLS: usize = 8;
 
 /// The most subsets visited while collecting, and the most pairs of sets compared.
 const WORK: usize = 200_000;
@@ -34,21 +42,25 @@ struct Als {
 }
 
 impl Als {
-    /// Its cells holding `value`.
-    fn places(&self, pos: &ShapePosition, value: u8) -> impl Iterator<Item = usize> + '_ {
-        let b = bit(value);
-        let cand: Vec<u32> = self.cells.iter().map(|&c| pos.candidates(c)).collect();
-        self.cells
-            .iter()
-            .zip(cand)
-            .filter(move |&(_, m)| m & b != 0)
-            .map(|(&c, _)| c)
+    fn new(pos: &ShapePosition, cells: Vec<usize>, unit: Option<usize>) -> Als {
+        let values = cells.iter().fold(0, |acc, &c| acc | pos.candidates(c));
+        Als {
+            cells,
+            values,
+            unit,
+        }
     }
 
-    fn disjoint(&self, other: &Als) -> bool {
+    /// Its cells holding `value`.
+    fn places<'a>(&'a self, pos: &'a ShapePosition, value: u8) -> impl Iterator<Item = usize> + 'a {
         self.cells
             .iter()
-            .all(|c| other.cells.binary_search(c).is_err())
+            .copied()
+            .filter(move |&c| pos.has(c, value))
+    }
+
+    fn contains(&self, cell: usize) -> bool {
+        self.cells.binary_search(&cell).is_ok()
     }
 
     /// "B1 and B3 in row B (1, 4 and 7)" or "D5 (4 and 9)".
@@ -69,13 +81,8 @@ fn collect(geo: &Geometry, pos: &ShapePosition) -> Vec<Als> {
     let shape = geo.shape;
     let mut sets: Vec<Als> = (0..shape.cell_count())
         .filter(|&c| pos.value(c) == 0 && pos.candidates(c).count_ones() == 2)
-        .map(|c| Als {
-            cells: vec![c],
-            values: pos.candidates(c),
-            unit: None,
-        })
+        .map(|c| Als::new(pos, vec![c], None))
         .collect();
-    let mut known: BTreeSet<Vec<usize>> = BTreeSet::new();
     let mut work = WORK;
     for unit in 0..shape.unit_count() {
         let empty: Vec<usize> = shape
@@ -84,60 +91,56 @@ fn collect(geo: &Geometry, pos: &ShapePosition) -> Vec<Als> {
             .map(|&c| usize::from(c))
             .filter(|&c| pos.value(c) == 0)
             .collect();
-        let mut chosen = Vec::with_capacity(MAX_CELLS);
-        walk(
-            pos,
-            &empty,
-            0,
-            0,
-            &mut chosen,
-            &mut work,
-            &mut |cells, values| {
-                if known.insert(cells.to_vec()) {
-                    sets.push(Als {
-                        cells: cells.to_vec(),
-                        values,
-                        unit: Some(unit),
-                    });
-                }
-            },
-        );
-        if work == 0 {
-            break;
+        // A set lying in several units is its first unit's (a box's set within one row or
+        // column is the line's, as HoDoKu has it).
+        let mut found = |mut cells: Vec<usize>| {
+            if geo.common_unit_set(cells.iter().copied()).trailing_zeros() as usize == unit {
+                cells.sort_unstable();
+                sets.push(Als::new(pos, cells, Some(unit)));
+            }
+        };
+        for top in 0..empty.len() {
+            let mut chosen = vec![empty[top]];
+            let values = pos.candidates(empty[top]);
+            grow(pos, &empty, top, values, &mut chosen, &mut work, &mut found);
+            if work == 0 {
+                return sets;
+            }
         }
     }
     sets
 }
 
-/// Extends `chosen` (holding `values`) with cells of `empty` from `from` on, reporting every set of
-/// two cells or more with one value more than cells.
-fn walk(
+/// Reports `chosen` (holding `values`) when it is a set of two cells or more, then every extension
+/// by cells of `empty` before `limit`, in colexicographic order: the order of a bitmask counting
+/// up over the unit's empty cells.
+fn grow(
     pos: &ShapePosition,
     empty: &[usize],
-    from: usize,
+    limit: usize,
     values: u32,
     chosen: &mut Vec<usize>,
     work: &mut usize,
-    found: &mut dyn FnMut(&[usize], u32),
+    found: &mut dyn FnMut(Vec<usize>),
 ) {
-    for i in from..empty.len() {
+    if chosen.len() >= 2 && values.count_ones() as usize == chosen.len() + 1 {
+        found(chosen.clone());
+    }
+    if chosen.len() == MAX_CELLS {
+        return;
+    }
+    for j in 0..limit {
         if *work == 0 {
             return;
         }
         *work -= 1;
-        let with = values | pos.candidates(empty[i]);
-        let count = with.count_ones() as usize;
+        let with = values | pos.candidates(empty[j]);
         // A superset never holds fewer values, and a set holds at most MAX_CELLS + 1.
-        if count > MAX_CELLS + 1 {
+        if with.count_ones() as usize > MAX_CELLS + 1 {
             continue;
         }
-        chosen.push(empty[i]);
-        if chosen.len() >= 2 && count == chosen.len() + 1 {
-            found(chosen, with);
-        }
-        if chosen.len() < MAX_CELLS {
-            walk(pos, empty, i + 1, with, chosen, work, found);
-        }
+        chosen.push(empty[j]);
+        grow(pos, empty, j, with, chosen, work, found);
         chosen.pop();
     }
 }
@@ -145,17 +148,20 @@ fn walk(
 /// ALS-XZ: the first pair of sets joined by a restricted common value that removes something.
 pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let sets = collect(geo, pos);
+    let reach = Reach::new(geo, pos, &sets);
     let mut work = WORK;
     for (i, a) in sets.iter().enumerate() {
-        for b in &sets[i + 1..] {
+        let later = (i + 1..sets.len()).filter(|&j| reach.may_join(i, j));
+        for j in later {
+            let b = &sets[j];
+            if (a.values & b.values).count_ones() < 2 {
+                continue;
+            }
             if work == 0 {
                 return None;
             }
             work -= 1;
-            if (a.values & b.values).count_ones() < 2 || !a.disjoint(b) {
-                continue;
-            }
-            if let Some(step) = pair_step(geo, pos, a, b) {
+            if let Some(step) = pair_step(geo, pos, &reach, (i, a), (j, b)) {
                 return Some(step);
             }
         }
@@ -163,75 +169,119 @@ pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
     None
 }
 
-/// The cells outside both sets holding `value` that see all its places in both.
-fn seeing_all(geo: &Geometry, pos: &ShapePosition, a: &Als, b: &Als, value: u8) -> Vec<usize> {
-    let places: Vec<usize> = a.places(pos, value).chain(b.places(pos, value)).collect();
-    let shape = geo.shape;
-    shape
-        .peers(places[0])
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(|&c| pos.has(c, value) && !places.contains(&c))
-        .filter(|c| a.cells.binary_search(c).is_err() && b.cells.binary_search(c).is_err())
-        .filter(|&c| places.iter().all(|&p| geo.sees(c, p)))
-        .collect()
-}
-
-/// The step of two disjoint sets: the lowest restricted common value X, and every other common
-/// value Z's removals.
-fn pair_step(geo: &Geometry, pos: &ShapePosition, a: &Als, b: &Als) -> Option<ShapeStep> {
-    let common = a.values & b.values;
-    let x = values_of(common).find(|&x| {
-        a.places(pos, x)
-            .all(|p| b.places(pos, x).all(|q| geo.sees(p, q)))
-    })?;
-    let eliminations: Vec<Mark> = values_of(common & !bit(x))
-        .flat_map(|z| {
-            seeing_all(geo, pos, a, b, z)
-                .into_iter()
-                .map(move |c| Mark::new(c, z))
-        })
+/// The step two disjoint sets give, if they share a restricted common value (the lowest two, as
+/// HoDoKu takes them) and it removes something.
+fn pair_step(
+    geo: &Geometry,
+    pos: &ShapePosition,
+    reach: &Reach,
+    (i, a): (usize, &Als),
+    (j, b): (usize, &Als),
+) -> Option<ShapeStep> {
+    let shared = a.values & b.values;
+    let commons: Vec<u8> = values_of(shared)
+        .filter(|&x| b.places(pos, x).all(|p| has_cell(reach.of(i, x), p)))
+        .take(2)
         .collect();
+    let mut eliminations = Vec::new();
+    let mut add = |cells: &mut dyn Iterator<Item = usize>, value: u8| {
+        eliminations.extend(cells.map(|c| Mark::new(c, value)));
+    };
+    let both = |z: u8| {
+        let b_reach = reach.of(j, z);
+        cells_of(reach.of(i, z)).filter(move |&c| has_cell(b_reach, c))
+    };
+    match commons[..] {
+        [] => return None,
+        [x] => {
+            for z in values_of(shared & !bit(x)) {
+                add(&mut both(z), z);
+            }
+        }
+        [x1, x2, ..] => {
+            for z in values_of(shared) {
+                add(&mut both(z), z);
+            }
+            let links = bit(x1) | bit(x2);
+            for ((locked, k), other) in [((a, i), b), ((b, j), a)] {
+                for d in values_of(locked.values & !links) {
+                    let outside = cells_of(reach.of(k, d)).filter(|&c| !other.contains(c));
+                    add(&mut outside.into_iter(), d);
+                }
+            }
+        }
+    }
     if eliminations.is_empty() {
         return None;
     }
-    Some(build(geo, a, b, x, eliminations))
+    Some(build(geo, a, b, &commons, eliminations))
 }
 
-fn build(geo: &Geometry, a: &Als, b: &Als, x: u8, mut eliminations: Vec<Mark>) -> ShapeStep {
+fn build(
+    geo: &Geometry,
+    a: &Als,
+    b: &Als,
+    commons: &[u8],
+    mut eliminations: Vec<Mark>,
+) -> ShapeStep {
     let shape = geo.shape;
     eliminations.sort();
     eliminations.dedup();
     let removed: BTreeSet<u8> = eliminations.iter().map(|m| m.value).collect();
-    let sx = shape.symbol(x);
-    let conclusion = if removed.len() == 1 {
-        let z = shape.symbol(*removed.iter().next().expect("one value"));
-        format!("one of the sets holds {z}, so no square that sees every {z} in both can be {z}")
-    } else {
-        format!(
-            "each of {} is in one of the sets, so no square that sees all of a symbol's places in \
-             both can hold it",
-            words::symbols(shape, removed.iter().copied())
-        )
-    };
-    let explanation = format!(
-        "Two almost locked sets hold one symbol more than they have squares: {}; {}. Every {sx} of \
-         one sees every {sx} of the other, so at most one set holds {sx} and the other is locked: \
-         {conclusion}. So remove {}.",
+    let mut values = commons.to_vec();
+    values.extend(removed.iter().filter(|v| !commons.contains(v)));
+    let word = words::value_word(shape);
+    let intro = format!(
+        "Two almost locked sets hold one {word} more than they have squares: {}; {}.",
         a.describe(geo),
-        b.describe(geo),
-        words::removals(shape, &eliminations)
+        b.describe(geo)
     );
-    let mut values = vec![x];
-    values.extend(removed.iter().copied().filter(|&v| v != x));
+    let removals = words::removals(shape, &eliminations);
+    let explanation = match commons {
+        [x] => {
+            let x = shape.symbol(*x);
+            let conclusion = match removed.iter().collect::<Vec<_>>()[..] {
+                [&z] => {
+                    let z = shape.symbol(z);
+                    format!(
+                        "one of the sets holds {z}, so no square that sees every {z} in both can \
+                         be {z}"
+                    )
+                }
+                _ => format!(
+                    "each of {} is in one of the sets, so no square that sees all of a {word}'s \
+                     places in both can hold it",
+                    words::symbols(shape, removed.iter().copied())
+                ),
+            };
+            format!(
+                "{intro} Every {x} in one sees every {x} in the other, so at most one of them \
+                 holds {x} and the other is locked to its remaining {word}s; either way, \
+                 {conclusion}: remove {removals}."
+            )
+        }
+        _ => format!(
+            "{intro} Both {} and {} are restricted common {word}s (each one's places in one set \
+             all see its places in the other), so each set holds exactly one of them and is locked \
+             to the rest: every {word} of either set is in it, and no square that sees all of its \
+             places there can hold it: remove {removals}.",
+            shape.symbol(commons[0]),
+            shape.symbol(commons[1]),
+        ),
+    };
+    let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
+    cells.sort_unstable();
     ShapeStep::elimination(
         Technique::AlsXz,
         eliminations,
         Pattern {
-            cells: a.cells.iter().chain(&b.cells).copied().collect(),
+            cells,
             units: a.unit.into_iter().chain(b.unit).collect(),
             values,
         },
         explanation,
     )
 }
+
+#[cfg(test)]
+mod tests;

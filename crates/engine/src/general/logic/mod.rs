@@ -46,7 +46,7 @@
 //!   implementation, on every shape classic 9x9 included: [`crate::Puzzle::hint`] asks it.
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
-mod als;
+pub(crate) mod als;
 mod chain_search;
 mod chains;
 mod clean_up;

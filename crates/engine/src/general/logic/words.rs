@@ -44,7 +44,7 @@ pub fn units(shape: &Shape, units: impl IntoIterator<Item = usize>) -> String {
 }
 
 /// The eliminations as people read them: `7 from A2 and H2` when one symbol goes, else `7 from A2
-/// and 5 from H2`, grouped by cell.
+/// and 5 from H2`, one by one.
 pub fn removals(shape: &Shape, eliminations: &[Mark]) -> String {
     let Some(first) = eliminations.first() else {
         return String::new();
@@ -56,17 +56,10 @@ pub fn removals(shape: &Shape, eliminations: &[Mark]) -> String {
             cells(shape, eliminations.iter().map(|m| m.cell))
         );
     }
-    let mut groups: Vec<(usize, Vec<u8>)> = Vec::new();
-    for m in eliminations {
-        match groups.last_mut() {
-            Some((cell, values)) if *cell == m.cell => values.push(m.value),
-            _ => groups.push((m.cell, vec![m.value])),
-        }
-    }
     and_list(
-        groups.into_iter().map(|(cell, values)| {
-            format!("{} from {}", symbols(shape, values), shape.cell_name(cell))
-        }),
+        eliminations
+            .iter()
+            .map(|m| format!("{} from {}", shape.symbol(m.value), shape.cell_name(m.cell))),
     )
 }
 

@@ -143,7 +143,7 @@ pub const FINDERS: &[ClassicFinder] = &[
     Own(chains::x_chain),
     Own(chains::xy_chain),
     Own(chains::aic),
-    Own(als::als_xz),
+    Borrowed(general::als::als_xz),
     Own(forcing::forcing_chain),
     Own(brute_force::brute_force),
 ];
