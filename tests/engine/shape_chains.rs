@@ -207,7 +207,7 @@ fn turbot_fish_on_6x6_joins_two_conjugate_pairs() {
         progress: "1.62.5..516.5146..362451.513.66.351.",
         marks: ". 34 . . 34 . 24 234 . . . 34 . . . . 23 23 . . . . . . 24 . . . 24 . . 24 . . . 24",
         removes: &["4F2"],
-        explanation: "(4)A2 = (4)A5 - (4)B6 = (4)F6: each = joins two candidates of which one is true (a symbol's only two places in row A and column 6), each - two that cannot both be true (the same symbol twice in box 2). Either A2 or F6 is 4, so 4 can be removed from the squares that see both: F2.",
+        explanation: "4 is in row A only at A5 and A2, and in box 6 only at E5 and F6; A5 and E5 share column 5, so one of A2 or F6 is 4, and 4 can be removed from the squares that see both: F2.",
     });
 }
 
@@ -246,7 +246,7 @@ fn simple_coloring_trap_on_hyper() {
         progress: "....9....3.15...7.......3..............2..1..........4.6.47.8......36.4...4.2..6.",
         marks: "245678 2578 25678 13678 . 123478 245 1258 12568 . 2489 . . 468 248 2469 . 2689 2456789 24789 26789 678 1468 1248 . 12589 125689 12456789 234789 236789 36789 14568 1489 2569 2589 256789 456789 35789 356789 . 4568 34789 . 3589 356789 1256789 1235789 235789 13789 1568 1379 2579 2359 . 1259 . 2359 . . 159 . 12359 12359 125789 125789 25789 189 . . 2579 . 12579 15789 135789 . 189 . 1589 579 . 13579",
         removes: &["3F2"],
-        explanation: "3 has only two places in each of row I and box 7; following these pairs, G3 and I9 take one colour and I2 takes the other, and exactly one colour is 3. 3 can be removed from the squares that see both colours: F2.",
+        explanation: "3 has only two places in each of row I and box 7; following these pairs, G3 and I9 take one colour and I2 the other, and exactly one colour is 3. 3 can be removed from the squares that see both colours: F2.",
     });
 }
 
@@ -259,7 +259,7 @@ fn simple_coloring_wrap_on_8x8() {
         progress: "17.53.68.83..715..8.765.56.783.18.6.5.7..57418.67.1865....5..187",
         marks: ". . 24 . . 24 . . 246 . . 26 24 . . . 34 134 . 123 . . . 24 . . 24 . . . 24 . . 13 . 123 . 24 . 234 23 . . . . . 23 . . 24 . . . . 234 34 346 234 . 36 24 . . .",
         removes: &["2A3", "2B5", "2C4", "2D7", "2E6", "2E8", "2G7", "2H2"],
-        explanation: "2 has only two places in each of row A, row C, row D, row G, row H, column 2, column 3, column 5, column 6, column 8, box 2, box 3, box 4, box 7 and box 8; following these pairs, A3, B5, C4, D7, E6, E8, G7 and H2 take one colour and A6, C8, D3, G2 and H5 take the other, and exactly one colour is 2. D7 and G7, both of the first colour, share column 7, so the first colour cannot be 2 and the second colour is: 2 can be removed from A3, B5, C4, D7, E6, E8, G7 and H2.",
+        explanation: "2 has only two places in each of row A, row C, row D, row G, row H, column 2, column 3, column 5, column 6, column 8, box 2, box 3, box 4, box 7 and box 8; following these pairs, A3, B5, C4, D7, E6, E8, G7 and H2 take one colour and A6, C8, D3, G2 and H5 the other, and exactly one colour is 2. D7 and G7, both of the first colour, share column 7, so the first colour cannot be 2 and the second colour is: 2 can be removed from A3, B5, C4, D7, E6, E8, G7 and H2.",
     });
 }
 
@@ -311,7 +311,7 @@ fn als_xz_on_8x8() {
         progress: ".8.5.4214...875.82..5.34345..287..8.451..5.4.8.253....48..48.3.5",
         marks: "67 . 367 . 36 . . . . 16 126 123 . . . 36 . . 167 167 . 16 . . . . . 16 16 . . . 26 67 . 2367 . . . 36 16 . 136 . 367 . 67 . . . 1267 27 1267 16 . . 1267 167 . . 1267 . 67 .",
         removes: &["7H1"],
-        explanation: "Two almost locked sets hold one symbol more than they have squares: H2 and H7 in row H (1, 6 and 7); A1 and B2 in box 1 (1, 6 and 7). Every 1 of one sees every 1 of the other, so at most one set holds 1 and the other is locked: one of the sets holds 7, so no square that sees every 7 in both can be 7. So remove 7 from H1.",
+        explanation: "Two almost locked sets hold one digit more than they have squares: H2 and H7 in row H (1, 6 and 7); A1 and B2 in box 1 (1, 6 and 7). Every 1 in one sees every 1 in the other, so at most one of them holds 1 and the other is locked to its remaining digits; either way, one of the sets holds 7, so no square that sees every 7 in both can be 7: remove 7 from H1.",
     });
 }
 
@@ -324,7 +324,7 @@ fn als_xz_on_jigsaw_joins_two_regions() {
         progress: "...3.........56....94..7....3...1..9...4..6...25....6.9..5...8.............71....",
         marks: "12578 14678 126789 . 246789 248 245 12579 12578 12378 1478 12789 1289 . . 234 12379 12378 123568 . . 1268 2368 . 235 1235 12356 25678 . 678 268 2678 . 247 2457 . 123578 1578 178 . 23789 2389 . 12357 12357 1378 . . 189 348 3489 13478 . 1347 . 167 12367 . 2347 234 12347 . 123467 4678 468 23689 2689 234689 23458 1234789 12357 1234567 468 568 23689 . . 23458 23489 234 23456",
         removes: &["2H7", "2I7"],
-        explanation: "Two almost locked sets hold one symbol more than they have squares: A7, B7, C7 and F5 in region 3 (2, 3, 4, 5 and 8); F7, G5, G6, G7 and I8 in region 8 (1, 2, 3, 4, 7 and 8). Every 8 of one sees every 8 of the other, so at most one set holds 8 and the other is locked: one of the sets holds 2, so no square that sees every 2 in both can be 2. So remove 2 from H7 and I7.",
+        explanation: "Two almost locked sets hold one digit more than they have squares: A7, B7, C7 and F5 in region 3 (2, 3, 4, 5 and 8); F7, G5, G6, G7 and I8 in region 8 (1, 2, 3, 4, 7 and 8). Every 8 in one sees every 8 in the other, so at most one of them holds 8 and the other is locked to its remaining digits; either way, one of the sets holds 2, so no square that sees every 2 in both can be 2: remove 2 from H7 and I7.",
     });
 }
 

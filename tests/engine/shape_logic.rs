@@ -10,7 +10,7 @@ use sudoku_service::engine::general::logic::{
 };
 use sudoku_service::engine::general::{self, GeneratedShape, ShapeRequest, Symmetry};
 use sudoku_service::engine::logic::{Difficulty, Technique};
-use sudoku_service::engine::shape::{Cells, Rules, Shape, Variant};
+use sudoku_service::engine::shape::{Cells, Rules, Shape, UnitKind, Variant};
 use sudoku_service::engine::Interrupt;
 
 pub fn rules(size: usize, variants: &[Variant]) -> Rules {
@@ -75,8 +75,14 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
                         | Technique::SashimiSwordfish
                 )
                 // Wings say which cells see which, as the classic words always have; their units
-                // are there for highlighting.
+                // are there for highlighting. So are a rectangle's rows and columns.
                 || matches!(step.technique, Technique::XYWing | Technique::XYZWing)
+                || (matches!(
+                    step.technique,
+                    Technique::UniqueRectangle1
+                        | Technique::UniqueRectangle2
+                        | Technique::UniqueRectangle4
+                ) && matches!(shape.unit_kind(u), UnitKind::Row(_) | UnitKind::Column(_)))
                 // A run of rows or columns, or a rectangle of boxes, is named as one: `rows A to
                 // C`, `boxes 1 and 2`.
                 || (matches!(

@@ -49,7 +49,7 @@ fn empty_rectangle_on_9x9_x() {
         progress: "......9.5648359721519......8.6......9...85.36..496.....8.52.6...6..9..5..956.....",
         marks: "237 237 237 48 14 1468 . 468 . . . . . . . . . . . . . 2478 47 24678 34 468 348 . 2357 . 127 347 347 1245 1479 2479 . 27 127 247 . . 124 . . 1237 2357 . . . 1237 1258 178 278 347 . 137 . . 1347 . 1479 3479 2347 . 237 1478 . 13478 1348 . 3478 1347 . . . 1347 13478 2348 1478 237",
         removes: &["1D8"],
-        explanation: "In box 9, 1 can only go in row H or column 8 (G8, H7 and I8); in column 4, 1 is only at H4 and D4. If H4 is 1, it is gone from the rest of row H, and the 1 of box 9 is in column 8; if not, D4 is 1. Either way D8 cannot be 1, so 1 can be removed from D8.",
+        explanation: "In box 9, 1 can only go in row H or column 8 (G8, H7 and I8); in column 4, 1 is only at H4 and D4. If H4 is 1, the 1 of box 9 is in column 8; if not, D4 is 1. Either way D8 cannot be 1, so 1 can be removed from D8.",
     });
 }
 
@@ -86,8 +86,10 @@ const UR4: Fixture = Fixture {
     puzzle: ".2....14..3.8...63.84.7...4..1..5..3..2.........14..36...6.7....",
     progress: "82.6.314..3.8...63184.7...4.61..5..3.42.........14..36.736.72.41",
     marks: ". . 57 . 57 . . . 47 157 . 14 . 27 56 256 . . . . . 25 . 25 27 57 . 25 . . 38 38 . 178 67 . 17 . . 68 247 178 26 14 157 578 3568 3568 . . 258 25 . . 58 . . . 58 . . 58 . .",
-    removes: &["8F7", "8F8"],
-    explanation: "D7, D8, F7 and F8 would form a deadly pattern of 3 and 8, which two solutions could swap. In row F and box 6, 3 can only go in F7 or F8, so one of them is 3; since the puzzle has one solution, the other cannot be 8, so 8 can be removed from F7 and F8.",
+    // B6, B8, C6 and C8 come first: B6 has lost its 5 as a mark, but no placed 5 rules it
+    // out, so the four still form the pattern (HoDoKu's scope, as on the classic grid).
+    removes: &["5B8"],
+    explanation: "B6, B8, C6 and C8 would form a deadly pattern of 2 and 5, which two solutions could swap. In row B and box 2, 2 can only go in B6 or B8, so one of them is 2; since the puzzle has one solution, the other cannot be 5, so 5 can be removed from B8.",
 };
 
 #[test]
@@ -117,7 +119,7 @@ fn finned_x_wing_on_8x8() {
         progress: "...5.43...435.724.52..6.376.452.5..4..8..38..254.43.271525178643",
         marks: "178 128 27 . 16 . . 168 168 168 . . . 18 . . . 18 . . 37 138 . 178 . . . 18 . . . 18 . 126 27 . 1367 13 . 167 167 . . 16 167 . . . 68 . . 68 . . . . . . . . . . . .",
         removes: &["8B1"],
-        explanation: "In columns 2 and 6, 8 can only go in rows B and C, or in the fin A2 in box 1. If the fin is 8, no square that sees it can be 8; if not, 8 is gone from the rest of rows B and C. Either way, 8 can be removed from B1.",
+        explanation: "In columns 2 and 6, 8 can only go in rows B and C, or in the fin A2 in box 1. If 8 is in a fin, it is gone from the rest of box 1; if not, it is gone from the rest of rows B and C. Either way, 8 can be removed from B1.",
     });
 }
 
@@ -130,7 +132,7 @@ fn sashimi_x_wing_on_9x9_x_has_its_fins_on_a_diagonal() {
         progress: "7...9.4.13425176......487......8..7..7.1653..8...7......572.8..6...5.2.7217836945",
         marks: ". 568 68 236 . 23 . 235 . . . . . . . . 89 89 15 569 19 236 . . . 235 23 15 236 36 239 . 349 15 . 469 49 . 49 . . . . 28 28 . 2356 136 349 . 239 15 69 469 49 39 . . . 149 . 136 36 . 389 3489 49 . 149 . 13 . . . . . . . . . .",
         removes: &["9F4"],
-        explanation: "In rows B and D, 9 can only go in columns 4 and 9, or in the fins B8 and D6 in diagonal A9-I1. If a fin is 9, no square that sees every fin can be 9; if not, 9 is gone from the rest of columns 4 and 9. Either way, 9 can be removed from F4.",
+        explanation: "In rows B and D, 9 can only go in columns 4 and 9, or in the fins B8 and D6 in diagonal A9-I1. If 9 is in a fin, it is gone from the rest of diagonal A9-I1; if not, it is gone from the rest of columns 4 and 9. Either way, 9 can be removed from F4.",
     });
 }
 
@@ -143,7 +145,7 @@ fn finned_swordfish_on_9x9_x() {
         progress: "3.948.7..6...7....7.1.6.....957........5961.7.76......9.73...21.....7..9...6.9.7.",
         marks: ". 25 . . . 125 . 156 256 . 2458 248 129 . 1235 24589 13458 23458 . 2458 . 29 . 235 2458 34589 23458 148 . . . 1234 1248 2468 348 23468 248 2348 2348 . . . . 48 . 148 . . 128 1234 248 24589 34589 23458 . 468 . . 45 48 4568 . . 2458 123468 2348 128 1245 . 3458 4568 . 2458 12348 2348 . 1245 . 3458 . 458",
         removes: &["1H2"],
-        explanation: "In rows D, F and I, 1 can only go in columns 1, 2 and 5, or in the fins D6 and F4 in box 5. If a fin is 1, no square that sees every fin can be 1; if not, 1 is gone from the rest of columns 1, 2 and 5. Either way, 1 can be removed from H2.",
+        explanation: "In rows D, F and I, 1 can only go in columns 1, 2 and 5, or in the fins D6 and F4 in diagonal A9-I1. If 1 is in a fin, it is gone from the rest of diagonal A9-I1; if not, it is gone from the rest of columns 1, 2 and 5. Either way, 1 can be removed from H2.",
     });
 }
 
@@ -156,7 +158,7 @@ fn sashimi_swordfish_on_8x8() {
         progress: "82.6.314..3.8...63184.7...4.61..5..3.42.........14..36.736.72.41",
         marks: ". . 57 . 57 . . . 47 157 . 14 . 27 56 256 . . . . . 25 . 25 27 57 . 25 . . 38 38 . 178 67 . 17 . . 68 247 178 26 14 157 578 356 356 . . 258 25 . . 58 . . . 58 . . 58 . .",
         removes: &["5B8"],
-        explanation: "In rows A, C and H, 5 can only go in columns 3, 6 and 8, or in the fin A5 in box 2. If the fin is 5, no square that sees it can be 5; if not, 5 is gone from the rest of columns 3, 6 and 8. Either way, 5 can be removed from B8.",
+        explanation: "In rows A, C and H, 5 can only go in columns 3, 6 and 8, or in the fin A5 in box 2. If 5 is in a fin, it is gone from the rest of box 2; if not, it is gone from the rest of columns 3, 6 and 8. Either way, 5 can be removed from B8.",
     });
 }
 
@@ -197,7 +199,7 @@ fn a_hint_on_an_8x8_offers_a_unique_rectangle_named_by_its_box() {
     };
     assert_eq!(step.technique, Technique::UniqueRectangle4);
     assert_eq!(step.technique.id(), "unique_rectangle_4");
-    assert!(step.explanation.contains("box 6"), "{}", step.explanation);
+    assert!(step.explanation.contains("box 2"), "{}", step.explanation);
 }
 
 /// A 9x9 with every value pencilled everywhere except A1, A2 and D1 (only 1 and 2) and D2 (1, 2

@@ -22,7 +22,7 @@ use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
-use reach::{cells_of, has_cell, Reach};
+use reach::{cells_of, has_cell, SetReach};
 
 mod reach;
 
@@ -148,7 +148,7 @@ fn grow(
 /// ALS-XZ: the first pair of sets joined by a restricted common value that removes something.
 pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let sets = collect(geo, pos);
-    let reach = Reach::new(geo, pos, &sets);
+    let reach = SetReach::new(geo, pos, &sets);
     let mut work = WORK;
     for (i, a) in sets.iter().enumerate() {
         let later = (i + 1..sets.len()).filter(|&j| reach.may_join(i, j));
@@ -174,7 +174,7 @@ pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
 fn pair_step(
     geo: &Geometry,
     pos: &ShapePosition,
-    reach: &Reach,
+    reach: &SetReach,
     (i, a): (usize, &Als),
     (j, b): (usize, &Als),
 ) -> Option<ShapeStep> {

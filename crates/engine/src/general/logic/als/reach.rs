@@ -53,7 +53,7 @@ pub(super) fn cells_of(row: &[u64]) -> impl Iterator<Item = usize> + '_ {
 /// its reach for each value (the cells outside it that hold the value and see every cell of the
 /// set holding it: where the value goes if the set must keep it), and all its reach together,
 /// which a second set joined to it by a restricted common value must meet.
-pub(super) struct Reach {
+pub(super) struct SetReach {
     n: usize,
     cells: Rows,
     reach: Rows,
@@ -63,8 +63,8 @@ pub(super) struct Reach {
     small: Option<Vec<(u128, u128)>>,
 }
 
-impl Reach {
-    pub(super) fn new(geo: &Geometry, pos: &ShapePosition, sets: &[Als]) -> Reach {
+impl SetReach {
+    pub(super) fn new(geo: &Geometry, pos: &ShapePosition, sets: &[Als]) -> SetReach {
         let shape = geo.shape;
         let (n, words) = (shape.size(), shape.cell_count().div_ceil(64));
         let mut holders = Rows::new(words, n);
@@ -73,7 +73,7 @@ impl Reach {
                 add_cell(holders.row_mut(usize::from(v) - 1), cell);
             }
         }
-        let mut all = Reach {
+        let mut all = SetReach {
             n,
             cells: Rows::new(words, sets.len()),
             reach: Rows::new(words, sets.len() * n),
