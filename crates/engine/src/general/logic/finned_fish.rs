@@ -14,13 +14,13 @@
 //! outside the unit within k cover lines, and every call stops after [`WORK`] choices.
 
 use super::fish::lines as line_names;
-use super::geometry::Geometry;
-use super::position::{live_candidates, ShapePosition};
+use super::geometry::{units_in, Geometry};
+use super::position::{live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
-use scan::{bits, line_places, units_in, Scan};
+use scan::{line_places, Scan};
 
 mod scan;
 
@@ -48,6 +48,11 @@ pub fn finned_swordfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Optio
 /// A finned swordfish with a base line that keeps one place or none in the cover.
 pub fn sashimi_swordfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     finned(geo, pos, 3, true)
+}
+
+/// The indices of the set bits of `mask` (cover or base lines), ascending.
+fn bits(mask: u32) -> impl Iterator<Item = usize> {
+    values_of(mask).map(|v| usize::from(v) - 1)
 }
 
 /// A fish found: base lines, cover lines (bits), fins and targets.

@@ -1,7 +1,7 @@
 //! What ALS-XZ's pairing reads: each set's cells and reach as bit sets over the cells.
 
 use super::{Als, MAX_CELLS};
-use crate::general::logic::geometry::Geometry;
+use crate::general::logic::geometry::{units_in, Geometry};
 use crate::general::logic::position::{values_of, ShapePosition};
 
 /// Sets of cells as rows of 64-bit words, every row as long.
@@ -143,10 +143,7 @@ pub(super) fn add_seen_by_all(geo: &Geometry, places: &[usize], row: &mut [u64])
             .iter()
             .for_each(|&c| add_cell(row, usize::from(c))),
         _ => {
-            let mut units = geo.common_unit_set(places.iter().copied());
-            while units != 0 {
-                let u = units.trailing_zeros() as usize;
-                units &= units - 1;
+            for u in units_in(geo.common_unit_set(places.iter().copied())) {
                 shape
                     .unit(u)
                     .iter()

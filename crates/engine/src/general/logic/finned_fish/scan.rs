@@ -114,25 +114,3 @@ impl LinePlaces<'_> {
         }
     }
 }
-
-/// The indices of the set bits of `mask`, ascending.
-pub(super) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
-
-/// The indices of the set bits of a unit set, ascending.
-pub(super) fn units_in(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
-}

@@ -154,16 +154,19 @@ impl<'s> Geometry<'s> {
 
     /// The units every one of `cells` lies in, ascending.
     pub fn common_units(&self, cells: &[usize]) -> Vec<usize> {
-        let mut set = cells
-            .iter()
-            .fold(u128::MAX, |acc, &c| acc & self.unit_sets[c]);
-        let mut units = Vec::new();
-        while set != 0 {
-            units.push(set.trailing_zeros() as usize);
-            set &= set - 1;
-        }
-        units
+        units_in(self.common_unit_set(cells.iter().copied())).collect()
     }
+}
+
+/// The units of a unit set (one bit per unit), ascending.
+pub fn units_in(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let u = set.trailing_zeros() as usize;
+            set &= set - 1;
+            u
+        })
+    })
 }
 
 /// Whether a unit is a row or a column.
