@@ -20,6 +20,9 @@ pub struct Position {
     candidates: [DigitSet; 81],
     /// For each digit, the empty squares where it is still a candidate.
     places: [SquareSet; 9],
+    /// The squares holding a digit (those of `values` that are `Some`), so a unit's empty squares
+    /// are one mask away: the singles ask for them on every step.
+    filled: SquareSet,
 }
 
 /// Why a pencil-mark grid could not be read.
@@ -63,6 +66,7 @@ impl Position {
             match grid.get(s) {
                 Some(d) => {
                     position.values[s.index()] = Some(d);
+                    position.filled.insert(s);
                     position.set_candidates(s, DigitSet::EMPTY);
                 }
                 None => position.set_candidates(s, marks[s.index()]),
@@ -77,6 +81,7 @@ impl Position {
             values: [None; 81],
             candidates: [DigitSet::ALL; 81],
             places: [SquareSet::ALL; 9],
+            filled: SquareSet::EMPTY,
         }
     }
 
@@ -102,6 +107,7 @@ impl Position {
             match digits.single_digit() {
                 Some(d) if token.len() == 1 => {
                     position.values[s.index()] = Some(d);
+                    position.filled.insert(s);
                     position.set_candidates(s, DigitSet::EMPTY);
                 }
                 _ => position.set_candidates(s, digits),
@@ -142,25 +148,20 @@ impl Position {
 
     /// The digits already placed in `unit`.
     pub fn placed_digits(&self, unit: Unit) -> DigitSet {
-        unit.squares()
+        (SquareSet::unit(unit) & self.filled)
             .iter()
-            .filter_map(|&s| self.values[s.index()])
+            .filter_map(|s| self.values[s.index()])
             .collect()
     }
 
     /// The squares of `unit` with no digit placed.
     pub fn empty_in(&self, unit: Unit) -> SquareSet {
-        unit.squares()
-            .into_iter()
-            .filter(|&s| self.values[s.index()].is_none())
-            .collect()
+        SquareSet::unit(unit) - self.filled
     }
 
     /// The squares with no digit placed.
     pub fn empty_squares(&self) -> SquareSet {
-        Square::all()
-            .filter(|s| self.values[s.index()].is_none())
-            .collect()
+        SquareSet::ALL - self.filled
     }
 
     /// Whether every square holds a digit.
@@ -180,6 +181,7 @@ impl Position {
     /// Places `digit` in `square` and removes it from the square's peers, as a player does.
     pub fn place(&mut self, square: Square, digit: Digit) {
         self.values[square.index()] = Some(digit);
+        self.filled.insert(square);
         self.set_candidates(square, DigitSet::EMPTY);
         self.places[digit.index()] = self.places[digit.index()] - SquareSet::peers(square);
         for p in square.peers() {
