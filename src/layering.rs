@@ -417,19 +417,14 @@ fn twice_defined_type_names() -> BTreeSet<String> {
         .collect()
 }
 
-/// Issue 32: one type per name. The seven left are twins between the classic chains and the
-/// general ones (and `Pattern`, the classic step's), and go as those become one; a new twin fails
-/// here, by name.
+/// Issue 32: one type per name. The one left is `Pattern`, the classic step's beside the general
+/// step's, which goes with the classic step; a new twin fails here, by name.
 #[test]
-fn at_most_seven_type_names_are_defined_twice() {
+fn only_the_classic_steps_pattern_is_defined_twice() {
     let twice = twice_defined_type_names();
-    assert!(
-        twice.len() <= 7,
-        "{} names defined twice: {twice:?}",
-        twice.len()
-    );
-    assert!(
-        twice.contains("Search"),
-        "the scan finds the logic layers' twins"
+    assert_eq!(
+        twice.into_iter().collect::<Vec<_>>(),
+        ["Pattern"],
+        "type names defined twice"
     );
 }

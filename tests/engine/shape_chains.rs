@@ -272,7 +272,7 @@ fn x_chain_on_9x9_x_runs_through_a_diagonal() {
         progress: "3...7.6.....3...87............53....93......2.......4.493.8..567...93.1.1.......9",
         marks: ". 1248 124589 1248 . 124589 . 29 45 256 24 269 . 12456 124569 124 . . 2568 15678 24678 124689 12456 124569 24 239 1345 268 1248 124678 . . 79 189 67 18 . . 15678 148 46 1468 58 67 . 568 1567 1567 79 126 268 13589 . 138 . . . 127 . 127 27 . . . 256 256 26 . . 48 . 48 . 268 268 2467 2456 24567 237 23 .",
         removes: &["7G6"],
-        explanation: "(7)D6 = (7)F4 - (7)F2 = (7)C2 - (7)C3 = (7)G7: each = joins two candidates of which one is true (a symbol's only two places in box 5, column 2 and diagonal A1-I9), each - two that cannot both be true (the same symbol twice in row F and row C). Either D6 or G7 is 7, so 7 can be removed from the squares that see both: G6.",
+        explanation: "(7)D6 = (7)F4 - (7)F2 = (7)C2 - (7)C3 = (7)G7. Either D6 or G7 is 7, so 7 can be removed from squares that see both: G6. Its links run through box 5, row F, column 2, row C and diagonal A1-I9.",
     });
 }
 
@@ -284,8 +284,8 @@ fn xy_chain_on_8x8() {
         puzzle: ".5.......3..2...187.3.2.4....8..8.6.7..5.....68....56........47.",
         progress: ".5..8.4..3842.5.187635244253186784627..55.3.4682..4562.8.6.8547.",
         marks: "267 . 12 17 . 37 . 36 67 . . . . 17 . 16 . . . . . . . . . . . . . . . . . . . . . 13 13 . . 17 . 17 . . . . 37 17 . . . . 13 . 23 . 12 . . . . 13",
-        removes: &["2A1", "2H3"],
-        explanation: "(2)A3 = (1)A3 - (1)A4 = (7)A4 - (7)B1 = (6)B1 - (6)B8 = (1)B8 - (1)H8 = (3)H8 - (3)H1 = (2)H1: each = joins two candidates of which one is true (the only two candidates of a square), each - two that cannot both be true (the same symbol twice in row A, box 1, row B, column 8 and row H). Either A3 or H1 is 2, so 2 can be removed from the squares that see both: A1 and H3.",
+        removes: &["7A6", "7B1"],
+        explanation: "(7)A4 = (1)A4 - (1)A3 = (2)A3 - (2)H3 = (1)H3 - (1)H8 = (3)H8 - (3)A8 = (6)A8 - (6)B8 = (1)B8 - (1)B6 = (7)B6. Either A4 or B6 is 7, so 7 can be removed from squares that see both: A6 and B1.",
     });
 }
 
@@ -298,7 +298,7 @@ fn aic_on_jigsaw_runs_through_a_region() {
         progress: "...3.8.......56..8.94..7....3...1..9...4..6...25.8..6.9..5...8.............71....",
         marks: "1257 1467 12679 . 24679 . 245 12579 1257 1237 147 1279 129 . . 234 12379 . 123568 . . 1268 236 . 235 1235 256 25678 . 678 268 267 . 247 2457 . 123578 1578 178 . 2379 239 . 12357 257 137 . . 19 . 349 147 . 47 . 167 1267 . 247 234 12347 . 2467 467 468 23689 269 2469 245 89 1257 1234567 468 568 23689 . . 245 89 24 23456",
         removes: &["3E6"],
-        explanation: "(9)E6 = (9)E5 - (9)F4 = (1)F4 - (1)F7 = (1)G7 - (3)G7 = (3)G6: each = joins two candidates of which one is true (a symbol's only two places in row E, column 7 and row G, or the only two candidates of a square), each - two that cannot both be true (the same symbol twice in region 5 and row F). Either E6 is 9 or G6 is 3, and the two squares see each other, so neither holds the other's symbol: remove 3 from E6.",
+        explanation: "(9)E6 = (9)E5 - (9)F4 = (1)F4 - (1)F7 = (1)G7 - (3)G7 = (3)G6. Either E6 is 9 or G6 is 3, and the two squares see each other, so 3 from E6 can be removed. Its links run through row E, region 5, row F, column 7 and row G.",
     });
 }
 
@@ -329,15 +329,15 @@ fn als_xz_on_jigsaw_joins_two_regions() {
 }
 
 #[test]
-fn aic_whose_ends_are_two_symbols_of_one_square_clears_the_rest_of_it() {
+fn a_continuous_nice_loop_on_hyper_clears_what_its_weak_links_see() {
     fires(Fixture {
         technique: Technique::Aic,
         rules: "{\"size\":9,\"box\":[3,3],\"variants\":[\"hyper\"]}",
         puzzle: "...6......75.............849....4...........6.....5....1.5.69...4.....3.5.....2..",
         progress: "..46....9.754.9.......5..849....4....5....4964....58...1.5.6948.4...2.355...4.26.",
         marks: "1238 238 . . 1238 1378 57 157 . 168 . . . 18 . 36 12 23 126 2369 2369 23 . 17 167 . . . 268 128 128 267 . 35 25 237 2378 . 12378 12378 12378 138 . . . . 236 2367 2379 23679 . . 17 127 237 . 237 . 37 . . . . 67 . 6789 789 19 . 17 . . . 389 3789 13789 . 138 . . 17",
-        removes: &["2D5"],
-        explanation: "(6)D5 = (6)F5 - (9)F5 = (9)H5 - (1)H5 = (1)H7 - (1)F8 = (7)F8 - (7)D9 = (7)D5: each = joins two candidates of which one is true (a symbol's only two places in column 5, row H and row D, or the only two candidates of a square), each - two that cannot both be true (the same symbol twice in window 4 and box 6). Either way D5 is 6 or 7, so remove 2 from D5.",
+        removes: &["2D5", "2F5", "3F5", "7F5", "7F9"],
+        explanation: "(6)D5 = (6)F5 - (9)F5 = (9)H5 - (1)H5 = (1)H7 - (1)F8 = (7)F8 - (7)D9 = (7)D5 - (6)D5. The chain closes into a loop, so every weak link in it is also strong: exactly one end of each holds. So 2 from D5; 2, 3 and 7 from F5; 7 from F9 can be removed. Its links run through column 5, row H, window 4, box 6 and row D.",
     });
 }
 

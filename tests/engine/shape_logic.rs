@@ -77,6 +77,15 @@ pub fn check_step(shape: &Shape, position: &ShapePosition, solution: &Cells, ste
                 // Wings say which cells see which, as the classic words always have; their units
                 // are there for highlighting. So are a rectangle's rows and columns.
                 || matches!(step.technique, Technique::XYWing | Technique::XYZWing)
+                // Chains are written as people write them, `(4)A2 = (4)A5 - (4)B6 = (4)F6`, and
+                // name only the units a player would not see at a glance.
+                || (matches!(
+                    step.technique,
+                    Technique::XChain | Technique::XYChain | Technique::Aic
+                ) && matches!(
+                    shape.unit_kind(u),
+                    UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Box(_)
+                ))
                 || (matches!(
                     step.technique,
                     Technique::UniqueRectangle1

@@ -16,13 +16,14 @@
 
 use std::collections::BTreeSet;
 
+use super::cell_bits::{fits_u128, CellBits, CellTables, Wide};
 use super::geometry::Geometry;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
-use reach::{cells_of, has_cell, SetReach};
+use reach::SetReach;
 
 mod reach;
 
@@ -33,40 +34,27 @@ pub const MAX_CELLS: usize = 8;
 const WORK: usize = 200_000;
 
 /// One almost locked set.
-struct Als {
-    /// Its cells, ascending.
-    cells: Vec<usize>,
+struct Als<S> {
+    cells: S,
     values: u32,
     /// The unit it was found in; `None` for a single bivalue cell.
     unit: Option<usize>,
 }
 
-impl Als {
-    fn new(pos: &ShapePosition, cells: Vec<usize>, unit: Option<usize>) -> Als {
+impl<S: CellBits> Als<S> {
+    fn new(pos: &ShapePosition, cells: &[usize], unit: Option<usize>) -> Als<S> {
         let values = cells.iter().fold(0, |acc, &c| acc | pos.candidates(c));
         Als {
-            cells,
+            cells: S::of(cells.iter().copied()),
             values,
             unit,
         }
     }
 
-    /// Its cells holding `value`.
-    fn places<'a>(&'a self, pos: &'a ShapePosition, value: u8) -> impl Iterator<Item = usize> + 'a {
-        self.cells
-            .iter()
-            .copied()
-            .filter(move |&c| pos.has(c, value))
-    }
-
-    fn contains(&self, cell: usize) -> bool {
-        self.cells.binary_search(&cell).is_ok()
-    }
-
     /// "B1 and B3 in row B (1, 4 and 7)" or "D5 (4 and 9)".
     fn describe(&self, geo: &Geometry) -> String {
         let shape = geo.shape;
-        let cells = words::cells(shape, self.cells.iter().copied());
+        let cells = words::cells(shape, self.cells.cells());
         let values = words::symbols(shape, values_of(self.values));
         match self.unit {
             Some(unit) => format!("{cells} in {} ({values})", shape.unit_name(unit)),
@@ -77,30 +65,30 @@ impl Als {
 
 /// Every almost locked set within the work budget, each cell set once: bivalue cells first, then
 /// unit by unit.
-fn collect(geo: &Geometry, pos: &ShapePosition) -> Vec<Als> {
+fn collect<S: CellBits>(geo: &Geometry, pos: &ShapePosition) -> Vec<Als<S>> {
     let shape = geo.shape;
-    let mut sets: Vec<Als> = (0..shape.cell_count())
+    let mut sets: Vec<Als<S>> = (0..shape.cell_count())
         .filter(|&c| pos.value(c) == 0 && pos.candidates(c).count_ones() == 2)
-        .map(|c| Als::new(pos, vec![c], None))
+        .map(|c| Als::new(pos, &[c], None))
         .collect();
     let mut work = WORK;
+    let mut chosen = Vec::with_capacity(MAX_CELLS);
     for unit in 0..shape.unit_count() {
-        let empty: Vec<usize> = shape
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| pos.value(c) == 0)
-            .collect();
+        let empty = empty_in(geo, pos, unit);
         // A set lying in several units is its first unit's (a box's set within one row or
         // column is the line's, as HoDoKu has it).
-        let mut found = |mut cells: Vec<usize>| {
+        let mut found = |cells: &[usize]| {
             if geo.common_unit_set(cells.iter().copied()).trailing_zeros() as usize == unit {
-                cells.sort_unstable();
                 sets.push(Als::new(pos, cells, Some(unit)));
             }
         };
+        if shape.size() <= SMALL && empty.len() <= SMALL {
+            walk_masks(pos, &empty, &mut found);
+            continue;
+        }
         for top in 0..empty.len() {
-            let mut chosen = vec![empty[top]];
+            chosen.clear();
+            chosen.push(empty[top]);
             let values = pos.candidates(empty[top]);
             grow(pos, &empty, top, values, &mut chosen, &mut work, &mut found);
             if work == 0 {
@@ -109,6 +97,42 @@ fn collect(geo: &Geometry, pos: &ShapePosition) -> Vec<Als> {
         }
     }
     sets
+}
+
+/// The empty cells of `unit`, in the unit's order.
+fn empty_in(geo: &Geometry, pos: &ShapePosition, unit: usize) -> Vec<usize> {
+    let cells = geo.shape.unit(unit).iter().map(|&c| usize::from(c));
+    cells.filter(|&c| pos.value(c) == 0).collect()
+}
+
+/// The most values (and so cells of a unit) of a shape whose units are walked by bitmask.
+const SMALL: usize = 9;
+
+/// What [`grow`] reports for a unit of at most [`SMALL`] empty cells on a shape of at most
+/// [`SMALL`] values, in the same order, at a fraction of the cost (this is the classic shape's
+/// path): a bitmask counting up over the empty cells, each mask's values those of the mask less
+/// its lowest cell and that cell's. No branch would be pruned there (a set never holds more than
+/// MAX_CELLS + 1 values), and the work budget is never reached (a shape has at most 128 units,
+/// each with at most 502 subsets of two cells or more).
+fn walk_masks(pos: &ShapePosition, empty: &[usize], found: &mut dyn FnMut(&[usize])) {
+    let mut values = [0u32; 1 << SMALL];
+    let mut cells = [0usize; SMALL];
+    for mask in 1usize..1 << empty.len() {
+        let lowest = empty[mask.trailing_zeros() as usize];
+        values[mask] = values[mask & (mask - 1)] | pos.candidates(lowest);
+        let size = mask.count_ones() as usize;
+        if !(2..=MAX_CELLS).contains(&size) || values[mask].count_ones() as usize != size + 1 {
+            continue;
+        }
+        let mut len = 0;
+        for (i, &cell) in empty.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                cells[len] = cell;
+                len += 1;
+            }
+        }
+        found(&cells[..len]);
+    }
 }
 
 /// Reports `chosen` (holding `values`) when it is a set of two cells or more, then every extension
@@ -121,10 +145,10 @@ fn grow(
     values: u32,
     chosen: &mut Vec<usize>,
     work: &mut usize,
-    found: &mut dyn FnMut(Vec<usize>),
+    found: &mut dyn FnMut(&[usize]),
 ) {
     if chosen.len() >= 2 && values.count_ones() as usize == chosen.len() + 1 {
-        found(chosen.clone());
+        found(chosen);
     }
     if chosen.len() == MAX_CELLS {
         return;
@@ -147,13 +171,24 @@ fn grow(
 
 /// ALS-XZ: the first pair of sets joined by a restricted common value that removes something.
 pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let sets = collect(geo, pos);
-    let reach = SetReach::new(geo, pos, &sets);
+    if fits_u128(geo.shape) {
+        als_xz_on::<u128>(geo, pos)
+    } else {
+        als_xz_on::<Wide>(geo, pos)
+    }
+}
+
+fn als_xz_on<S: CellBits>(geo: &Geometry, pos: &ShapePosition) -> Option<ShapeStep> {
+    let sets = collect::<S>(geo, pos);
+    let tables = CellTables::<S>::new(geo, |c| pos.candidates(c));
+    let reach = SetReach::new(geo, &tables, &sets);
     let mut work = WORK;
     for (i, a) in sets.iter().enumerate() {
-        let later = (i + 1..sets.len()).filter(|&j| reach.may_join(i, j));
-        for j in later {
-            let b = &sets[j];
+        let near = reach.near(i);
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            if !(a.cells & b.cells).is_empty() || (near & b.cells).is_empty() {
+                continue;
+            }
             if (a.values & b.values).count_ones() < 2 {
                 continue;
             }
@@ -161,7 +196,7 @@ pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
                 return None;
             }
             work -= 1;
-            if let Some(step) = pair_step(geo, pos, &reach, (i, a), (j, b)) {
+            if let Some(step) = pair_step(geo, &tables, &reach, (i, a), (j, b)) {
                 return Some(step);
             }
         }
@@ -171,42 +206,37 @@ pub fn als_xz(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
 
 /// The step two disjoint sets give, if they share a restricted common value (the lowest two, as
 /// HoDoKu takes them) and it removes something.
-fn pair_step(
+fn pair_step<S: CellBits>(
     geo: &Geometry,
-    pos: &ShapePosition,
-    reach: &SetReach,
-    (i, a): (usize, &Als),
-    (j, b): (usize, &Als),
+    tables: &CellTables<S>,
+    reach: &SetReach<S>,
+    (i, a): (usize, &Als<S>),
+    (j, b): (usize, &Als<S>),
 ) -> Option<ShapeStep> {
     let shared = a.values & b.values;
     let commons: Vec<u8> = values_of(shared)
-        .filter(|&x| b.places(pos, x).all(|p| has_cell(reach.of(i, x), p)))
+        .filter(|&x| (b.cells & tables.places(x)).is_subset(reach.of(i, x)))
         .take(2)
         .collect();
     let mut eliminations = Vec::new();
-    let mut add = |cells: &mut dyn Iterator<Item = usize>, value: u8| {
-        eliminations.extend(cells.map(|c| Mark::new(c, value)));
-    };
-    let both = |z: u8| {
-        let b_reach = reach.of(j, z);
-        cells_of(reach.of(i, z)).filter(move |&c| has_cell(b_reach, c))
+    let mut add = |cells: S, value: u8| {
+        eliminations.extend(cells.cells().map(|c| Mark::new(c, value)));
     };
     match commons[..] {
         [] => return None,
         [x] => {
             for z in values_of(shared & !bit(x)) {
-                add(&mut both(z), z);
+                add(reach.of(i, z) & reach.of(j, z), z);
             }
         }
         [x1, x2, ..] => {
             for z in values_of(shared) {
-                add(&mut both(z), z);
+                add(reach.of(i, z) & reach.of(j, z), z);
             }
             let links = bit(x1) | bit(x2);
             for ((locked, k), other) in [((a, i), b), ((b, j), a)] {
                 for d in values_of(locked.values & !links) {
-                    let outside = cells_of(reach.of(k, d)).filter(|&c| !other.contains(c));
-                    add(&mut outside.into_iter(), d);
+                    add(reach.of(k, d) & !other.cells, d);
                 }
             }
         }
@@ -217,10 +247,10 @@ fn pair_step(
     Some(build(geo, a, b, &commons, eliminations))
 }
 
-fn build(
+fn build<S: CellBits>(
     geo: &Geometry,
-    a: &Als,
-    b: &Als,
+    a: &Als<S>,
+    b: &Als<S>,
     commons: &[u8],
     mut eliminations: Vec<Mark>,
 ) -> ShapeStep {
@@ -269,8 +299,7 @@ fn build(
             shape.symbol(commons[1]),
         ),
     };
-    let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
-    cells.sort_unstable();
+    let cells: Vec<usize> = (a.cells | b.cells).cells().collect();
     ShapeStep::elimination(
         Technique::AlsXz,
         eliminations,

@@ -4,6 +4,7 @@
 //! trap), and a colour with two cells in one unit is false, so all its cells lose it (colour wrap).
 //! It reasons only about units, so it is sound on every shape.
 
+use super::cell_bits::{fits_u128, CellBits, Wide};
 use super::geometry::Geometry;
 use super::links::Links;
 use super::position::{bit, ShapePosition};
@@ -15,7 +16,15 @@ use crate::technique::Technique;
 /// A colour wrap or a colour trap, values ascending, clusters from their first cell; within a
 /// cluster the wrap is tried first, as in the classic layer.
 pub fn simple_coloring(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let links = Links::new(geo, pos);
+    if fits_u128(geo.shape) {
+        coloring_on::<u128>(geo, pos)
+    } else {
+        coloring_on::<Wide>(geo, pos)
+    }
+}
+
+fn coloring_on<S: CellBits>(geo: &Geometry, pos: &ShapePosition) -> Option<ShapeStep> {
+    let links = Links::<S>::new(geo, pos);
     let cells = geo.shape.cell_count();
     (1..=geo.shape.size() as u8).find_map(|value| {
         // 0: not in a cluster yet; 1 and 2: the colours of the cluster being grown; older
@@ -43,14 +52,19 @@ struct Cluster {
 
 impl Cluster {
     /// Colours every cell reachable from `seed` along conjugate pairs with `first` and `first + 1`.
-    fn grow(links: &Links, value: u8, seed: usize, first: u32, colour: &mut [u32]) -> Cluster {
+    fn grow<S: CellBits>(
+        links: &Links<S>,
+        value: u8,
+        seed: usize,
+        first: u32,
+        colour: &mut [u32],
+    ) -> Cluster {
         let mut colours = [vec![seed], Vec::new()];
         colour[seed] = first;
         let mut stack = vec![seed];
         while let Some(cell) = stack.pop() {
             let other = if colour[cell] == first { 1 } else { 0 };
-            for &partner in links.conjugates(cell, value) {
-                let partner = usize::from(partner);
+            for partner in links.conjugates(cell, value).cells() {
                 if colour[partner] != 0 {
                     continue;
                 }
@@ -70,7 +84,7 @@ impl Cluster {
     }
 
     /// A colour with two cells sharing a unit cannot hold the value.
-    fn wrap(&self, links: &Links, pos: &ShapePosition) -> Option<ShapeStep> {
+    fn wrap<S: CellBits>(&self, links: &Links<S>, pos: &ShapePosition) -> Option<ShapeStep> {
         let geo = links.geo;
         let (index, a, b) = (0..2).find_map(|i| {
             let colour = &self.colours[i];
@@ -105,7 +119,7 @@ impl Cluster {
     }
 
     /// A cell seeing a cell of each colour cannot hold the value.
-    fn trap(&self, links: &Links, pos: &ShapePosition) -> Option<ShapeStep> {
+    fn trap<S: CellBits>(&self, links: &Links<S>, pos: &ShapePosition) -> Option<ShapeStep> {
         let geo = links.geo;
         let shape = geo.shape;
         let sees_colour =
@@ -127,7 +141,7 @@ impl Cluster {
     }
 
     /// The units whose two places of the value are both in the cluster: its links.
-    fn links(&self, links: &Links, pos: &ShapePosition) -> Vec<usize> {
+    fn links<S: CellBits>(&self, links: &Links<S>, pos: &ShapePosition) -> Vec<usize> {
         let shape = links.geo.shape;
         (0..shape.unit_count())
             .filter(|&u| pos.placed(shape, u) & bit(self.value) == 0)
@@ -143,7 +157,7 @@ impl Cluster {
             .collect()
     }
 
-    fn describe(&self, links: &Links, pos: &ShapePosition) -> String {
+    fn describe<S: CellBits>(&self, links: &Links<S>, pos: &ShapePosition) -> String {
         let shape = links.geo.shape;
         let v = shape.symbol(self.value);
         let units = self.links(links, pos);
@@ -162,9 +176,9 @@ impl Cluster {
         )
     }
 
-    fn step(
+    fn step<S: CellBits>(
         &self,
-        links: &Links,
+        links: &Links<S>,
         pos: &ShapePosition,
         targets: Vec<usize>,
         explanation: String,

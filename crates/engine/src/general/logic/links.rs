@@ -1,67 +1,83 @@
-//! Strong and weak links between candidates on any shape, the edges chains walk along.
+//! Strong and weak links between candidates on any shape, the edges chains and colouring walk
+//! along.
 //!
 //! A candidate is a value in a cell (a node, `cell * N + value - 1`). Two candidates are strongly
 //! linked when at least one is true: the only two places of a value in a unit that still lacks it
 //! (a conjugate pair), or the two values of a bivalue cell. They are weakly linked when at most one
 //! is true: the same value in two cells that see each other, or two values of one cell. Built once
-//! per finder call from the shape's own units, sized by the shape (no fixed 9x9 tables).
+//! per finder call from the shape's own units, as cell sets ([`CellBits`]): a value's places, a
+//! cell's peers, a candidate's conjugates, so a step along weak links is one intersection.
 
-use super::geometry::Geometry;
-use super::position::{bit, ShapePosition};
+use super::cell_bits::{CellBits, CellTables};
+use super::geometry::{units_in, Geometry};
+use super::position::{bit, values_of, ShapePosition};
+use super::step::Mark;
+
+/// A candidate with a truth value: `node * 2 + 1` when the candidate is true ("on"), where a node
+/// is `cell * N + value - 1`.
+pub type State = u32;
 
 /// The links of one position.
-pub struct Links<'g, 's> {
-    /// The geometry of the shape.
+pub struct Links<'g, 's, S: CellBits> {
+    /// The shape's geometry.
     pub geo: &'g Geometry<'s>,
     /// N.
     pub size: usize,
     cand: Vec<u32>,
-    /// For each node, the cells it forms a conjugate pair with, ascending.
-    conjugates: Vec<Vec<u16>>,
+    tables: CellTables<'g, S>,
+    /// For each node, the cells it forms a conjugate pair with.
+    conjugates: Vec<S>,
+    bivalue: S,
+    /// The cell and the value of each node, looked up rather than divided out: the search asks
+    /// for them at every state it reaches.
+    node_cell: Vec<u16>,
+    node_value: Vec<u8>,
 }
 
-impl<'g, 's> Links<'g, 's> {
+impl<'g, 's, S: CellBits> Links<'g, 's, S> {
     /// The links of `pos`. A unit that already holds a value has no conjugate pair of it, whatever
     /// stale pencil marks say.
-    pub fn new(geo: &'g Geometry<'s>, pos: &ShapePosition) -> Links<'g, 's> {
+    pub fn new(geo: &'g Geometry<'s>, pos: &ShapePosition) -> Links<'g, 's, S> {
         let shape = geo.shape;
         let size = shape.size();
-        let cells = shape.cell_count();
-        let cand: Vec<u32> = (0..cells).map(|c| pos.candidates(c)).collect();
-        let mut conjugates = vec![Vec::new(); cells * size];
+        let cand: Vec<u32> = (0..shape.cell_count()).map(|c| pos.candidates(c)).collect();
+        let tables = CellTables::<S>::new(geo, |c| cand[c]);
+        let mut conjugates = vec![S::EMPTY; cand.len() * size];
         for unit in 0..shape.unit_count() {
             let missing = shape.all_values() & !pos.placed(shape, unit);
-            for value in super::position::values_of(missing) {
-                let mut places = shape
-                    .unit(unit)
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| cand[c] & bit(value) != 0);
-                let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) else {
+            for value in values_of(missing) {
+                let places = tables.places(value) & tables.unit(unit);
+                if places.len() != 2 {
+                    continue;
+                }
+                let mut rest = places;
+                let (Some(a), Some(b)) = (rest.pop_first(), rest.pop_first()) else {
                     continue;
                 };
-                for (x, y) in [(a, b), (b, a)] {
-                    let list: &mut Vec<u16> = &mut conjugates[x * size + usize::from(value) - 1];
-                    if !list.contains(&(y as u16)) {
-                        list.push(y as u16);
-                    }
-                }
+                let node = |cell: usize| cell * size + usize::from(value) - 1;
+                conjugates[node(a)].insert(b);
+                conjugates[node(b)].insert(a);
             }
         }
-        for list in &mut conjugates {
-            list.sort_unstable();
-        }
+        let bivalue = S::of((0..cand.len()).filter(|&c| cand[c].count_ones() == 2));
+        let nodes = 0..cand.len() * size;
+        let node_cell = nodes.clone().map(|n| (n / size) as u16).collect();
+        let node_value = nodes.map(|n| (n % size) as u8 + 1).collect();
         Links {
             geo,
             size,
             cand,
+            tables,
             conjugates,
+            bivalue,
+            node_cell,
+            node_value,
         }
     }
 
-    /// The number of nodes (cells times N).
-    pub fn nodes(&self) -> usize {
-        self.cand.len() * self.size
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.cand.len()
     }
 
     /// The candidates of `cell`.
@@ -75,54 +91,60 @@ impl<'g, 's> Links<'g, 's> {
     }
 
     /// The cells forming a conjugate pair with `value` in `cell`.
-    pub fn conjugates(&self, cell: usize, value: u8) -> &[u16] {
-        &self.conjugates[cell * self.size + usize::from(value) - 1]
+    pub fn conjugates(&self, cell: usize, value: u8) -> S {
+        self.conjugates[cell * self.size + usize::from(value) - 1]
     }
 
-    /// The other value of `cell` when it is bivalue and holds `value`.
-    pub fn bivalue_partner(&self, cell: usize, value: u8) -> Option<u8> {
-        let set = self.cand[cell];
-        if set.count_ones() != 2 || set & bit(value) == 0 {
-            return None;
-        }
-        Some((set & !bit(value)).trailing_zeros() as u8 + 1)
+    /// Whether `value` in `cell` has a strong link (a conjugate, or the other value of a bivalue
+    /// cell): a chain can start from it.
+    pub fn is_strong(&self, cell: usize, value: u8) -> bool {
+        !self.conjugates(cell, value).is_empty() || self.cand[cell].count_ones() == 2
     }
 
-    /// The cells seeing `cell` that hold `value` (weak links on one value).
-    pub fn weak_peers(&self, cell: usize, value: u8) -> impl Iterator<Item = usize> + '_ {
-        self.geo
-            .shape
-            .peers(cell)
-            .iter()
-            .map(|&p| usize::from(p))
-            .filter(move |&p| self.has(p, value))
+    /// The cells holding `value` that see `cell` (weak links on one value).
+    pub fn weak_peers(&self, cell: usize, value: u8) -> S {
+        self.tables.places(value) & self.tables.peers(cell)
     }
 
-    /// The cells holding `value` that see both `a` and `b` (neither of them).
-    pub fn seeing_both(&self, a: usize, b: usize, value: u8) -> Vec<usize> {
-        self.weak_peers(a, value)
-            .filter(|&c| c != b && self.geo.sees(c, b))
-            .collect()
+    /// The bivalue cells.
+    pub fn bivalue(&self) -> S {
+        self.bivalue
     }
 
-    /// The unit a link between two different cells runs through: for a strong link a unit where
-    /// they are the value's only places, else the first unit they share.
+    /// The cells holding `value` that see both `a` and `b`.
+    pub fn seeing_both(&self, a: usize, b: usize, value: u8) -> S {
+        self.tables.places(value) & self.tables.peers(a) & self.tables.peers(b)
+    }
+
+    /// The unit a link between two different cells runs through: for a strong link the first unit
+    /// they share where they are the value's only places, else the first unit they share.
     pub fn link_unit(&self, a: usize, b: usize, value: u8, strong: bool) -> Option<usize> {
-        let shape = self.geo.shape;
-        let shared = self.geo.common_units(&[a, b]);
-        if strong {
-            let only_pair = shared.iter().copied().find(|&u| {
-                shape
-                    .unit(u)
-                    .iter()
-                    .filter(|&&c| self.has(usize::from(c), value))
-                    .count()
-                    == 2
-            });
-            if only_pair.is_some() {
-                return only_pair;
-            }
+        let shared = self.geo.common_unit_set([a, b]);
+        let only_pair = units_in(shared)
+            .find(|&u| (self.tables.places(value) & self.tables.unit(u)).len() == 2);
+        match strong {
+            true => only_pair.or(units_in(shared).next()),
+            false => units_in(shared).next(),
         }
-        shared.first().copied()
+    }
+
+    /// The state of `value` in `cell` being true (`on`) or false.
+    pub fn state(&self, cell: usize, value: u8, on: bool) -> State {
+        ((cell * self.size + usize::from(value) - 1) * 2 + usize::from(on)) as State
+    }
+
+    /// The cell of a state.
+    pub fn cell_of(&self, s: State) -> usize {
+        usize::from(self.node_cell[s as usize / 2])
+    }
+
+    /// The value of a state.
+    pub fn value_of(&self, s: State) -> u8 {
+        self.node_value[s as usize / 2]
+    }
+
+    /// The candidate of a state.
+    pub fn mark(&self, s: State) -> Mark {
+        Mark::new(self.cell_of(s), self.value_of(s))
     }
 }

@@ -24,12 +24,14 @@
 //!   line, a box or a region.
 //! - `uniqueness` (Unique Rectangle types 1, 2 and 4, Hidden Rectangle, BUG+1): deadly patterns
 //!   avoided, each checked against the shape's own units and cages.
-//! - `links`, `chain_search`: strong and weak links between candidates, and the bounded
-//!   breadth-first search every chain walks.
-//! - `chains` (Turbot Fish, X-Chain, XY-Chain, AIC), `coloring` (Simple Coloring), `wings`
-//!   (W-Wing, XY-Wing, XYZ-Wing: the one implementation, the classic layer's too), `als` (ALS-XZ): the finders that follow links; each assumes only units, so
-//!   each runs on every shape, and each is capped in chain length and in work per step so that a
-//!   25x25 hint stays cheap.
+//! - `cell_bits`: sets of cells as bits (one `u128` up to 128 cells, wider beyond), for the
+//!   finders that intersect many.
+//! - `links`: strong and weak links between candidates, as cell sets.
+//! - `chains` (X-Chain, XY-Chain, AIC with nice loops: HoDoKu's best chain, searched breadth
+//!   first), `coloring` (Simple Coloring), `wings` (W-Wing, XY-Wing, XYZ-Wing), `als` (ALS-XZ):
+//!   the finders that follow links; each assumes only units, so each runs on every shape, and
+//!   each is bounded in chain length or set size, and past nine values in work per step, so that
+//!   a 25x25 hint stays cheap. They are the one implementation: the classic layer borrows them.
 //! - `forcing` (Forcing Chain): assume a value in a cell and follow singles; a contradiction, or a
 //!   conclusion every candidate of a cell or every place of a value in a unit leads to, holds. It
 //!   assumes only units (a killer's cages count as peers, their sums unread), so it runs on every
@@ -47,8 +49,8 @@
 //! - `solver`: walking a puzzle, grading it, hinting a player.
 
 pub(crate) mod als;
-mod chain_search;
-mod chains;
+mod cell_bits;
+pub(crate) mod chains;
 mod clean_up;
 pub(crate) mod coloring;
 mod constraints;

@@ -1,283 +1,215 @@
 //! Chains: alternating strong and weak links between candidates. If the first candidate of a chain
 //! is false, its strong link makes the next true, whose weak link makes the next false, and so on,
-//! so either the first or the last candidate is true.
-//!
-//! - [`x_chain`]: one digit, links between squares only (longer than a turbot fish);
-//! - [`xy_chain`]: bivalue squares joined by a shared digit;
-//! - [`aic`]: any digits, any links, with nice loops: a chain that returns to its start square.
-//!
-//! Each finder searches breadth first from every start (so each chain is the shortest between its
-//! ends), capped at [`MAX_LINKS`] links, and offers the chain HoDoKu would: the one that removes the
-//! most, the shortest among equals.
-
-use std::cell::Cell;
-use std::cmp::Reverse;
-
-use super::links::{node, Links};
-use super::Context;
-use crate::digit::Digit;
-use crate::logic::position::Position;
-use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::words::{and_list, removals};
-use crate::square::{Square, Unit};
-use crate::square_set::SquareSet;
-use crate::technique::Technique;
-
-/// The longest chain searched, in links (HoDoKu caps chains at 20 candidates).
-pub const MAX_LINKS: usize = 19;
-
-/// The fewest links of an X-chain or XY-chain: shorter ones are turbot fish and XY-wings.
-const MIN_LONG_CHAIN: usize = 5;
-
-/// A candidate with a truth value: `node * 2 + 1` when the candidate is true ("on").
-type State = u16;
-
-const STATES: usize = 729 * 2;
-
-fn state(square: Square, digit: Digit, on: bool) -> State {
-    (node(square, digit) * 2 + usize::from(on)) as State
-}
-
-fn square_of(s: State) -> Square {
-    Square::new(s as usize / 18).expect("a state names a square")
-}
-
-fn digit_of(s: State) -> Digit {
-    Digit::from_index(s as usize / 2 % 9)
-}
-
-fn is_on(s: State) -> bool {
-    s & 1 == 1
-}
-
-/// Which links a chain may use.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Scope {
-    /// Conjugate pairs and peers on one digit.
-    OneDigit,
-    /// Bivalue squares only: strong inside a square, weak between squares on one digit.
-    Bivalue,
-    /// Every link.
-    All,
-}
-
-/// A breadth-first search over states, reused from start to start without clearing.
-struct Search<'a> {
-    links: &'a Links,
-    scope: Scope,
-    bivalue: SquareSet,
-    parent: [State; STATES],
-    depth: [u8; STATES],
-    seen: [u32; STATES],
-    generation: u32,
-    queue: [State; STATES],
-    /// The rank of the best chain found so far: a chain that cannot beat it is not built.
-    bar: Cell<Option<Rank>>,
-}
-
-/// What reaching a state means to a finder: `from` reached `to` (the start itself when a loop
-/// closes) with `links` links in all.
-struct Reach {
-    from: State,
-    to: State,
-    links: usize,
-}
-
-impl<'a> Search<'a> {
-    fn new(links: &'a Links, scope: Scope) -> Search<'a> {
-        let bivalue = Square::all()
-            .filter(|&s| links.candidates(s).len() == 2)
-            .collect();
-        Search {
-            links,
-            scope,
-            bivalue,
-            parent: [0; STATES],
-            depth: [0; STATES],
-            seen: [0; STATES],
-            generation: 0,
-            queue: [0; STATES],
-            bar: Cell::new(None),
-        }
-    }
-
-    /// The states one link away from `s`: strong links out of a false candidate, weak links out of
-    /// a true one.
-    fn neighbours(&self, s: State, out: &mut [State; 32]) -> usize {
-        let (square, digit) = (square_of(s), digit_of(s));
-        let mut n = 0;
-        let mut push = |t: State| {
-            out[n] = t;
-            n += 1;
-        };
-        if !is_on(s) {
-            if self.scope != Scope::Bivalue {
-                for t in self.links.conjugates(square, digit) {
-                    push(state(t, digit, true));
-                }
-            }
-            if self.scope != Scope::OneDigit {
-                if let Some(other) = self.links.bivalue_partner(square, digit) {
-                    push(state(square, other, true));
-                }
-            }
-            return n;
-        }
-        let mut peers = self.links.weak_peers(square, digit);
-        if self.scope == Scope::Bivalue {
-            peers &= self.bivalue;
-        }
-        for t in peers {
-            push(state(t, digit, false));
-        }
-        if self.scope == Scope::All {
-            for other in self.links.candidates(square).without(digit).iter() {
-                push(state(square, other, false));
-            }
-        }
-        n
-    }
-
-    /// Searches from `start` up to [`MAX_LINKS`] links, showing `judge` every state reached and
-    /// every loop back to the start.
-    fn run(&mut self, start: State, judge: &mut dyn FnMut(&Search, Reach)) {
-        self.generation += 1;
-        let generation = self.generation;
-        self.seen[start as usize] = generation;
-        self.depth[start as usize] = 0;
-        self.queue[0] = start;
-        let (mut head, mut tail) = (0, 1);
-        let mut buf = [0; 32];
-        while head < tail {
-            let s = self.queue[head];
-            head += 1;
-            let links = self.depth[s as usize] as usize + 1;
-            if links > MAX_LINKS {
-                break;
-            }
-            let count = self.neighbours(s, &mut buf);
-            for &t in &buf[..count] {
-                if t == start {
-                    judge(
-                        self,
-                        Reach {
-                            from: s,
-                            to: t,
-                            links,
-                        },
-                    );
-                    continue;
-                }
-                if self.seen[t as usize] == generation {
-                    continue;
-                }
-                self.seen[t as usize] = generation;
-                self.parent[t as usize] = s;
-                self.depth[t as usize] = links as u8;
-                self.queue[tail] = t;
-                tail += 1;
-                judge(
-                    self,
-                    Reach {
-                        from: s,
-                        to: t,
-                        links,
-                    },
-                );
-            }
-        }
-    }
-
-    /// Whether a chain of `links` links removing `digit` from `targets` would rank above the best
-    /// found so far (the same rank as [`Found::rank`], without building the chain).
-    fn could_beat(&self, targets: SquareSet, digit: Digit, links: usize) -> bool {
-        let Some(bar) = self.bar.get() else {
-            return true;
-        };
-        // One digit: its candidates in square order are already in (digit, square) order.
-        Rank::of(targets.iter().map(|s| Candidate::new(s, digit)), links) < bar
-    }
-
-    /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
-    /// would not be a simple one).
-    fn path(&self, reach: &Reach) -> Option<Vec<State>> {
-        let mut path = vec![reach.to, reach.from];
-        let mut s = reach.from;
-        while self.depth[s as usize] > 0 {
-            s = self.parent[s as usize];
-            path.push(s);
-        }
-        path.reverse();
-        let closes = reach.to == path[0] && path.len() > 1;
-        let nodes = if closes {
-            &path[..path.len() - 1]
-        } else {
-            &path[..]
-        };
-        let mut seen = [false; 729];
-        for &s in nodes {
-            let n = s as usize / 2;
-            if seen[n] {
-                return None;
-            }
-            seen[n] = true;
-        }
-        Some(path)
-    }
-}
-
-/// An X-chain: on one digit, a chain of at least five links from one square to another, both ends
-/// holding the digit; one of them does, so squares seeing both lose it.
-pub fn x_chain(position: &Position, _: &Context) -> Option<Step> {
-    let starts = Digit::all().flat_map(|d| {
-        position
-            .squares_with(d)
-            .iter()
-            .map(move |s| state(s, d, false))
-    });
-    let found = best(position, Scope::OneDigit, starts, &mut |search, reach| {
-        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
-    })?;
-    Some(build(position, Technique::XChain, found))
-}
-
-/// An XY-chain: bivalue squares, each joined to the next by a shared digit, starting and ending on
-/// the same digit; one end holds it, so squares seeing both ends lose it.
-pub fn xy_chain(position: &Position, _: &Context) -> Option<Step> {
-    let starts = Square::all()
-        .filter(|&s| position.candidates(s).len() == 2)
-        .flat_map(|s| {
-            position
-                .candidates(s)
-                .iter()
-                .map(move |d| state(s, d, false))
-        });
-    let found = best(position, Scope::Bivalue, starts, &mut |search, reach| {
-        same_digit_ends(search, &reach, MIN_LONG_CHAIN)
-    })?;
-    Some(build(position, Technique::XYChain, found))
-}
-
-/// An alternating inference chain over any digits and links, or a nice loop returning to its start
-/// square (continuous: every weak link becomes strong; discontinuous: the start is fixed or loses a
-/// digit).
-pub fn aic(position: &Position, _: &Context) -> Option<Step> {
-    let starts = Square::all().flat_map(|s| {
-        position
-            .candidates(s)
-            .iter()
-            .map(move |d| state(s, d, false))
-    });
-    let found = best(position, Scope::All, starts, &mut |search, reach| {
-        judge_aic(search, &reach)
-    })?;
-    Some(build(position, Technique::Aic, found))
-}
-
-mod found;
-mod step;
-use found::*;
-use step::build;
+//! so either the first or the last candidate is true: X-chains (one digit), XY-chains (bivalue
+//! squares) and AICs with nice loops, each the chain HoDoKu would offer (the one that removes the
+//! most, the shortest among equals). Found by the general layer's chain finders (the one
+//! implementation, on every shape), which the classic finder list borrows in its classic places;
+//! the classic cases stay here, as tests.
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::super::borrowed::borrow;
+    use super::super::test_support::{d, eliminations, keep, sq};
+    use super::super::Context;
+    use crate::general::logic::chains;
+    use crate::logic::position::Position;
+    use crate::logic::step::Step;
+    use crate::square::{Square, Unit};
+    use crate::technique::Technique;
+
+    fn x_chain(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, chains::x_chain)
+    }
+
+    fn xy_chain(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, chains::xy_chain)
+    }
+
+    fn aic(position: &Position, _: &Context) -> Option<Step> {
+        borrow(position, chains::aic)
+    }
+
+    fn squares(names: &str) -> Vec<Square> {
+        names.split(' ').map(sq).collect()
+    }
+
+    /// Removes `digit` from every square of `unit` but `keep`.
+    fn only_in(p: &mut Position, unit: Unit, digit: u8, keep: &str) {
+        let keep = squares(keep);
+        for s in unit.squares() {
+            if !keep.contains(&s) {
+                p.eliminate(s, d(digit));
+            }
+        }
+    }
+
+    /// 4 is a conjugate pair in rows A, E and H only; columns 5 and 8 join them weakly.
+    fn x_chain_position(rows: &[(u8, &str)]) -> Position {
+        let mut p = Position::blank();
+        for &(row, keep) in rows {
+            only_in(&mut p, Unit::Row(row), 4, keep);
+        }
+        p
+    }
+
+    #[test]
+    fn x_chain_removes_the_digit_from_squares_seeing_both_ends_of_five_links() {
+        let p = x_chain_position(&[(0, "A1 A5"), (4, "E5 E8"), (7, "H2 H8")]);
+        let step = x_chain(&p, &Context::unknown()).unwrap();
+        assert_eq!(step.technique, Technique::XChain);
+        assert_eq!(
+            eliminations(&step),
+            [
+                ("B2".into(), 4),
+                ("C2".into(), 4),
+                ("G1".into(), 4),
+                ("I1".into(), 4)
+            ]
+        );
+        assert_eq!(step.pattern.squares, squares("A1 A5 E5 E8 H8 H2"));
+        assert_eq!(
+            step.pattern.units,
+            [
+                Unit::Row(0),
+                Unit::Column(4),
+                Unit::Row(4),
+                Unit::Column(7),
+                Unit::Row(7)
+            ]
+        );
+        assert_eq!(step.pattern.digits, [d(4)]);
+        assert_eq!(
+            step.explanation,
+            "(4)A1 = (4)A5 - (4)E5 = (4)E8 - (4)H8 = (4)H2. Either A1 or H2 is 4, so 4 can be removed \
+             from squares that see both: B2, C2, G1 and I1."
+        );
+    }
+
+    #[test]
+    fn x_chain_leaves_three_link_chains_to_the_turbot_fish() {
+        let p = x_chain_position(&[(0, "A1 A5"), (4, "E5 E8")]);
+        assert_eq!(x_chain(&p, &Context::unknown()), None);
+    }
+
+    /// A1 {1,2}, A5 {2,3}, E5 {3,4}, E8 {4,1}: four bivalue squares in a row of links.
+    fn xy_chain_position(last: &[u8]) -> Position {
+        let mut p = Position::blank();
+        keep(&mut p, "A1", &[1, 2]);
+        keep(&mut p, "A5", &[2, 3]);
+        keep(&mut p, "E5", &[3, 4]);
+        keep(&mut p, "E8", last);
+        p
+    }
+
+    #[test]
+    fn xy_chain_removes_the_end_digit_from_squares_seeing_both_ends() {
+        let p = xy_chain_position(&[1, 4]);
+        let step = xy_chain(&p, &Context::unknown()).unwrap();
+        assert_eq!(step.technique, Technique::XYChain);
+        assert_eq!(eliminations(&step), [("A8".into(), 1), ("E1".into(), 1)]);
+        assert_eq!(step.pattern.squares, squares("A1 A5 E5 E8"));
+        assert_eq!(
+            step.pattern.units,
+            [Unit::Row(0), Unit::Column(4), Unit::Row(4)]
+        );
+        assert_eq!(step.pattern.digits, [d(1), d(2), d(3), d(4)]);
+        assert_eq!(
+            step.explanation,
+            "(1)A1 = (2)A1 - (2)A5 = (3)A5 - (3)E5 = (4)E5 - (4)E8 = (1)E8. Either A1 or E8 is 1, so 1 \
+             can be removed from squares that see both: A8 and E1."
+        );
+    }
+
+    #[test]
+    fn xy_chain_needs_every_square_bivalue() {
+        let p = xy_chain_position(&[1, 4, 5]);
+        assert_eq!(xy_chain(&p, &Context::unknown()), None);
+    }
+
+    /// 5 is a conjugate pair in row A (A1, A6), 7 in column 6 (A6, F6), and `last` holds only 5 and 7.
+    fn aic_position(last: &str) -> Position {
+        let mut p = Position::blank();
+        only_in(&mut p, Unit::Row(0), 5, "A1 A6");
+        only_in(&mut p, Unit::Column(5), 7, "A6 F6");
+        keep(&mut p, last, &[5, 7]);
+        p
+    }
+
+    #[test]
+    fn aic_over_two_digits_removes_the_end_digit_from_squares_seeing_both_ends() {
+        // F2, not F1: ends in one column would close a loop, which removes more and is preferred.
+        let p = aic_position("F2");
+        let step = aic(&p, &Context::unknown()).unwrap();
+        assert_eq!(step.technique, Technique::Aic);
+        let expected: Vec<(String, u8)> = "B2 C2 D1 E1 F1"
+            .split(' ')
+            .map(|s| (s.to_string(), 5))
+            .collect();
+        assert_eq!(eliminations(&step), expected);
+        assert_eq!(step.pattern.squares, squares("A1 A6 F6 F2"));
+        assert_eq!(
+            step.pattern.units,
+            [Unit::Row(0), Unit::Column(5), Unit::Row(5)]
+        );
+        assert_eq!(step.pattern.digits, [d(5), d(7)]);
+        assert_eq!(
+            step.explanation,
+            "(5)A1 = (5)A6 - (7)A6 = (7)F6 - (7)F2 = (5)F2. Either A1 or F2 is 5, so 5 can be removed \
+             from squares that see both: B2, C2, D1, E1 and F1."
+        );
+        // One digit would not do: the X-chain and XY-chain finders see nothing here.
+        assert_eq!(x_chain(&p, &Context::unknown()), None);
+        assert_eq!(xy_chain(&p, &Context::unknown()), None);
+    }
+
+    #[test]
+    fn aic_with_different_digits_at_ends_that_see_each_other_removes_each_from_the_other() {
+        let mut p = Position::blank();
+        only_in(&mut p, Unit::Row(0), 5, "A1 A6");
+        only_in(&mut p, Unit::Column(5), 7, "A6 F6");
+        keep(&mut p, "F1", &[7, 8]);
+        let step = aic(&p, &Context::unknown()).unwrap();
+        assert_eq!(eliminations(&step), [("A1".into(), 8)]);
+        assert_eq!(step.pattern.squares, squares("A1 A6 F6 F1"));
+        assert_eq!(step.pattern.digits, [d(5), d(7), d(8)]);
+        assert_eq!(
+            step.explanation,
+            "(5)A1 = (5)A6 - (7)A6 = (7)F6 - (7)F1 = (8)F1. Either A1 is 5 or F1 is 8, and the two \
+             squares see each other, so 8 from A1 can be removed."
+        );
+    }
+
+    #[test]
+    fn a_continuous_nice_loop_turns_its_weak_links_strong() {
+        let mut p = aic_position("F1");
+        only_in(&mut p, Unit::Column(0), 5, "A1 F1");
+        let step = aic(&p, &Context::unknown()).unwrap();
+        let mut expected: Vec<(String, u8)> = [1, 2, 3, 4, 6, 8, 9]
+            .into_iter()
+            .map(|n| ("A6".to_string(), n))
+            .collect();
+        expected.extend(
+            "F2 F3 F4 F5 F7 F8 F9"
+                .split(' ')
+                .map(|s| (s.to_string(), 7)),
+        );
+        expected.sort();
+        assert_eq!(eliminations(&step), expected);
+        assert_eq!(step.pattern.squares, squares("A6 A1 F1 F6"));
+        assert_eq!(
+            step.explanation,
+            "(5)A6 = (5)A1 - (5)F1 = (7)F1 - (7)F6 = (7)A6 - (5)A6. The chain closes into a loop, so \
+             every weak link in it is also strong: exactly one end of each holds. So 1, 2, 3, 4, 6, 8 \
+             and 9 from A6; 7 from F2, F3, F4, F5, F7, F8 and F9 can be removed."
+        );
+    }
+
+    #[test]
+    fn no_chain_on_a_blank_board() {
+        let p = Position::blank();
+        let context = Context::unknown();
+        assert_eq!(x_chain(&p, &context), None);
+        assert_eq!(xy_chain(&p, &context), None);
+        assert_eq!(aic(&p, &context), None);
+    }
+}

@@ -14,7 +14,6 @@ mod coloring;
 mod fish;
 mod forcing;
 mod intersections;
-mod links;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -140,9 +139,9 @@ pub const FINDERS: &[ClassicFinder] = &[
     Borrowed(general::finned_fish::finned_swordfish),
     Borrowed(general::finned_fish::sashimi_swordfish),
     Borrowed(general::coloring::simple_coloring),
-    Own(chains::x_chain),
-    Own(chains::xy_chain),
-    Own(chains::aic),
+    Borrowed(general::chains::x_chain),
+    Borrowed(general::chains::xy_chain),
+    Borrowed(general::chains::aic),
     Borrowed(general::als::als_xz),
     Own(forcing::forcing_chain),
     Own(brute_force::brute_force),

@@ -40,6 +40,9 @@ pub struct Geometry<'s> {
     /// `line_in[0][r * non_lines.len() + i]` holds the columns of row `r`'s cells in unit
     /// `non_lines[i]`, and `line_in[1]` the same for the columns (bits over rows).
     pub line_in: [Vec<u32>; 2],
+    /// Each unit's cells and each cell's peers as `u128` bit sets, on a shape of at most 128 cells
+    /// (see `cell_bits`: the finders that intersect many cell sets read them).
+    pub small_sets: Option<(Vec<u128>, Vec<u128>)>,
     /// The cages and the rule of 45's groups, on a shape with cages.
     pub killer: Option<KillerGeometry>,
     /// The relations between two cells, on a shape with constraints.
@@ -119,8 +122,17 @@ impl<'s> Geometry<'s> {
                 line_in[1][c * non_lines.len() + i] |= 1 << r;
             }
         }
+        let small_sets = (shape.cell_count() <= 128).then(|| {
+            let bits = |cells: &[u16]| cells.iter().fold(0u128, |acc, &c| acc | 1 << c);
+            let units = (0..units).map(|u| bits(shape.unit(u))).collect();
+            let peers = (0..shape.cell_count())
+                .map(|c| bits(shape.peers(c)))
+                .collect();
+            (units, peers)
+        });
         Geometry {
             shape,
+            small_sets,
             crossings: pointing,
             non_lines,
             line_in,
