@@ -13,7 +13,7 @@
 //! same value), so each is sound on every shape.
 
 use super::geometry::Geometry;
-use super::position::{values_of, ShapePosition};
+use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::{Cells, Shape};
@@ -92,10 +92,6 @@ pub fn xy_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSt
         }
     }
     None
-}
-
-fn bit(v: u8) -> u32 {
-    super::position::bit(v)
 }
 
 fn xy_step(
@@ -229,7 +225,8 @@ pub fn w_wing(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeSte
 }
 
 /// A conjugate pair of `linked` (its unit, then the ends seeing the first and the second cell) that
-/// bridges the two cells, no end seeing both.
+/// bridges the two cells, no end seeing both. A unit already holding `linked` has no conjugate
+/// pair of it, whatever stale pencil marks say.
 fn bridge(
     geo: &Geometry,
     pos: &ShapePosition,
@@ -239,6 +236,9 @@ fn bridge(
     let shape = geo.shape;
     let sees_both = |e: usize| sees(shape, e, wing[0]) && sees(shape, e, wing[1]);
     (0..shape.unit_count()).find_map(|unit| {
+        if pos.placed(shape, unit) & bit(linked) != 0 {
+            return None;
+        }
         let mut places = shape
             .unit(unit)
             .iter()

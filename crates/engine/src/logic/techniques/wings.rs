@@ -7,12 +7,14 @@
 #[cfg(test)]
 mod tests {
     use super::super::borrowed::borrow;
-    use super::super::test_support::{d, keep, names, only, square_names};
+    use super::super::test_support::{d, keep, names, only, sq, square_names};
     use super::super::Context;
+    use crate::digit::DigitSet;
     use crate::general::logic::wings;
+    use crate::grid::Grid;
     use crate::logic::position::Position;
     use crate::logic::step::Step;
-    use crate::square::Unit;
+    use crate::square::{Square, Unit};
     use crate::technique::Technique;
 
     /// A bivalue pivot `xy` that sees two bivalue pincers `xz` and `yz`: whichever digit the pivot takes,
@@ -121,5 +123,18 @@ mod tests {
     fn no_w_wing_when_the_link_does_not_bridge_the_squares() {
         let p = w_wing_position(&["D2", "D3"]);
         assert_eq!(w_wing(&p, &Context::unknown()), None);
+    }
+
+    #[test]
+    fn no_w_wing_over_stale_marks_of_a_digit_the_link_unit_already_holds() {
+        // D5 holds 5, but the player's marks still show 5 at D2 and D7: row D has no conjugate
+        // pair of 5, so B2 and H7 may both be 5.
+        let p = w_wing_position(&["D2", "D7"]);
+        let marks: [DigitSet; 81] =
+            std::array::from_fn(|i| p.candidates(Square::all().nth(i).unwrap()));
+        let mut grid = Grid::EMPTY;
+        grid.set(sq("D5"), Some(d(5)));
+        let stale = Position::with_candidates(&grid, &marks);
+        assert_eq!(w_wing(&stale, &Context::unknown()), None);
     }
 }
