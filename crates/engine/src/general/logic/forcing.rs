@@ -6,8 +6,9 @@
 //! - when every candidate of a cell (cell forcing chain), or every place of a value in a unit (unit
 //!   forcing chain), leads to the same placement or removal, that conclusion holds.
 //!
-//! It proves what the classic layer's forcing chains prove, in the same words, and only reasons
-//! from the position (the known solution is never used). Singles need nothing but units, and a
+//! It is the classic layer's forcing chain too (the classic finder list borrows it): the same
+//! cells in the same order, the same trails, the same words. It only reasons from the position
+//! (the known solution is never used). Singles need nothing but units, and a
 //! killer's cages only as peers (a cage repeats no value; its sum is never read), so it is sound on
 //! every shape.
 //!
@@ -15,9 +16,9 @@
 //! and compared), not by the clock, so a position always gives the same step. A follow costs about
 //! the cells it places times their peers, so the same count buys fewer starts on a larger shape:
 //! every start of any 9x9 position, a whole fruitless pass on a generated 25x25, and no more than
-//! some 25 ms on any position. Cells are tried fewest candidates first, since a bivalue cell costs
-//! two follows and forces most, and a unit forcing chain uses only trails the cell pass paid for
-//! (a unit whose places were not all followed is skipped: a missing branch would make it unsound).
+//! some 25 ms on any position. Cells are tried in order, as HoDoKu and the classic layer try them,
+//! and a unit forcing chain uses only trails the cell pass paid for (a unit whose places were not
+//! all followed is skipped: a missing branch would make it unsound).
 
 mod follow;
 mod words;
@@ -35,16 +36,15 @@ use crate::shape::Cells;
 /// what no generated puzzle reaches, such as a player's sparse pencil marks on a 25x25.
 pub const WORK: usize = 8_000_000;
 
-/// A contradiction from one candidate, else a cell forcing chain, cell by cell (fewest candidates
-/// first); then a unit forcing chain, unit by unit and value by value.
+/// A contradiction from one candidate, else a cell forcing chain, cell by cell; then a unit forcing
+/// chain, unit by unit and value by value.
 pub fn forcing_chain(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     let n = shape.size();
     let mut follower = Follower::new(geo, pos, WORK);
-    let mut open: Vec<usize> = (0..shape.cell_count())
+    let open: Vec<usize> = (0..shape.cell_count())
         .filter(|&c| follower.candidates(c) != 0)
         .collect();
-    open.sort_by_key(|&c| follower.candidates(c).count_ones());
     let mut trails: Vec<Option<Consequences>> = (0..shape.cell_count() * n).map(|_| None).collect();
     let slot = |m: Mark| m.cell * n + usize::from(m.value) - 1;
     for &cell in &open {
@@ -126,8 +126,9 @@ fn common_conclusion(
     if placements.is_empty() && eliminations.is_empty() {
         return None;
     }
-    placements.sort_unstable();
-    eliminations.sort_unstable();
+    // Value by value, as the words list them (the step keeps its removals cell by cell).
+    placements.sort_unstable_by_key(|m| (m.value, m.cell));
+    eliminations.sort_unstable_by_key(|m| (m.value, m.cell));
     Some(words::verity(
         follower.geo().shape,
         branches,

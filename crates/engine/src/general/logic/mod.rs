@@ -56,7 +56,7 @@ pub(crate) mod coloring;
 mod constraints;
 pub(crate) mod finned_fish;
 pub(crate) mod fish;
-mod forcing;
+pub(crate) mod forcing;
 mod geometry;
 mod intersections;
 mod killer;

@@ -143,7 +143,7 @@ pub const FINDERS: &[ClassicFinder] = &[
     Borrowed(general::chains::xy_chain),
     Borrowed(general::chains::aic),
     Borrowed(general::als::als_xz),
-    Own(forcing::forcing_chain),
+    Borrowed(general::forcing::forcing_chain),
     Own(brute_force::brute_force),
 ];
 

@@ -228,6 +228,9 @@ impl<'a, 'g> Follower<'a, 'g> {
     /// in a unit that lacks it breaks the assumption. `None` when the budget ran out.
     fn hidden_singles(&mut self) -> Option<Result<(), Contradiction>> {
         let n = self.geo.shape.size();
+        // In unit order, as a full scan would meet them: the queue is a stack, so the order
+        // decides which single is placed first, and so the trail a step shows.
+        self.dirty_list.sort_unstable_by(|a, b| b.cmp(a));
         while let Some(u) = self.dirty_list.pop() {
             self.dirty[u] = false;
             if !self.spend(n) {

@@ -146,8 +146,9 @@ fn on_a_16x16_it_names_the_shape_s_cells_and_symbols() {
 
 #[test]
 fn a_killer_cage_makes_peers_of_cells_that_share_no_unit() {
-    // On a 6x6 with 2x3 boxes, A3 and B4 share no unit, only their cage: A3 = 1 leaves A4 (row A)
-    // and B4 (the cage) only 2, and they share box 2.
+    // On a 6x6 with 2x3 boxes, A3 and B4 share no unit, only their cage. Cells are tried in order,
+    // so A1 comes first: A1 = 3 leaves A3 only 1, which leaves A4 (row A) and B4 (the cage) only
+    // 2, and they share box 2.
     let rules: Rules = serde_json::from_str(
         r#"{"size":6,"box":[2,3],"cages":[{"sum":6,"cells":["A3","A4","B4"]}]}"#,
     )
@@ -157,11 +158,11 @@ fn a_killer_cage_makes_peers_of_cells_that_share_no_unit() {
     let step = find(&shape, &pos).expect("a contradiction through the cage");
     assert_eq!(
         step.eliminations,
-        [Mark::new(shape.cell_named("A3").unwrap(), 1)]
+        [Mark::new(shape.cell_named("A1").unwrap(), 3)]
     );
     assert_eq!(
         step.explanation,
-        "If A3 were 1, singles would give B4 = 2, and then A4 would have no candidate left. So 1 \
-         can be removed from A3."
+        "If A1 were 3, singles would give A3 = 1, B4 = 2, and then A4 would have no candidate \
+         left. So 3 can be removed from A1."
     );
 }

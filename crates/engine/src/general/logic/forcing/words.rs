@@ -129,7 +129,13 @@ pub fn verity(
     values.dedup();
     ShapeStep {
         technique: Technique::ForcingChain,
-        eliminations: if placing { Vec::new() } else { eliminations },
+        eliminations: if placing {
+            Vec::new()
+        } else {
+            let mut cell_by_cell = eliminations;
+            cell_by_cell.sort_unstable();
+            cell_by_cell
+        },
         placements,
         pattern: Pattern {
             cells,
