@@ -7,7 +7,7 @@
 //!   forcing chain), leads to the same placement or removal, that conclusion holds.
 //!
 //! It is the classic layer's forcing chain too (the classic finder list borrows it): the same
-//! cells in the same order, the same trails, the same words. It only reasons from the position
+//! cells in the same order, the same trails, the same words; its tests hold the classic cases. It only reasons from the position
 //! (the known solution is never used). Singles need nothing but units, and a
 //! killer's cages only as peers (a cage repeats no value; its sum is never read), so it is sound on
 //! every shape.

@@ -12,7 +12,6 @@ mod brute_force;
 mod chains;
 mod coloring;
 mod fish;
-mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;
