@@ -120,12 +120,14 @@ impl<'g, 's, S: CellBits> Links<'g, 's, S> {
     /// they share where they are the value's only places, else the first unit they share.
     pub fn link_unit(&self, a: usize, b: usize, value: u8, strong: bool) -> Option<usize> {
         let shared = self.geo.common_unit_set([a, b]);
-        let only_pair = units_in(shared)
-            .find(|&u| (self.tables.places(value) & self.tables.unit(u)).len() == 2);
-        match strong {
-            true => only_pair.or(units_in(shared).next()),
-            false => units_in(shared).next(),
+        let first = units_in(shared).next();
+        if !strong {
+            return first;
         }
+        let places = self.tables.places(value);
+        units_in(shared)
+            .find(|&u| (places & self.tables.unit(u)).len() == 2)
+            .or(first)
     }
 
     /// The state of `value` in `cell` being true (`on`) or false.

@@ -56,14 +56,7 @@ pub fn same_value_ends<S: CellBits>(
         return None;
     }
     let eliminations = targets.cells().map(|c| Mark::new(c, value)).collect();
-    let path = search.path(reach)?;
-    Some(Found {
-        links: reach.links,
-        chain: path.into_iter().map(|s| links.mark(s)).collect(),
-        conclusion: Conclusion::SameValueEnds,
-        placements: Vec::new(),
-        eliminations,
-    })
+    Found::open(search, reach, Conclusion::SameValueEnds, eliminations)
 }
 
 /// What an alternating inference chain or nice loop from the search's start proves on reaching
@@ -145,14 +138,7 @@ fn crossed_ends<S: CellBits>(search: &ChainSearch<S>, reach: &Reached) -> Option
     if eliminations.is_empty() {
         return None;
     }
-    let path = search.path(reach)?;
-    Some(Found {
-        links: reach.links,
-        chain: path.into_iter().map(|s| links.mark(s)).collect(),
-        conclusion: Conclusion::CrossedEnds,
-        placements: Vec::new(),
-        eliminations,
-    })
+    Found::open(search, reach, Conclusion::CrossedEnds, eliminations)
 }
 
 /// What a continuous loop removes: each weak link holds exactly one true end, so a weak link
@@ -176,6 +162,24 @@ fn loop_eliminations<S: CellBits>(links: &Links<S>, chain: &[Mark]) -> Vec<Mark>
 }
 
 impl Found {
+    /// A chain that is not a loop, along `reach`'s path, removing `eliminations`; nothing when a
+    /// candidate repeats on the path.
+    fn open<S: CellBits>(
+        search: &ChainSearch<S>,
+        reach: &Reached,
+        conclusion: Conclusion,
+        eliminations: Vec<Mark>,
+    ) -> Option<Found> {
+        let path = search.path(reach)?;
+        Some(Found {
+            links: reach.links,
+            chain: path.into_iter().map(|s| search.links.mark(s)).collect(),
+            conclusion,
+            placements: Vec::new(),
+            eliminations,
+        })
+    }
+
     fn rank<S: CellBits>(&self, links: &Links<S>) -> Rank {
         let mut removed: Vec<Mark> = match self.placements.first() {
             Some(p) => values_of(links.candidates(p.cell) & !bit(p.value))
