@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_main, Criterion, Throughput};
-use sudoku_service::engine::logic::{Difficulty, LogicSolver};
+use sudoku_service::engine::logic::Difficulty;
 use sudoku_service::engine::{generate, Grid, LevelGenerator, LevelRequest, Request};
+use sudoku_service::engine::{Interrupt, Puzzle};
 
 /// Generated puzzles graded per batch.
 const GENERATED: u64 = 300;
@@ -44,7 +45,7 @@ fn print_percentiles(name: &str, grids: &[Grid]) {
             (0..3)
                 .map(|_| {
                     let started = Instant::now();
-                    black_box(LogicSolver::new().grade(black_box(g)).ok());
+                    black_box(Puzzle::Classic(*black_box(g)).grade(Interrupt::NEVER).ok());
                     started.elapsed()
                 })
                 .min()
@@ -73,7 +74,7 @@ fn grading(c: &mut Criterion) {
         group.bench_function(*name, |b| {
             b.iter(|| {
                 for g in grids {
-                    black_box(LogicSolver::new().grade(black_box(g)).ok());
+                    black_box(Puzzle::Classic(*black_box(g)).grade(Interrupt::NEVER).ok());
                 }
             })
         });

@@ -10,11 +10,12 @@
 use std::time::Instant;
 
 use cpu_time::ThreadTime;
-use sudoku_service::engine::logic::{LogicSolver, Technique};
+use sudoku_service::engine::logic::Technique;
 use sudoku_service::engine::targeted::{
     method, shows, supported_techniques, Method, TechniqueGenerator,
 };
 use sudoku_service::engine::{generate, Request};
+use sudoku_service::engine::{Interrupt, Puzzle};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -71,7 +72,9 @@ fn frequencies(puzzles: u64) -> (Vec<u32>, Vec<u32>) {
             seed,
         };
         let puzzle = generate(&request).puzzle;
-        let grade = LogicSolver::new().grade(&puzzle).expect("a unique puzzle");
+        let grade = Puzzle::Classic(puzzle)
+            .grade(Interrupt::NEVER)
+            .expect("a unique puzzle");
         for t in Technique::ALL {
             appears[t.index()] += u32::from(grade.counts.get(t) > 0);
             hardest[t.index()] += u32::from(shows(&grade, t));

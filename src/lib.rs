@@ -8,7 +8,7 @@
 //! shape flags) into one [`engine::Puzzle`]. Every operation is a method of it: solve, candidates,
 //! conflicts, hint, explain, grade ([`engine::Puzzle::solve`], [`engine::Puzzle::hint`], ...);
 //! generation is an [`engine::Order`] made into an [`engine::Made`]. The engine picks the fast path
-//! inside: a plain classic 9x9 goes to the band solver and the classic logic, every other shape to
+//! inside: a plain classic 9x9 goes to the band solver and the classic generators, every other shape to
 //! the general engine over shapes as data ([`engine::general`]); no layer here asks which. The
 //! result (a verdict, steps, a grade, a puzzle) goes back out as JSON ([`wire`] holds what the API
 //! and the CLI both write), as text lines, or drawn by [`render`] as SVG or PDF. On the server every

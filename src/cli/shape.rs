@@ -2,7 +2,8 @@
 //! `--symbols`, made into the API's [`Rules`] and checked once, before any input is read.
 //!
 //! Without them (or with flags that describe plain classic 9x9) a command is exactly what it was
-//! before shapes: classic parsing, the band solver, classic logic.
+//! before shapes: classic parsing, the band solver, the classic logic's
+//! answers.
 
 use std::sync::Arc;
 

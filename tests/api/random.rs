@@ -115,8 +115,8 @@ fn assert_unique_and_graded(puzzle: &Value) {
     let outcome = Solver::new().solve(&grid).unwrap();
     assert_eq!(outcome.verdict, Verdict::Unique, "{puzzle}");
     assert_eq!(grid_of(&puzzle["solution"]), outcome.solutions[0]);
-    let grade = sudoku_service::engine::logic::LogicSolver::new()
-        .grade(&grid)
+    let grade = sudoku_service::engine::Puzzle::Classic(grid)
+        .grade(sudoku_service::engine::Interrupt::NEVER)
         .unwrap();
     assert_eq!(puzzle["difficulty"], grade.difficulty.name());
     assert_eq!(puzzle["score"], grade.score);

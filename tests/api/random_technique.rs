@@ -2,8 +2,9 @@
 //! harder, reproducible from the seed, and clear refusals of unknown or unsupported names.
 
 use serde_json::Value;
-use sudoku_service::engine::logic::{LogicSolver, Technique};
+use sudoku_service::engine::logic::Technique;
 use sudoku_service::engine::targeted::shows;
+use sudoku_service::engine::{Interrupt, Puzzle};
 use sudoku_service::engine::{Solver, Verdict};
 
 use crate::helpers::*;
@@ -22,7 +23,7 @@ fn assert_shows(body: &Value, technique: Technique) {
     assert_eq!(outcome.verdict, Verdict::Unique, "{technique}");
     assert_eq!(grid_of(&body["solution"]), outcome.solutions[0]);
     assert_eq!(body["unique"], true);
-    let grade = LogicSolver::new().grade(&puzzle).unwrap();
+    let grade = Puzzle::Classic(puzzle).grade(Interrupt::NEVER).unwrap();
     assert!(shows(&grade, technique), "{technique}: {grade:?}");
     assert_eq!(body["difficulty"], grade.difficulty.name());
     assert_eq!(body["score"], grade.score);

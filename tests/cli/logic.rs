@@ -2,8 +2,11 @@
 //! `random --difficulty`, held to what the library says about the same puzzles.
 
 use crate::cli::{lines, sudoku};
-use sudoku_service::engine::logic::{Difficulty, Hint, LogicSolver};
+use sudoku_service::engine::general::logic::ShapeHint;
+use sudoku_service::engine::logic::{Difficulty, Grade};
+use sudoku_service::engine::shape::{Cells, Shape};
 use sudoku_service::engine::{Grid, Solver, Verdict};
+use sudoku_service::engine::{Interrupt, Puzzle};
 use sudoku_service::http::error::ApiError;
 
 const EASY: &str =
@@ -15,6 +18,11 @@ const IMPOSSIBLE: &str =
 const HARD1: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
 
+/// A classic puzzle's grade, as the library gives it.
+fn grade(puzzle: Grid) -> Grade {
+    Puzzle::Classic(puzzle).grade(Interrupt::NEVER).unwrap()
+}
+
 #[test]
 fn grade_prints_level_score_and_hardest_technique_per_puzzle_in_order() {
     let input = format!("{EASY}\n# a comment\n{GRID2}\n{IMPOSSIBLE}\n{HARD1}\n");
@@ -23,7 +31,7 @@ fn grade_prints_level_score_and_hardest_technique_per_puzzle_in_order() {
     let printed = lines(&out.stdout);
     assert_eq!(printed.len(), 4);
     for (line, puzzle) in printed.iter().zip([EASY, GRID2]) {
-        let grade = LogicSolver::new().grade(&puzzle.parse().unwrap()).unwrap();
+        let grade = grade(puzzle.parse().unwrap());
         let expected = format!(
             "{} {} {}",
             grade.difficulty,
@@ -85,7 +93,9 @@ fn explain_numbers_every_step_and_ends_with_the_solution_and_grade() {
     let out = sudoku(&["explain", GRID2], "");
     assert_eq!(out.status.code(), Some(0));
     let printed = lines(&out.stdout);
-    let explained = LogicSolver::new().explain(&GRID2.parse().unwrap()).unwrap();
+    let explained = Puzzle::Classic(GRID2.parse().unwrap())
+        .explain(Interrupt::NEVER)
+        .unwrap();
     assert_eq!(printed.len(), explained.steps.len() + 2);
     for (i, (line, step)) in printed.iter().zip(&explained.steps).enumerate() {
         assert_eq!(
@@ -125,7 +135,7 @@ fn random_with_a_difficulty_prints_unique_puzzles_of_that_level() {
             Solver::new().solve(&puzzle).unwrap().verdict,
             Verdict::Unique
         );
-        let grade = LogicSolver::new().grade(&puzzle).unwrap();
+        let grade = grade(puzzle);
         assert_eq!(grade.difficulty, Difficulty::Easy);
     }
     let again = sudoku(&args, "");
@@ -157,14 +167,14 @@ fn hint_with_progress_names_the_wrong_squares_as_the_api_does() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let Ok(Hint::Mistakes(squares)) = LogicSolver::new().hint(
-        &LEVEL_GIVENS.parse().unwrap(),
-        &WRONG_AT_A1.parse().unwrap(),
-        None,
-    ) else {
+    let shape = Shape::classic_ref();
+    let progress = Cells::from(&WRONG_AT_A1.parse::<Grid>().unwrap());
+    let Ok(ShapeHint::Mistakes(cells)) =
+        Puzzle::Classic(LEVEL_GIVENS.parse().unwrap()).hint(&progress, None, Interrupt::NEVER)
+    else {
         panic!("the library finds the mistake");
     };
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
     assert_eq!(names, ["A1"]);
     assert_eq!(
         lines(&out.stdout),

@@ -2,8 +2,8 @@
 //! it refuses, and its JSON and CSV forms as the API shapes them.
 
 use crate::cli::{stderr, stdout, sudoku};
-use sudoku_service::engine::logic::LogicSolver;
 use sudoku_service::engine::{generate, Grid, Request, Solver, Verdict};
+use sudoku_service::engine::{Interrupt, Puzzle};
 
 #[test]
 fn random_is_reproducible_from_its_seed() {
@@ -101,7 +101,7 @@ fn random_json_lines_carry_the_solution_grade_and_seed_as_the_api_shapes_them() 
         let grid = Grid::parse(&puzzle).unwrap();
         let solution = Grid::parse(json["solution"].as_str().unwrap()).unwrap();
         assert!(solution.solves(&grid));
-        let grade = LogicSolver::new().grade(&grid).unwrap();
+        let grade = Puzzle::Classic(grid).grade(Interrupt::NEVER).unwrap();
         assert_eq!(json["difficulty"], grade.difficulty.name());
         assert_eq!(json["score"], grade.score);
         let mut keys: Vec<&str> = json

@@ -6,7 +6,7 @@
 use crate::cli::{ok, stderr, stdout, sudoku, GRID2};
 use serde_json::Value;
 use sudoku_service::engine::general::logic::{ShapeHint, ShapeLogic};
-use sudoku_service::engine::logic::{Grade, LogicSolver};
+use sudoku_service::engine::logic::Grade;
 use sudoku_service::engine::shape::{Cells, Rules, Shape};
 use sudoku_service::engine::Grid;
 
@@ -78,8 +78,11 @@ fn grade_takes_lines_of_a_shape_and_json_lines_of_any_shape_in_one_file() {
     let out = sudoku(&["grade"], &input);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let lines = stdout(&out);
-    let classic = LogicSolver::new()
-        .grade(&Grid::parse(GRID2).unwrap())
+    let classic = ShapeLogic::new()
+        .grade(
+            Shape::classic_ref(),
+            &Cells::from(&Grid::parse(GRID2).unwrap()),
+        )
         .unwrap();
     assert_eq!(lines[0], grade_line(&classic));
     for (line, json) in lines[1..].iter().zip([&jigsaw, &x]) {

@@ -4,14 +4,27 @@
 //! on samples of the large sets; the whole sets (tens of thousands) run with `--ignored` (CI runs them
 //! in release mode).
 
-use sudoku_service::engine::generator::{generate, Request};
-use sudoku_service::engine::logic::techniques::FINDERS;
-use sudoku_service::engine::logic::{
-    next_step, Difficulty, LogicSolver, Position, Step, Technique,
+use sudoku_service::engine::general::logic::{
+    next_step, Geometry, ShapeHint, ShapeLogic, ShapePosition, ShapeStep, FINDERS,
 };
+use sudoku_service::engine::generator::{generate, Request};
+use sudoku_service::engine::logic::{Difficulty, Technique};
+use sudoku_service::engine::shape::{Cells, Shape};
 use sudoku_service::engine::Grid;
 
 use crate::data::{all_puzzle_files, dataset, dataset_sample, shared_file, Puzzle};
+
+/// The classic shape, whose one logic layer these tests walk.
+fn classic() -> &'static Shape {
+    Shape::classic_ref()
+}
+
+/// The unique solution of `puzzle`, as the logic layer proves it.
+fn solution_of(origin: &str, puzzle: &Grid) -> Cells {
+    ShapeLogic::new()
+        .solution(classic(), &Cells::from(puzzle))
+        .unwrap_or_else(|e| panic!("{origin}: {e}"))
+}
 
 /// What a walk used, for the summary of a run.
 struct Tally {
@@ -23,7 +36,8 @@ struct Tally {
 
 /// Holds one step to the solution: it changes something, places only the solution's digits, removes
 /// only candidates that are there and are not the solution's, and explains itself.
-fn assert_sound(origin: &str, step: &Step, position: &Position, solution: &Grid) {
+fn assert_sound(origin: &str, step: &ShapeStep, position: &ShapePosition, solution: &Cells) {
+    let shape = classic();
     assert!(
         !step.is_empty(),
         "{origin}: {} did nothing",
@@ -31,32 +45,32 @@ fn assert_sound(origin: &str, step: &Step, position: &Position, solution: &Grid)
     );
     for p in &step.placements {
         assert_eq!(
-            solution.get(p.square),
-            Some(p.digit),
-            "{origin}: {} placed {} in {} but the solution has {:?}\n{}\nat\n{position:?}",
+            solution.get(p.cell),
+            p.value,
+            "{origin}: {} placed {} in {} but the solution has {}\n{}\nat\n{position:?}",
             step.technique.id(),
-            p.digit,
-            p.square,
-            solution.get(p.square),
+            p.value,
+            shape.cell_name(p.cell),
+            solution.get(p.cell),
             step.explanation,
         );
     }
     for e in &step.eliminations {
         assert_ne!(
-            solution.get(e.square),
-            Some(e.digit),
+            solution.get(e.cell),
+            e.value,
             "{origin}: {} removed the solution's {} from {}\n{}\nat\n{position:?}",
             step.technique.id(),
-            e.digit,
-            e.square,
+            e.value,
+            shape.cell_name(e.cell),
             step.explanation,
         );
         assert!(
-            position.has(e.square, e.digit),
+            position.has(e.cell, e.value),
             "{origin}: {} removed {} from {}, which was not a candidate",
             step.technique.id(),
-            e.digit,
-            e.square
+            e.value,
+            shape.cell_name(e.cell)
         );
     }
     assert!(!step.explanation.is_empty());
@@ -64,28 +78,28 @@ fn assert_sound(origin: &str, step: &Step, position: &Position, solution: &Grid)
 
 /// Walks `puzzle` step by step, holding every step to its solution.
 fn check_sound(origin: &str, puzzle: &Grid, tally: &mut Tally) {
-    let solver = LogicSolver::new();
-    let context = solver
-        .context(puzzle)
-        .unwrap_or_else(|e| panic!("{origin}: {e}"));
-    let solution = *context.solution().unwrap();
-    let mut position = Position::new(puzzle);
+    let shape = classic();
+    let solution = solution_of(origin, puzzle);
+    let geo = Geometry::of(shape);
+    let mut position = ShapePosition::new(shape, &Cells::from(puzzle));
     let mut steps = 0;
     while !position.is_solved() {
-        let step = next_step(&position, &context)
+        let step = next_step(&geo, &position, &solution)
             .unwrap_or_else(|| panic!("{origin}: stalled at\n{position:?}"));
         assert_sound(origin, &step, &position, &solution);
         tally.by_technique[step.technique.index()] += 1;
-        position.apply(&step);
+        position.apply(shape, &step);
         steps += 1;
         assert!(steps <= 81 * 9, "{origin}: the walk does not end");
     }
     assert_eq!(
-        position.grid(),
+        position.cells(),
         solution,
         "{origin}: ended off the solution"
     );
-    let grade = solver.grade(puzzle).unwrap();
+    let grade = ShapeLogic::new()
+        .grade(shape, &Cells::from(puzzle))
+        .unwrap();
     tally.puzzles += 1;
     tally.steps += steps;
     tally.by_level[Difficulty::ALL
@@ -187,31 +201,26 @@ fn every_step_on_the_whole_large_sets_agrees_with_the_solution() {
 /// Walks hints from `progress` (the puzzle plus some of the solution's digits), applying each step to
 /// the player's pencil marks as a client would, until the hint says solved.
 fn walk_hints(origin: &str, puzzle: &Grid, progress: Grid) {
-    use sudoku_service::engine::logic::Hint;
-    use sudoku_service::engine::{DigitSet, Square};
-
-    let solver = LogicSolver::new();
-    let solution = *solver.context(puzzle).unwrap().solution().unwrap();
-    let start = Position::new(&progress);
-    let mut marks = [DigitSet::EMPTY; 81];
-    for s in Square::all() {
-        marks[s.index()] = start.candidates(s);
-    }
-    let mut grid = progress;
+    let shape = classic();
+    let solution = solution_of(origin, puzzle);
+    let mut grid = Cells::from(&progress);
+    let start = ShapePosition::new(shape, &grid);
+    let mut marks: Vec<u32> = (0..81).map(|c| start.candidates(c)).collect();
     for _ in 0..=81 * 9 {
-        match solver.hint(puzzle, &grid, Some(&marks)).unwrap() {
-            Hint::Solved => {
+        match ShapeLogic::new()
+            .hint(shape, &Cells::from(puzzle), &grid, Some(&marks))
+            .unwrap()
+        {
+            ShapeHint::Solved => {
                 assert_eq!(grid, solution, "{origin}");
                 return;
             }
-            Hint::Mistakes(squares) => panic!("{origin}: mistakes {squares:?} in a correct walk"),
-            Hint::Step(step) => {
-                let mut position = Position::with_candidates(&grid, &marks);
-                position.apply(&step);
-                grid = position.grid();
-                for s in Square::all() {
-                    marks[s.index()] = position.candidates(s);
-                }
+            ShapeHint::Mistakes(cells) => panic!("{origin}: mistakes {cells:?} in a correct walk"),
+            ShapeHint::Step(step) => {
+                let mut position = ShapePosition::with_marks(&grid, &marks);
+                position.apply(shape, &step);
+                grid = position.cells();
+                marks = (0..81).map(|c| position.candidates(c)).collect();
             }
         }
     }
@@ -220,7 +229,7 @@ fn walk_hints(origin: &str, puzzle: &Grid, progress: Grid) {
 
 #[test]
 fn walking_hints_from_any_position_reaches_the_solution() {
-    use sudoku_service::engine::{Rng, Square};
+    use sudoku_service::engine::{Digit, Rng, Square};
 
     let mut rng = Rng::seeded(2024);
     let puzzles = all_puzzle_files()
@@ -228,17 +237,13 @@ fn walking_hints_from_any_position_reaches_the_solution() {
         .step_by(4)
         .chain(generated(40, 77));
     for p in puzzles {
-        let solution = *LogicSolver::new()
-            .context(&p.grid)
-            .unwrap()
-            .solution()
-            .unwrap();
+        let solution = solution_of(&p.origin, &p.grid);
         // A player who has already filled a random share of the empty squares correctly.
         let mut progress = p.grid;
         let share = rng.below(60);
         for s in Square::all() {
             if progress.get(s).is_none() && rng.below(100) < share {
-                progress.set(s, solution.get(s));
+                progress.set(s, Digit::new(solution.get(s.index())));
             }
         }
         walk_hints(&p.origin, &p.grid, progress);
@@ -249,22 +254,21 @@ fn walking_hints_from_any_position_reaches_the_solution() {
 /// fires) for its step, holding each to the solution: a technique late in the order is tested on the
 /// positions where it would rarely be reached.
 fn check_every_finder(name: &str, puzzles: &[Puzzle]) {
-    let solver = LogicSolver::new();
+    let shape = classic();
+    let geo = Geometry::of(shape);
     let mut fired = [0usize; Technique::COUNT];
     for p in puzzles {
-        let context = solver.context(&p.grid).unwrap();
-        let solution = *context.solution().unwrap();
-        let mut position = Position::new(&p.grid);
+        let solution = solution_of(&p.origin, &p.grid);
+        let mut position = ShapePosition::new(shape, &Cells::from(&p.grid));
         while !position.is_solved() {
-            let mut handed = None;
-            for finder in FINDERS {
-                if let Some(step) = finder.find(&position, &context, &mut handed) {
+            for finder in FINDERS.iter().filter(|f| f.assumes.holds(shape)) {
+                if let Some(step) = (finder.find)(&geo, &position, &solution) {
                     assert_sound(&p.origin, &step, &position, &solution);
                     fired[step.technique.index()] += 1;
                 }
             }
-            let step = next_step(&position, &context).unwrap();
-            position.apply(&step);
+            let step = next_step(&geo, &position, &solution).unwrap();
+            position.apply(shape, &step);
         }
     }
     let used: Vec<String> = Technique::ALL

@@ -1,7 +1,7 @@
 //! The techniques that assume boxes, regions or a unique solution (skyscraper, 2-string kite, empty
 //! rectangle, unique and hidden rectangles, BUG+1, finned and sashimi fish) on shapes other than the
 //! classic 9x9: each fires on a position found by walking generated puzzles and kept here as a
-//! fixture (see `shape_chains`), with the classic layer's technique, removing what it says and
+//! fixture (see `shape_chains`), with the technique's classic name, removing what it says and
 //! explaining itself in the shape's own unit names; a hint on such a shape offers one; and a
 //! rectangle that a diagonal or a killer cage meets in one cell is no deadly pattern.
 

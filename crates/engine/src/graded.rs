@@ -11,9 +11,10 @@ use std::time::Instant;
 use super::generator::add_givens;
 use super::grid::Grid;
 use super::interrupt::Interrupt;
-use super::logic::{Context, Difficulty, Grade};
+use super::logic::{Difficulty, Grade};
 use super::search::interrupted;
 use crate::outcome::StopReason;
+use crate::shape::{Cells, Shape};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +94,12 @@ impl<'a> LevelGenerator<'a> {
             let minimal = puzzle.givens() >= request.givens;
             add_givens(rng, &mut puzzle, &solution, request.givens);
             let grade = grader
-                .grade_unique(&puzzle, Context::unique(solution), request.difficulty)
+                .grade_unique(
+                    Shape::classic_ref(),
+                    &Cells::from(&puzzle),
+                    &Cells::from(&solution),
+                    request.difficulty,
+                )
                 .map_err(interrupted)?;
             Ok(grade
                 .filter(|g| g.difficulty == request.difficulty)
@@ -114,8 +120,8 @@ impl<'a> LevelGenerator<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::LogicSolver;
     use crate::outcome::Verdict;
+    use crate::puzzle::Puzzle;
     use crate::solver::Solver;
 
     fn request(difficulty: Difficulty, seed: u64) -> LevelRequest {
@@ -135,7 +141,10 @@ mod tests {
                 .generate(&request(difficulty, 11))
                 .unwrap_or_else(|e| panic!("{difficulty}: {e:?}"));
             assert_eq!(out.grade.difficulty, difficulty);
-            assert_eq!(LogicSolver::new().grade(&out.puzzle).unwrap(), out.grade);
+            assert_eq!(
+                Puzzle::Classic(out.puzzle).grade(Interrupt::NEVER).unwrap(),
+                out.grade
+            );
             let search = Solver::new().solve(&out.puzzle).unwrap();
             assert_eq!(search.verdict, Verdict::Unique);
             assert_eq!(search.solutions[0], out.solution);
@@ -201,7 +210,10 @@ mod tests {
             })
             .unwrap();
         assert!(out.puzzle.givens() >= 30);
-        assert_eq!(LogicSolver::new().grade(&out.puzzle).unwrap(), out.grade);
+        assert_eq!(
+            Puzzle::Classic(out.puzzle).grade(Interrupt::NEVER).unwrap(),
+            out.grade
+        );
     }
 }
 
@@ -211,7 +223,7 @@ mod measure {
     //! layer's bounds on `givens` per level. Run by hand (`--ignored --nocapture`, in release).
     use super::*;
     use crate::generator::minimal_puzzle_unless;
-    use crate::logic::LogicSolver;
+    use crate::puzzle::Puzzle;
     use crate::{Rng, Square};
 
     #[test]
@@ -235,7 +247,7 @@ mod measure {
                 for &s in blanks.iter().take(missing) {
                     grid.set(s, solution.get(s));
                 }
-                let grade = LogicSolver::new().grade(&grid).unwrap();
+                let grade = Puzzle::Classic(grid).grade(Interrupt::NEVER).unwrap();
                 table[row][Difficulty::ALL
                     .iter()
                     .position(|&d| d == grade.difficulty)

@@ -12,13 +12,13 @@
 //!   [`Puzzle::solve_first`] (uniqueness decided), [`Puzzle::candidates`], [`Puzzle::conflicts`],
 //!   [`Puzzle::hint`], [`Puzzle::explain`], [`Puzzle::grade`]; generation is an [`Order`] made into a
 //!   [`Made`] ([`Order::make`]). Answers are in the shape's terms (cells by index, values 1..N).
-//! - Plain classic 9x9 takes the fast path: the band solver ([`Solver`], over the private `board`
-//!   module), Norvig's [`candidates()`], the classic logic ([`logic`]) and the classic generators
-//!   ([`generate()`], [`graded`], [`targeted`]). Every other shape takes the general engine
-//!   ([`general`]): one propagator and search over the shape's tables ([`general::ShapeSolver`]),
-//!   its logic ([`general::logic`]) and generators. The stale-marks clean-up of a hint is one, on
-//!   every shape ([`general::logic::clean_up()`]), and so is every technique the classic logic
-//!   borrows from the general one (its order kept: see [`logic::techniques`]).
+//! - Plain classic 9x9 takes the fast path where one is worth having: the band solver ([`Solver`],
+//!   over the private `board` module, which also proves a classic puzzle unique before any logic),
+//!   Norvig's [`candidates()`] and the classic generators ([`generate()`], [`graded`],
+//!   [`targeted`]). Every other shape takes the general engine ([`general`]): one propagator and
+//!   search over the shape's tables ([`general::ShapeSolver`]) and its generators. The logic is
+//!   one layer for every shape, classic 9x9 included ([`general::logic`]: finders, walk, hints,
+//!   grades, the stale-marks clean-up); [`logic`] holds the names its answers share.
 //! - Both speak the same vocabulary, defined once at the bottom of the engine: a [`Verdict`]
 //!   (unique, several, none), [`Stats`], an [`Outcome`] or an [`Interrupted`] search
 //!   ([`outcome`]); the [`Interrupt`] (a deadline and a cancellation flag) that every search,

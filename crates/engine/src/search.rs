@@ -5,10 +5,10 @@
 //! The budget is a count, never the clock, so the same seed gives the same puzzle after the same
 //! number of attempts on any machine; the deadline and the flag only stop a search early.
 
+use super::general::logic::{ShapeLogic, ShapeLogicError};
 use super::generator::minimal_puzzle_unless;
 use super::grid::Grid;
 use super::interrupt::Interrupt;
-use super::logic::{LogicError, LogicSolver};
 use super::rng::Rng;
 use crate::outcome::StopReason;
 
@@ -16,8 +16,8 @@ use crate::outcome::StopReason;
 /// the same deadline and flag that stop every other piece of work in the engine.
 impl<'a> Interrupt<'a> {
     /// A grader bound by the same deadline and flag.
-    pub(crate) fn grader(&self) -> LogicSolver<'a> {
-        LogicSolver::new().interrupt(*self)
+    pub(crate) fn grader(&self) -> ShapeLogic<'a> {
+        ShapeLogic::new().interrupt(*self)
     }
 
     /// The next unique minimal puzzle of `rng`'s stream and its solution.
@@ -32,7 +32,7 @@ impl<'a> Interrupt<'a> {
         &self,
         seed: u64,
         budget: u32,
-        mut attempt: impl FnMut(&mut Rng, &LogicSolver<'a>) -> Result<Option<T>, StopReason>,
+        mut attempt: impl FnMut(&mut Rng, &ShapeLogic<'a>) -> Result<Option<T>, StopReason>,
     ) -> Result<Option<(T, u32)>, StopReason> {
         let mut rng = Rng::seeded(seed);
         let grader = self.grader();
@@ -46,9 +46,9 @@ impl<'a> Interrupt<'a> {
 }
 
 /// The reason a grading of a generated (so unique) puzzle stopped.
-pub(crate) fn interrupted(error: LogicError) -> StopReason {
+pub(crate) fn interrupted(error: ShapeLogicError) -> StopReason {
     match error {
-        LogicError::Interrupted(reason) => reason,
+        ShapeLogicError::Interrupted(reason) => reason,
         other => unreachable!("a generated puzzle is unique: {other}"),
     }
 }

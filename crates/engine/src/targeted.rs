@@ -15,9 +15,10 @@ use std::time::Instant;
 
 use super::graded::Graded;
 use super::interrupt::Interrupt;
-use super::logic::{Context, Grade, Technique};
+use super::logic::{Grade, Technique};
 use super::search::interrupted;
 use crate::outcome::StopReason;
+use crate::shape::{Cells, Shape};
 use near_miss::is_minimal;
 
 /// How many minimal puzzles a [`Method::Draw`] search may draw. Those techniques are the hardest step
@@ -246,7 +247,12 @@ impl<'a> TechniqueGenerator<'a> {
         let found = self.limits.search(seed, budget, |rng, grader| {
             let (puzzle, solution) = self.limits.minimal_puzzle(rng)?;
             let grade = grader
-                .grade_up_to(&puzzle, Context::unique(solution), technique)
+                .grade_up_to(
+                    Shape::classic_ref(),
+                    &Cells::from(&puzzle),
+                    &Cells::from(&solution),
+                    technique,
+                )
                 .map_err(interrupted)?;
             Ok(grade
                 .filter(|g| g.counts.get(technique) > 0)

@@ -181,7 +181,7 @@ pub enum ApiError {
     #[error("the puzzle has more than one solution, so it cannot be solved step by step; two of them are in `solutions`")]
     MultipleSolutions(Box<[String; 2]>),
     /// 422: the player's progress changes one of the puzzle's givens.
-    #[error("{}", crate::engine::logic::words::progress_mismatch(.given, .square, .found))]
+    #[error("{}", crate::engine::prose::progress_mismatch(.given, .square, .found))]
     ProgressMismatch {
         /// The square's name.
         square: String,

@@ -1,13 +1,10 @@
-//! A position as a person sees it: the digits placed so far and the pencil marks (candidates) of every
-//! empty square. Techniques read it; applying a step changes it.
-//!
-//! Unlike Norvig's candidates, nothing here propagates by itself: placing a digit removes it from the
-//! square's peers (what every player does at once) and nothing more, so each further deduction is a
-//! step that can be shown and counted.
+//! A classic position as a player writes it, for the technique cases: the digits placed so far and
+//! the pencil marks of every empty square, read from a pencil-mark grid or made by hand (placing a
+//! digit removes it from the square's peers, and nothing more). The cases hand it to the one logic
+//! layer in the shape's terms (`techniques/borrowed.rs`).
 
 use std::fmt;
 
-use super::step::Step;
 use crate::digit::{Digit, DigitSet};
 use crate::grid::Grid;
 use crate::square::{Square, Unit};
@@ -141,41 +138,9 @@ impl Position {
         self.places[digit.index()] & SquareSet::unit(unit)
     }
 
-    /// Whether `digit` is already placed somewhere in `unit`.
-    pub fn is_placed_in(&self, unit: Unit, digit: Digit) -> bool {
-        self.placed_digits(unit).contains(digit)
-    }
-
-    /// The digits already placed in `unit`.
-    pub fn placed_digits(&self, unit: Unit) -> DigitSet {
-        (SquareSet::unit(unit) & self.filled)
-            .iter()
-            .filter_map(|s| self.values[s.index()])
-            .collect()
-    }
-
-    /// The squares of `unit` with no digit placed.
-    pub fn empty_in(&self, unit: Unit) -> SquareSet {
-        SquareSet::unit(unit) - self.filled
-    }
-
     /// The squares with no digit placed.
     pub fn empty_squares(&self) -> SquareSet {
         SquareSet::ALL - self.filled
-    }
-
-    /// Whether every square holds a digit.
-    pub fn is_solved(&self) -> bool {
-        self.values.iter().all(Option::is_some)
-    }
-
-    /// The placed digits as a grid.
-    pub fn grid(&self) -> Grid {
-        let mut grid = Grid::EMPTY;
-        for s in Square::all() {
-            grid.set(s, self.values[s.index()]);
-        }
-        grid
     }
 
     /// Places `digit` in `square` and removes it from the square's peers, as a player does.
@@ -198,16 +163,6 @@ impl Position {
         self.candidates[square.index()] = self.candidates[square.index()].without(digit);
         self.places[digit.index()].remove(square);
         true
-    }
-
-    /// Applies a step: its placements, then its eliminations.
-    pub fn apply(&mut self, step: &Step) {
-        for p in &step.placements {
-            self.place(p.square, p.digit);
-        }
-        for e in &step.eliminations {
-            self.eliminate(e.square, e.digit);
-        }
     }
 
     /// Whether the position can no longer be completed: an empty square without candidates, a digit

@@ -1,7 +1,7 @@
 //! A puzzle on its shape: the one type the layers above parse into, and the one entry point per
 //! operation (solve, candidates, conflicts; hint, explain, grade in `logic`). Each picks the
 //! engine inside: [`Puzzle::on_shape`] is the one place that tells plain classic 9x9 (for the band
-//! solver and the classic logic) from every other shape (for the general engine), and every answer
+//! solver and the classic generators) from every other shape (for the general engine), and every answer
 //! comes back in the shape's terms (cells by index, values 1..N, units by the shape's index), so no
 //! layer above ever asks which engine answered.
 
@@ -18,7 +18,8 @@ use crate::shape::{Cells, Shape};
 /// A puzzle, on the engine that takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Puzzle {
-    /// Plain classic 9x9: the band solver and the classic logic.
+    /// Plain classic 9x9: the band solver and the classic generators (the logic is one for every
+    /// shape).
     Classic(Grid),
     /// Any other shape (or rules the band solver does not read): the general engine.
     Shaped {
@@ -70,7 +71,7 @@ impl Puzzle {
         }
     }
 
-    /// Whether this is plain classic 9x9, which the band solver and the classic logic take. The
+    /// Whether this is plain classic 9x9, which the band solver and the classic generators take. The
     /// layers above have no use for it; it is here for the engine's own tests and measurements.
     pub fn is_classic(&self) -> bool {
         matches!(self, Puzzle::Classic(_))

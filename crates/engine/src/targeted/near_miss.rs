@@ -15,13 +15,15 @@
 //! the last trimming. Every choice is drawn from the seeded stream, and a mend gives up after
 //! [`MAX_WALKS`] walks: the same seed gives the same puzzle, the clock never decides.
 
+use crate::general::logic::{next_step, Geometry, ShapePosition};
 use crate::generator::has_other_solution;
 use crate::grade::GradeBuilder;
 use crate::grid::Grid;
 use crate::interrupt::Interrupt;
-use crate::logic::{next_step, Context, Grade, Position, Technique};
+use crate::logic::{Grade, Technique};
 use crate::outcome::StopReason;
 use crate::rng::Rng;
+use crate::shape::{Cells, Shape};
 use crate::square::Square;
 use crate::square_set::SquareSet;
 
@@ -62,12 +64,14 @@ enum Walk {
 /// than `technique`.
 fn walk(
     puzzle: &Grid,
-    context: &Context,
+    solution: &Cells,
     technique: Technique,
     limits: &Interrupt,
 ) -> Result<Walk, StopReason> {
     let bound = (technique.difficulty(), technique.score());
-    let mut position = Position::new(puzzle);
+    let shape = Shape::classic_ref();
+    let geo = Geometry::of(shape);
+    let mut position = ShapePosition::new(shape, &Cells::from(puzzle));
     let mut grade = GradeBuilder::default();
     let mut pattern = SquareSet::default();
     for _ in 0..MAX_STEPS {
@@ -75,27 +79,29 @@ fn walk(
             break;
         }
         limits.check()?;
-        let Some(step) = next_step(&position, context) else {
+        let Some(step) = next_step(&geo, &position, solution) else {
             break;
         };
         if (step.technique.difficulty(), step.technique.score()) > bound {
-            let blanks = position.empty_squares();
+            let blanks = Square::all()
+                .filter(|s| position.value(s.index()) == 0)
+                .collect();
             return Ok(Walk::Stuck { blanks, pattern });
         }
         if step.technique == technique {
             let touched = step.placements.iter().chain(&step.eliminations);
-            for s in step
+            for cell in step
                 .pattern
-                .squares
+                .cells
                 .iter()
                 .copied()
-                .chain(touched.map(|c| c.square))
+                .chain(touched.map(|m| m.cell))
             {
-                pattern.insert(s);
+                pattern.insert(Square::new(cell).expect("a classic cell"));
             }
         }
         grade.add_technique(step.technique);
-        position.apply(&step);
+        position.apply(shape, &step);
     }
     let grade = grade.finish();
     Ok(if grade.counts.get(technique) > 0 {
@@ -113,7 +119,7 @@ pub(crate) fn mend_next(
     limits: &Interrupt,
 ) -> Result<Option<Mended>, StopReason> {
     let (mut puzzle, solution) = limits.minimal_puzzle(rng)?;
-    let context = Context::unique(solution);
+    let context = Cells::from(&solution);
     let mut added: Vec<Square> = Vec::new();
     let mut current = walk(&puzzle, &context, technique, limits)?;
     let mut walks = 1;
@@ -173,7 +179,7 @@ pub(crate) fn is_minimal(puzzle: &Grid) -> bool {
 fn trim(
     mut puzzle: Grid,
     added: &[Square],
-    context: &Context,
+    context: &Cells,
     technique: Technique,
     limits: &Interrupt,
     mut grade: Grade,
@@ -195,7 +201,7 @@ fn trim(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::LogicSolver;
+    use crate::puzzle::Puzzle;
     use crate::targeted::shows;
 
     #[test]
@@ -204,7 +210,7 @@ mod tests {
         for (technique, seed) in [(Technique::NakedQuad, 286), (Technique::SimpleColoring, 87)] {
             let limits = Interrupt::default();
             let (drawn, solution) = limits.minimal_puzzle(&mut Rng::seeded(seed)).unwrap();
-            let first = walk(&drawn, &Context::unique(solution), technique, &limits).unwrap();
+            let first = walk(&drawn, &Cells::from(&solution), technique, &limits).unwrap();
             assert!(
                 matches!(&first, Walk::Stuck { pattern, .. } if !pattern.is_empty()),
                 "{technique}: {first:?}"
@@ -217,7 +223,9 @@ mod tests {
                 .filter(|&s| drawn.get(s).is_some())
                 .all(|s| mended.puzzle.get(s) == drawn.get(s)));
             assert!(mended.puzzle.givens() > drawn.givens(), "{technique}");
-            let grade = LogicSolver::new().grade(&mended.puzzle).unwrap();
+            let grade = Puzzle::Classic(mended.puzzle)
+                .grade(Interrupt::default())
+                .unwrap();
             assert_eq!(grade, mended.grade);
             assert!(shows(&grade, technique), "{technique}: {grade:?}");
         }
@@ -229,7 +237,7 @@ mod tests {
         let technique = Technique::NakedQuad;
         let stuck_first = (0..20).find(|&seed| {
             let (drawn, solution) = limits.minimal_puzzle(&mut Rng::seeded(seed)).unwrap();
-            let first = walk(&drawn, &Context::unique(solution), technique, &limits).unwrap();
+            let first = walk(&drawn, &Cells::from(&solution), technique, &limits).unwrap();
             matches!(first, Walk::Stuck { pattern, .. } if pattern.is_empty())
         });
         // About a third of random minimal puzzles need something harder first.

@@ -3,8 +3,9 @@
 //! the stops (deadline, cancel flag, budget).
 
 use super::*;
-use crate::logic::LogicSolver;
+use crate::interrupt::Interrupt;
 use crate::outcome::Verdict;
+use crate::puzzle::Puzzle;
 use crate::solver::Solver;
 
 /// Unique, graded as generated, its path using `technique` and nothing harder, and `minimal`
@@ -13,7 +14,7 @@ fn assert_shows(out: &Graded, technique: Technique) {
     let search = Solver::new().solve(&out.puzzle).unwrap();
     assert_eq!(search.verdict, Verdict::Unique, "{technique}");
     assert_eq!(search.solutions[0], out.solution);
-    let grade = LogicSolver::new().grade(&out.puzzle).unwrap();
+    let grade = Puzzle::Classic(out.puzzle).grade(Interrupt::NEVER).unwrap();
     assert_eq!(grade, out.grade, "{technique}");
     assert!(shows(&grade, technique), "{technique}: {grade:?}");
     assert_eq!(out.minimal, is_minimal(&out.puzzle), "{technique}");

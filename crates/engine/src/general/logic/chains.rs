@@ -13,7 +13,7 @@
 //! Each finder searches breadth first from every start (so each chain is the shortest between its
 //! ends), capped at [`search::MAX_LINKS`] links and, past nine values, in work, and offers the
 //! chain HoDoKu would: the one that removes the most, the shortest among equals. On the classic
-//! shape its steps are the classic layer's, word for word.
+//! shape its steps are HoDoKu's, in the classic words.
 
 use super::cell_bits::{fits_u128, CellBits, Wide};
 use super::geometry::Geometry;

@@ -14,7 +14,7 @@ use crate::shape::Cells;
 use crate::technique::Technique;
 
 /// A colour wrap or a colour trap, values ascending, clusters from their first cell; within a
-/// cluster the wrap is tried first, as in the classic layer.
+/// cluster the wrap is tried first, as HoDoKu does.
 pub fn simple_coloring(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     if fits_u128(geo.shape) {
         coloring_on::<u128>(geo, pos)

@@ -3,9 +3,9 @@
 //! cover lines get their copies from the base; so a cover cell outside the base in the fins' unit
 //! loses it.
 //!
-//! The classic layer's fins share a box; here they share a unit other than a row or a column (a
+//! HoDoKu's fins share a box; here they share a unit other than a row or a column (a
 //! box, a jigsaw region, a window or a diagonal). That assumes only that rows and columns are units,
-//! so it is sound on every shape. As in the classic layer (HoDoKu's naming) a fish is sashimi when some
+//! so it is sound on every shape. As in HoDoKu's naming, a fish is sashimi when some
 //! base line keeps at most one place inside the cover, and sizes 2 and 3 have names (a finned
 //! jellyfish has no technique of its own on the classic scale, so none is offered).
 //!

@@ -6,8 +6,8 @@
 //! - when every candidate of a cell (cell forcing chain), or every place of a value in a unit (unit
 //!   forcing chain), leads to the same placement or removal, that conclusion holds.
 //!
-//! It is the classic layer's forcing chain too (the classic finder list borrows it): the same
-//! cells in the same order, the same trails, the same words; its tests hold the classic cases. It only reasons from the position
+//! On classic 9x9 it is HoDoKu's forcing chain: its tests hold the classic cases. It only reasons
+//! from the position
 //! (the known solution is never used). Singles need nothing but units, and a
 //! killer's cages only as peers (a cage repeats no value; its sum is never read), so it is sound on
 //! every shape.
@@ -16,7 +16,7 @@
 //! and compared), not by the clock, so a position always gives the same step. A follow costs about
 //! the cells it places times their peers, so the same count buys fewer starts on a larger shape:
 //! every start of any 9x9 position, a whole fruitless pass on a generated 25x25, and no more than
-//! some 25 ms on any position. Cells are tried in order, as HoDoKu and the classic layer try them,
+//! some 25 ms on any position. Cells are tried in order, as HoDoKu tries them,
 //! and a unit forcing chain uses only trails the cell pass paid for (a unit whose places were not
 //! all followed is skipped: a missing branch would make it unsound).
 

@@ -1,9 +1,10 @@
-//! Human-style solving on any shape: the techniques whose assumptions the shape meets, tried
-//! simplest first, each step explained in the shape's own symbols and unit names, and the grade of a
-//! puzzle from its path, on the classic layer's scale (same technique ids, levels and base scores).
+//! Human-style solving on any shape, classic 9x9 included: the techniques whose assumptions the
+//! shape meets, tried simplest first, each step explained in the shape's own symbols and unit
+//! names, and the grade of a puzzle from its path, on one scale (the technique ids, levels and base
+//! scores of [`crate::technique`]; on classic 9x9 the paths, words and grades agree with HoDoKu's).
 //!
-//! The classic 9x9 keeps its own logic layer ([`crate::logic`]), whose grades agree with
-//! HoDoKu; this one serves every other shape. Each technique declares what it assumes of the shape
+//! It is the engine's one logic layer: on classic 9x9 it looks in a player's order (boxes, then
+//! rows, then columns: [`Geometry::scan`]) and proves uniqueness with the band solver. Each technique declares what it assumes of the shape
 //! ([`Assumes`]) and runs only where that holds: most need nothing but units; fish need rows and
 //! columns; kites and empty rectangles need boxes or jigsaw regions (every shape has one or the
 //! other); unique and hidden rectangles assume the one solution the service proves before any step,
@@ -31,7 +32,7 @@
 //!   first), `coloring` (Simple Coloring), `wings` (W-Wing, XY-Wing, XYZ-Wing), `als` (ALS-XZ):
 //!   the finders that follow links; each assumes only units, so each runs on every shape, and
 //!   each is bounded in chain length or set size, and past nine values in work per step, so that
-//!   a 25x25 hint stays cheap. They are the one implementation: the classic layer borrows them.
+//!   a 25x25 hint stays cheap.
 //! - `forcing` (Forcing Chain): assume a value in a cell and follow singles; a contradiction, or a
 //!   conclusion every candidate of a cell or every place of a value in a unit leads to, holds. It
 //!   assumes only units (a killer's cages count as peers, their sums unread), so it runs on every
@@ -58,12 +59,12 @@ pub(crate) mod finned_fish;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 mod geometry;
-mod intersections;
+pub(crate) mod intersections;
 mod killer;
 mod links;
 mod position;
 pub(crate) mod single_digit;
-mod singles;
+pub(crate) mod singles;
 mod solver;
 mod step;
 pub(crate) mod subsets;
@@ -151,7 +152,7 @@ pub type FindFn = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
 /// A technique, what it assumes, and its finder.
 #[derive(Clone, Copy, Debug)]
 pub struct Finder {
-    /// The technique found (the classic layer's, for its id, level and score).
+    /// The technique found (for its id, level and score).
     pub technique: Technique,
     /// What it assumes of the shape.
     pub assumes: Assumes,
@@ -167,7 +168,7 @@ const fn finder(technique: Technique, assumes: Assumes, find: FindFn) -> Finder 
     }
 }
 
-/// Every technique of this layer, in the classic layer's order (simplest first).
+/// Every technique of this layer, simplest first (the order of [`Technique`]).
 pub const FINDERS: &[Finder] = &[
     finder(Technique::FullHouse, Assumes::Units, singles::full_house),
     finder(

@@ -18,6 +18,16 @@ pub struct ShapePosition {
     /// The first finned fish of sizes 2 and 3, not sashimi and sashimi, found in one search
     /// ([`ShapePosition::finned_memo`]). Cleared when a step is applied.
     finned: [OnceCell<[Option<ShapeStep>; 2]>; 2],
+    /// What each unit holds ([`UnitFill`]), worked out on first use and kept up to date as values
+    /// are placed: the singles read it for every unit on every step.
+    units: OnceCell<Vec<UnitFill>>,
+}
+
+/// The values a unit holds and how many of its cells are filled.
+#[derive(Clone, Copy, Debug, Default)]
+struct UnitFill {
+    placed: u32,
+    filled: u8,
 }
 
 /// Two positions are equal when their values and candidates are (whether either has worked out
@@ -45,6 +55,7 @@ impl ShapePosition {
             cand,
             live: OnceCell::new(),
             finned: Default::default(),
+            units: OnceCell::new(),
         }
     }
 
@@ -62,18 +73,7 @@ impl ShapePosition {
             cand,
             live: OnceCell::new(),
             finned: Default::default(),
-        }
-    }
-
-    /// A position from its values (0 for empty) and candidates (none for filled cells), one entry
-    /// per cell: the classic layer's position, in these terms.
-    pub(crate) fn from_parts(values: Vec<u8>, cand: Vec<u32>) -> ShapePosition {
-        debug_assert_eq!(values.len(), cand.len());
-        ShapePosition {
-            values,
-            cand,
-            live: OnceCell::new(),
-            finned: Default::default(),
+            units: OnceCell::new(),
         }
     }
 
@@ -94,12 +94,23 @@ impl ShapePosition {
 
     /// The values placed in `unit`, as a bit set.
     pub fn placed(&self, shape: &Shape, unit: usize) -> u32 {
-        shape
-            .unit(unit)
-            .iter()
-            .map(|&c| self.values[usize::from(c)])
-            .filter(|&v| v != 0)
-            .fold(0, |acc, v| acc | bit(v))
+        self.unit_fill(shape, unit).placed
+    }
+
+    /// How many of `unit`'s cells hold a value.
+    pub fn filled_in(&self, shape: &Shape, unit: usize) -> usize {
+        usize::from(self.unit_fill(shape, unit).filled)
+    }
+
+    fn unit_fill(&self, shape: &Shape, unit: usize) -> UnitFill {
+        let units = self.units.get_or_init(|| {
+            let mut units = vec![UnitFill::default(); shape.unit_count()];
+            for (cell, &v) in self.values.iter().enumerate().filter(|(_, &v)| v != 0) {
+                fill(&mut units, shape, cell, v);
+            }
+            units
+        });
+        units[unit]
     }
 
     /// Where the finned fish of size `k` (2 or 3) keep what one search found, for the finder of
@@ -123,6 +134,9 @@ impl ShapePosition {
         self.live = OnceCell::new();
         self.finned = Default::default();
         for p in &step.placements {
+            if let Some(units) = self.units.get_mut() {
+                fill(units, shape, p.cell, p.value);
+            }
             self.values[p.cell] = p.value;
             self.cand[p.cell] = 0;
             for &peer in shape.peers(p.cell) {
@@ -132,6 +146,15 @@ impl ShapePosition {
         for e in &step.eliminations {
             self.cand[e.cell] &= !bit(e.value);
         }
+    }
+}
+
+/// Counts `value`, placed in `cell`, in each of the cell's units.
+fn fill(units: &mut [UnitFill], shape: &Shape, cell: usize, value: u8) {
+    for &u in shape.units_of(cell) {
+        let unit = &mut units[usize::from(u)];
+        unit.placed |= bit(value);
+        unit.filled += 1;
     }
 }
 

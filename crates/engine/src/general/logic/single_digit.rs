@@ -1,4 +1,4 @@
-//! Single-value patterns with the classic layer's names, on any shape: the skyscraper and the
+//! Single-value patterns with HoDoKu's names, on any shape: the skyscraper and the
 //! 2-string kite (two conjugate pairs joined by a weak link), and the empty rectangle.
 //!
 //! A conjugate pair is a unit where a value has exactly two live places: one of them holds it. Each
@@ -130,7 +130,7 @@ impl Chain {
 
 /// Two conjugate pairs of a value in two rows (or two columns) whose bases share a column (row),
 /// the tops in different columns: one top holds the value, so cells seeing both lose it. Rows are
-/// searched before columns, then values, as the classic layer does.
+/// searched before columns, then values, as HoDoKu does.
 pub fn skyscraper(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let live = live_candidates(geo, pos);
     let n = geo.shape.size();
@@ -238,7 +238,7 @@ fn kite_for(places: &Places) -> Option<ShapeStep> {
 /// pair on one value that is neither a skyscraper nor a 2-string kite (HoDoKu's turbot fish): one
 /// of the outer ends holds the value, so cells seeing both lose it; when both pairs start from one
 /// cell, that cell holds it. Values ascending, starts in cell order, links in the order of a cell's
-/// units, as the classic layer searched.
+/// units, as HoDoKu searches.
 pub fn turbot_fish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let live = live_candidates(geo, pos);
     let n = geo.shape.size();

@@ -2,7 +2,7 @@
 //! every value once, which is what a unit is.
 
 use super::geometry::Geometry;
-use super::position::{bit, values_of, ShapePosition};
+use super::position::{values_of, ShapePosition};
 use super::step::{Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
@@ -12,15 +12,14 @@ use crate::technique::Technique;
 pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     geo.scan.iter().find_map(|&unit| {
-        let mut empty = shape
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| pos.value(c) == 0);
-        let cell = empty.next()?;
-        if empty.next().is_some() {
+        let cells = shape.unit(unit);
+        if pos.filled_in(shape, unit) + 1 != cells.len() {
             return None;
         }
+        let cell = cells
+            .iter()
+            .map(|&c| usize::from(c))
+            .find(|&c| pos.value(c) == 0)?;
         let missing = shape.all_values() & !pos.placed(shape, unit);
         if missing.count_ones() != 1 || pos.candidates(cell) & missing == 0 {
             return None;
@@ -88,34 +87,36 @@ pub fn naked_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sh
 pub fn hidden_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
     let shape = geo.shape;
     geo.scan.iter().find_map(|&unit| {
+        // The values with one place in the unit: seen once among its cells' candidates, not twice.
+        let (mut once, mut twice) = (0, 0);
+        for &c in shape.unit(unit) {
+            let marks = pos.candidates(usize::from(c));
+            twice |= once & marks;
+            once |= marks;
+        }
         let missing = shape.all_values() & !pos.placed(shape, unit);
-        values_of(missing).find_map(|value| {
-            let mut places = shape
-                .unit(unit)
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| pos.candidates(c) & bit(value) != 0);
-            let cell = places.next()?;
-            if places.next().is_some() {
-                return None;
-            }
-            let (name, unit_name, symbol) = (
-                shape.cell_name(cell),
-                shape.unit_name(unit),
-                shape.symbol(value),
-            );
-            Some(ShapeStep::placement(
-                Technique::HiddenSingle,
-                cell,
-                value,
-                Pattern {
-                    cells: vec![cell],
-                    units: vec![unit],
-                    values: vec![value],
-                },
-                format!("In {unit_name}, {symbol} can only go in {name}, so {name} is {symbol}."),
-            ))
-        })
+        let value = values_of(missing & once & !twice).next()?;
+        let cell = shape
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .find(|&c| pos.has(c, value))?;
+        let (name, unit_name, symbol) = (
+            shape.cell_name(cell),
+            shape.unit_name(unit),
+            shape.symbol(value),
+        );
+        Some(ShapeStep::placement(
+            Technique::HiddenSingle,
+            cell,
+            value,
+            Pattern {
+                cells: vec![cell],
+                units: vec![unit],
+                values: vec![value],
+            },
+            format!("In {unit_name}, {symbol} can only go in {name}, so {name} is {symbol}."),
+        ))
     })
 }
 
@@ -126,7 +127,9 @@ pub fn brute_force(geo: &Geometry, pos: &ShapePosition, solution: &Cells) -> Opt
     let cell = (0..shape.cell_count())
         .filter(|&c| pos.value(c) == 0)
         .min_by_key(|&c| pos.candidates(c).count_ones())?;
-    let value = solution.get(cell);
+    // Without the solution (a position asked of the finders alone) there is nothing to check
+    // a guess against.
+    let value = solution.values().get(cell).copied().filter(|&v| v != 0)?;
     let cand = pos.candidates(cell);
     let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
     Some(ShapeStep::placement(

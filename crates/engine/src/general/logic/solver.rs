@@ -18,9 +18,12 @@ use super::step::ShapeStep;
 use crate::general::ShapeSolver;
 use crate::grade::GradeBuilder;
 use crate::grade::{Difficulty, Grade};
+use crate::grid::Grid;
 use crate::interrupt::Interrupt;
 use crate::outcome::{StopReason, Verdict};
 use crate::shape::{Cells, Shape};
+use crate::solver::Solver;
+use crate::technique::Technique;
 
 /// Why a puzzle could not be solved step by step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -95,8 +98,13 @@ impl<'a> ShapeLogic<'a> {
         }
     }
 
-    /// Proves `puzzle` unique and returns its solution.
+    /// Proves `puzzle` unique and returns its solution: on plain classic 9x9 with the band
+    /// solver ([`crate::Solver`], the engine's fast path), on every other shape with the general
+    /// search.
     pub fn solution(&self, shape: &Shape, puzzle: &Cells) -> Result<Cells, ShapeLogicError> {
+        if let Some(grid) = puzzle.to_classic().filter(|_| shape.is_classic()) {
+            return self.classic_solution(&grid);
+        }
         let mut solver = ShapeSolver::new().limit(2);
         solver = solver.interrupt(self.interrupt);
         let outcome = solver
@@ -113,6 +121,23 @@ impl<'a> ShapeLogic<'a> {
                 };
                 Err(ShapeLogicError::MultipleSolutions(Box::new([a, b])))
             }
+            Verdict::None => Err(ShapeLogicError::NoSolution),
+        }
+    }
+
+    fn classic_solution(&self, grid: &Grid) -> Result<Cells, ShapeLogicError> {
+        let outcome = Solver::new()
+            .limit(2)
+            .interrupt(self.interrupt)
+            .solve(grid)
+            .map_err(|i| ShapeLogicError::Interrupted(i.reason))?;
+        let solutions = &outcome.solutions;
+        match outcome.verdict {
+            Verdict::Unique | Verdict::Solved => Ok(Cells::from(&solutions[0])),
+            Verdict::Multiple => Err(ShapeLogicError::MultipleSolutions(Box::new([
+                Cells::from(&solutions[0]),
+                Cells::from(&solutions[1]),
+            ]))),
             Verdict::None => Err(ShapeLogicError::NoSolution),
         }
     }
@@ -154,9 +179,21 @@ impl<'a> ShapeLogic<'a> {
         ceiling: Difficulty,
     ) -> Result<Option<Grade>, ShapeLogicError> {
         let solution = self.solution(shape, puzzle)?;
+        self.grade_unique(shape, puzzle, &solution, ceiling)
+    }
+
+    /// [`ShapeLogic::grade_within`] for a puzzle already proved unique, whose `solution` is known:
+    /// generation knows it and need not search again.
+    pub fn grade_unique(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+        solution: &Cells,
+        ceiling: Difficulty,
+    ) -> Result<Option<Grade>, ShapeLogicError> {
         let mut grade = GradeBuilder::default();
         let mut past = false;
-        self.walk(shape, puzzle, &solution, |step| {
+        self.walk(shape, puzzle, solution, |step| {
             grade.add_technique(step.technique);
             past = scaled(shape, grade.finish()).difficulty > ceiling;
             if past {
@@ -166,6 +203,30 @@ impl<'a> ShapeLogic<'a> {
             }
         })?;
         Ok((!past).then(|| scaled(shape, grade.finish())))
+    }
+
+    /// The grade of a unique `puzzle`'s path, or `None` as soon as a step needs a technique harder
+    /// than `limit` (by level, then score): generation by technique drops most candidates early.
+    pub fn grade_up_to(
+        &self,
+        shape: &Shape,
+        puzzle: &Cells,
+        solution: &Cells,
+        limit: Technique,
+    ) -> Result<Option<Grade>, ShapeLogicError> {
+        let bound = (limit.difficulty(), limit.score());
+        let mut grade = GradeBuilder::default();
+        let mut within = true;
+        self.walk(shape, puzzle, solution, |step| {
+            within = (step.technique.difficulty(), step.technique.score()) <= bound;
+            grade.add_technique(step.technique);
+            if within {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })?;
+        Ok(within.then(|| scaled(shape, grade.finish())))
     }
 
     /// The next step for a player: `progress` holds the givens and the player's values, `marks` the
@@ -199,7 +260,7 @@ impl<'a> ShapeLogic<'a> {
             Some(m) => ShapePosition::with_marks(progress, m),
             None => ShapePosition::new(shape, progress),
         };
-        let geo = Geometry::new(shape);
+        let geo = Geometry::of(shape);
         Ok(next_step(&geo, &position, &solution).map_or(ShapeHint::Solved, ShapeHint::Step))
     }
 
@@ -211,7 +272,7 @@ impl<'a> ShapeLogic<'a> {
         solution: &Cells,
         mut on_step: impl FnMut(ShapeStep) -> ControlFlow<()>,
     ) -> Result<(), ShapeLogicError> {
-        let geo = Geometry::new(shape);
+        let geo = Geometry::of(shape);
         let mut position = ShapePosition::new(shape, puzzle);
         // Each step places a value or removes a candidate, so the path ends within this many.
         for _ in 0..=shape.cell_count() * shape.size() {
@@ -262,3 +323,6 @@ fn scaled(shape: &Shape, grade: Grade) -> Grade {
         ..grade
     }
 }
+
+#[cfg(test)]
+mod tests;

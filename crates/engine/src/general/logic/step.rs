@@ -1,4 +1,4 @@
-//! One step of human-style solving on any shape: the technique (the classic layer's, with its id,
+//! One step of human-style solving on any shape: the technique (with its id,
 //! level and score), the values it places or removes, the cells, units and values of its pattern, and
 //! its reasoning in words that use the shape's symbols and unit names.
 

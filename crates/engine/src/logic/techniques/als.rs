@@ -5,8 +5,7 @@
 //!
 //! Scope as HoDoKu's: sets of one to eight squares in any unit, never overlapping, and at most two
 //! restricted common digits per pair; with two (doubly linked) both sets are locked and remove more.
-//! Found by the general layer's ALS-XZ (the one implementation, on every shape), which the classic
-//! finder list borrows in its classic place; the classic cases stay here, as tests.
+//! The classic cases of the one logic layer's ALS-XZ.
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,7 @@
-//! The classic layer's way into the general one (issue 32: one logic layer). A technique whose
-//! general finder scans, words and draws exactly as the classic one did on the classic shape has
-//! one implementation, there; the classic layer keeps only its place in [`super::FINDERS`] and
-//! borrows it: the position is handed over in the shape's terms (cells by index, values as bits),
-//! found on the classic shape's geometry (worked out once), and the step handed back in squares,
-//! units and digits.
-
-use std::sync::OnceLock;
+//! The way from a classic case to the one logic layer: the classic position handed over in the
+//! shape's terms (cells by index, values as bits), the finder asked on the classic shape's
+//! geometry, and its step handed back in squares, units and digits, so a case reads as a classic
+//! player writes it.
 
 use super::Context;
 use crate::digit::Digit;
@@ -15,51 +11,45 @@ use crate::logic::step::{Candidate, Pattern, Step};
 use crate::shape::{Cells, Shape};
 use crate::square::{Square, Unit};
 
-/// A finder of the general layer.
+/// A finder of the one logic layer.
 pub type ShapeFinder = fn(&Geometry, &ShapePosition, &Cells) -> Option<ShapeStep>;
 
-/// The classic shape's geometry, worked out on first use.
-fn classic_geometry() -> &'static Geometry<'static> {
-    static GEOMETRY: OnceLock<Geometry<'static>> = OnceLock::new();
-    GEOMETRY.get_or_init(|| Geometry::new(Shape::classic_ref()))
-}
-
-/// A classic position handed over in the shape's terms, for the general finders to read, with
-/// the solution they are given (every general finder takes it; only the guess reads it).
-pub struct Handed {
-    position: ShapePosition,
-    solution: Cells,
-}
-
-impl Handed {
-    /// `position` in the shape's terms (values by cell index, candidates as bits), with the
-    /// solution when `context` knows it (else an empty grid: no borrowed finder guesses).
-    pub fn new(position: &Position, context: &Context) -> Handed {
-        let values = Square::all()
-            .map(|s| position.value(s).map_or(0, Digit::get))
-            .collect();
-        let marks = Square::all()
-            .map(|s| u32::from(position.candidates(s).bits()))
-            .collect();
-        let solution = context
-            .solution()
-            .map_or_else(|| Cells::empty(Square::COUNT), Cells::from);
-        Handed {
-            position: ShapePosition::from_parts(values, marks),
-            solution,
-        }
-    }
-
-    /// What `find` finds, as a classic step.
-    pub fn find(&self, find: ShapeFinder) -> Option<Step> {
-        find(classic_geometry(), &self.position, &self.solution).map(classic_step)
-    }
-}
-
-/// What `find` finds in `position`, as a classic step (one finder asked alone, in tests).
-#[cfg(test)]
+/// What `find` finds in `position`, as a classic step, with no solution known.
 pub fn borrow(position: &Position, find: ShapeFinder) -> Option<Step> {
-    Handed::new(position, &Context::unknown()).find(find)
+    borrow_in(position, &Context::unknown(), find)
+}
+
+/// What `find` finds in `position`, given the solution `context` knows (else an empty grid).
+pub fn borrow_in(position: &Position, context: &Context, find: ShapeFinder) -> Option<Step> {
+    let (shape, solution) = handed(context);
+    find(&Geometry::of(shape), &shape_position(position), &solution).map(classic_step)
+}
+
+/// The simplest step of the one logic layer's list in `position`.
+pub fn next_step(position: &Position, context: &Context) -> Option<Step> {
+    let (shape, solution) = handed(context);
+    crate::general::logic::next_step(&Geometry::of(shape), &shape_position(position), &solution)
+        .map(classic_step)
+}
+
+fn handed(context: &Context) -> (&'static Shape, Cells) {
+    let solution = context
+        .solution()
+        .map_or_else(|| Cells::empty(Square::COUNT), Cells::from);
+    (Shape::classic_ref(), solution)
+}
+
+/// `position` in the shape's terms.
+fn shape_position(position: &Position) -> ShapePosition {
+    let values = Cells::from_values(
+        Square::all()
+            .map(|s| position.value(s).map_or(0, Digit::get))
+            .collect(),
+    );
+    let marks: Vec<u32> = Square::all()
+        .map(|s| u32::from(position.candidates(s).bits()))
+        .collect();
+    ShapePosition::with_marks(&values, &marks)
 }
 
 fn square(cell: usize) -> Square {

@@ -1,41 +1,18 @@
-//! The last resort: when no technique applies, place the solution's digit in the empty square with the
-//! fewest candidates. It is a guess from the player's point of view, and the step says so.
-
-use super::Context;
-use crate::logic::position::Position;
-use crate::logic::step::{Pattern, Step};
-use crate::technique::Technique;
-
-/// The solution's digit in the most constrained empty square (the first in row-major order among
-/// equals); nothing when the solution is not known.
-pub fn brute_force(position: &Position, context: &Context) -> Option<Step> {
-    let solution = context.solution()?;
-    let square = position
-        .empty_squares()
-        .iter()
-        .min_by_key(|&s| position.candidates(s).len())?;
-    let digit = solution.get(square)?;
-    let options = position.candidates(square).len();
-    Some(Step::placement(
-        Technique::BruteForce,
-        square,
-        digit,
-        Pattern {
-            squares: vec![square],
-            units: Vec::new(),
-            digits: vec![digit],
-        },
-        format!(
-            "No technique here finds the next step, so this is a guess checked against the \
-             solution: {square}, with {options} candidates ({}), is {digit}.",
-            position.candidates(square)
-        ),
-    ))
-}
+//! The last resort: the solution's digit in the empty square with the fewest candidates, a guess
+//! honestly named; the classic cases, asked of the one logic layer's guess.
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::borrowed::borrow_in;
+    use super::super::Context;
+    use crate::general::logic::singles;
+    use crate::logic::position::Position;
+    use crate::logic::step::Step;
+    use crate::technique::Technique;
+
+    fn brute_force(p: &Position, context: &Context) -> Option<Step> {
+        borrow_in(p, context, singles::brute_force)
+    }
     use crate::grid::Grid;
     use crate::square::Square;
 

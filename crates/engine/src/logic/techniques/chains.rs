@@ -2,9 +2,8 @@
 //! is false, its strong link makes the next true, whose weak link makes the next false, and so on,
 //! so either the first or the last candidate is true: X-chains (one digit), XY-chains (bivalue
 //! squares) and AICs with nice loops, each the chain HoDoKu would offer (the one that removes the
-//! most, the shortest among equals). Found by the general layer's chain finders (the one
-//! implementation, on every shape), which the classic finder list borrows in its classic places;
-//! the classic cases stay here, as tests.
+//! most, the shortest among equals). The classic cases of the one logic layer's
+//! chain finders.
 
 #[cfg(test)]
 mod tests {

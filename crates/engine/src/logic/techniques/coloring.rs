@@ -3,8 +3,7 @@
 //! A square that sees both colours loses it (colour trap), and a colour with two squares in one unit
 //! is false, so all its squares lose it (colour wrap).
 //!
-//! Found by the general layer's colouring (the one implementation, on every shape), which the
-//! classic finder list borrows in its classic place; the classic cases stay here, as tests.
+//! The classic cases of the one logic layer's colouring.
 
 #[cfg(test)]
 mod tests {

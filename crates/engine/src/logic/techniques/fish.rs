@@ -8,10 +8,8 @@
 //! the fin's box) loses the digit. As HoDoKu does, a finned fish is called sashimi when a base line
 //! keeps at most one place inside the cover, so that without its fin the fish would be degenerate.
 //!
-//!
-//! Found by the general layer's fish (the one implementation, on every shape: the fins there share
-//! a box or any other unit that is not a line), which the classic finder list borrows in their
-//! classic places; the classic cases stay here, as tests.
+//! The classic cases of the one logic layer's fish (on other shapes the fins share a box or any
+//! other unit that is not a line).
 
 #[cfg(test)]
 mod tests;

@@ -4,108 +4,28 @@
 //! row or column whose places lie in one box.
 //!
 //! As in HoDoKu, the unit the reasoning starts from holds the digit in two or three squares (one place
-//! is a hidden single), boxes are scanned in order with digits ascending, rows before columns.
-
-use super::Context;
-use crate::digit::Digit;
-use crate::logic::position::Position;
-use crate::logic::step::{Candidate, Pattern, Step};
-use crate::logic::words::{and_list, or_list};
-use crate::square::Unit;
-use crate::square_set::SquareSet;
-use crate::technique::Technique;
-
-/// A digit confined, within a box, to one row or column: it leaves the rest of that row or column.
-pub fn locked_candidates_pointing(position: &Position, _: &Context) -> Option<Step> {
-    (0..9).map(Unit::Box).find_map(|from| {
-        Digit::all().find_map(|digit| {
-            let places = crossing_places(position, from, digit)?;
-            let first = places.first()?;
-            [
-                Unit::Row(first.row() as u8),
-                Unit::Column(first.col() as u8),
-            ]
-            .into_iter()
-            .find_map(|to| {
-                locked(
-                    position,
-                    Technique::LockedCandidatesPointing,
-                    from,
-                    to,
-                    places,
-                    digit,
-                )
-            })
-        })
-    })
-}
-
-/// A digit confined, within a row or column, to one box: it leaves the rest of that box.
-pub fn locked_candidates_claiming(position: &Position, _: &Context) -> Option<Step> {
-    let mut lines = (0..9).map(Unit::Row).chain((0..9).map(Unit::Column));
-    lines.find_map(|from| {
-        Digit::all().find_map(|digit| {
-            let places = crossing_places(position, from, digit)?;
-            let to = Unit::Box(places.first()?.box_index() as u8);
-            locked(
-                position,
-                Technique::LockedCandidatesClaiming,
-                from,
-                to,
-                places,
-                digit,
-            )
-        })
-    })
-}
-
-/// The places of `digit` in `unit` when they are few enough (two or three) to lie in one crossing.
-fn crossing_places(position: &Position, unit: Unit, digit: Digit) -> Option<SquareSet> {
-    let places = position.places(unit, digit);
-    (2..=3).contains(&places.len()).then_some(places)
-}
-
-/// The step when `places` (the digit's places in `from`) all lie in `to` and `to` holds the digit
-/// elsewhere too.
-fn locked(
-    position: &Position,
-    technique: Technique,
-    from: Unit,
-    to: Unit,
-    places: SquareSet,
-    digit: Digit,
-) -> Option<Step> {
-    if !places.is_subset(SquareSet::unit(to)) {
-        return None;
-    }
-    let removed = position.places(to, digit) - places;
-    if removed.is_empty() {
-        return None;
-    }
-    let together = if places.len() == 2 { "both" } else { "all" };
-    let explanation = format!(
-        "In {from}, {digit} can only go in {}, {together} in {to}, so {digit} can be removed from \
-         the rest of {to}: {}.",
-        or_list(places),
-        and_list(removed)
-    );
-    Some(Step::elimination(
-        technique,
-        removed.iter().map(|s| Candidate::new(s, digit)).collect(),
-        Pattern {
-            squares: places.iter().collect(),
-            units: vec![from, to],
-            digits: vec![digit],
-        },
-        explanation,
-    ))
-}
+//! is a hidden single), boxes are scanned in order with digits ascending, rows before columns. The
+//! classic cases, asked of the one logic layer's intersections.
 
 #[cfg(test)]
 mod tests {
+    use super::super::borrowed::{borrow, next_step};
     use super::super::test_support::{d, sq};
-    use super::*;
-    use crate::logic::techniques::next_step;
+    use super::super::Context;
+    use crate::digit::Digit;
+    use crate::general::logic::intersections;
+    use crate::logic::position::Position;
+    use crate::logic::step::Step;
+    use crate::square::Unit;
+    use crate::technique::Technique;
+
+    fn locked_candidates_pointing(p: &Position, _: &Context) -> Option<Step> {
+        borrow(p, intersections::pointing)
+    }
+
+    fn locked_candidates_claiming(p: &Position, _: &Context) -> Option<Step> {
+        borrow(p, intersections::claiming)
+    }
 
     /// Removes `digit` from every square of `unit` except `keep`.
     fn confine(p: &mut Position, unit: Unit, digit: Digit, keep: &[&str]) {

@@ -6,8 +6,7 @@
 //! the digit, so any square that sees both outer ends loses it. Which shape earns which name follows
 //! HoDoKu: a skyscraper joins two row (or two column) pairs through a column (row), a kite joins a row
 //! pair and a column pair through a box, and the turbot fish is every other such chain of four squares.
-//! All four are the general layer's (the one implementation, on every shape), borrowed in their
-//! classic places by [`super::FINDERS`]; their classic cases stay here, as tests.
+//! The classic cases of the one logic layer's four.
 
 #[cfg(test)]
 mod tests;

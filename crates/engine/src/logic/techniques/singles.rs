@@ -1,102 +1,29 @@
-//! Singles: the last empty square of a unit (full house), a square with one candidate (naked single),
-//! and a digit with one place in a unit (hidden single).
-
-use super::Context;
-use crate::digit::DigitSet;
-use crate::logic::position::Position;
-use crate::logic::step::{Pattern, Step};
-use crate::square::{Square, Unit};
-use crate::technique::Technique;
-
-/// Units in the order a person scans them for singles: boxes first, then rows, then columns.
-fn scan_order() -> impl Iterator<Item = Unit> {
-    (0..9)
-        .map(Unit::Box)
-        .chain((0..9).map(Unit::Row))
-        .chain((0..9).map(Unit::Column))
-}
-
-/// A unit with one empty square left: it takes the one digit the unit lacks.
-pub fn full_house(position: &Position, _: &Context) -> Option<Step> {
-    scan_order().find_map(|unit| {
-        let empty = position.empty_in(unit);
-        if empty.len() != 1 {
-            return None;
-        }
-        let square = empty.first()?;
-        let missing = DigitSet::from_bits(!position.placed_digits(unit).bits()).single_digit()?;
-        if !position.has(square, missing) {
-            return None;
-        }
-        Some(Step::placement(
-            Technique::FullHouse,
-            square,
-            missing,
-            Pattern {
-                squares: vec![square],
-                units: vec![unit],
-                digits: vec![missing],
-            },
-            format!(
-                "{square} is the last empty square in {unit}, so it takes the digit {unit} lacks: \
-                 {missing}."
-            ),
-        ))
-    })
-}
-
-/// A square whose only candidate is one digit.
-pub fn naked_single(position: &Position, _: &Context) -> Option<Step> {
-    Square::all().find_map(|square| {
-        let digit = position.candidates(square).single_digit()?;
-        Some(Step::placement(
-            Technique::NakedSingle,
-            square,
-            digit,
-            Pattern {
-                squares: vec![square],
-                units: square.units().to_vec(),
-                digits: vec![digit],
-            },
-            format!(
-                "{digit} is the only candidate left in {square}: every other digit is ruled out by \
-                 its row, column or box. So {square} is {digit}."
-            ),
-        ))
-    })
-}
-
-/// A digit that has one place left in a unit that still lacks it.
-pub fn hidden_single(position: &Position, _: &Context) -> Option<Step> {
-    scan_order().find_map(|unit| {
-        let placed = position.placed_digits(unit);
-        DigitSet::from_bits(!placed.bits())
-            .iter()
-            .find_map(|digit| {
-                let places = position.places(unit, digit);
-                if places.len() != 1 {
-                    return None;
-                }
-                let square = places.first()?;
-                Some(Step::placement(
-                    Technique::HiddenSingle,
-                    square,
-                    digit,
-                    Pattern {
-                        squares: vec![square],
-                        units: vec![unit],
-                        digits: vec![digit],
-                    },
-                    format!("In {unit}, {digit} can only go in {square}, so {square} is {digit}."),
-                ))
-            })
-    })
-}
+//! Singles: the last empty square of a unit (full house), a square's only candidate (naked
+//! single), a digit's only place in a unit (hidden single); the classic cases, asked of the one
+//! logic layer's singles.
 
 #[cfg(test)]
 mod tests {
+    use super::super::borrowed::borrow;
     use super::super::test_support::{d, sq};
-    use super::*;
+    use super::super::Context;
+    use crate::general::logic::singles;
+    use crate::logic::position::Position;
+    use crate::logic::step::Step;
+    use crate::square::{Square, Unit};
+    use crate::technique::Technique;
+
+    fn full_house(p: &Position, _: &Context) -> Option<Step> {
+        borrow(p, singles::full_house)
+    }
+
+    fn naked_single(p: &Position, _: &Context) -> Option<Step> {
+        borrow(p, singles::naked_single)
+    }
+
+    fn hidden_single(p: &Position, _: &Context) -> Option<Step> {
+        borrow(p, singles::hidden_single)
+    }
 
     #[test]
     fn full_house_fills_the_last_square_of_a_row() {

@@ -6,9 +6,8 @@
 //! The scope is HoDoKu's: boxes are scanned first, then rows, then columns, and subsets are chosen in
 //! the order of their squares (naked) or digits (hidden). A naked pair or triple whose squares share a
 //! box and a row or column and that clears both (outside the box for the line) is a locked pair or
-//! triple, and only that; the naked finders skip it. Found by the general layer's subsets (the one
-//! implementation, on every shape), which the classic finder list borrows in
-//! their classic places; the classic cases stay here, as tests.
+//! triple, and only that; the naked finders skip it. The classic cases of
+//! the one logic layer's subsets.
 
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,6 @@
 //! Wings: bivalue squares that pinch a digit. XY-wing (a bivalue pivot and two bivalue pincers),
 //! XYZ-wing (a trivalue pivot) and W-wing (two identical bivalue squares joined by a conjugate pair),
-//! with HoDoKu's definitions. Found by the general layer's wings (the one implementation, on every
-//! shape), which the classic finder list borrows in
-//! their classic places; the classic cases stay here, as tests.
+//! with HoDoKu's definitions. The classic cases of the one logic layer's wings.
 
 #[cfg(test)]
 mod tests {

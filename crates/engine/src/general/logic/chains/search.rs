@@ -5,7 +5,7 @@
 //! The links are cell sets ([`CellBits`]): a value's places, a cell's peers, a candidate's
 //! conjugates, so a step along weak links is one intersection, as in HoDoKu. Sized by the shape and
 //! reused from start to start without clearing. On shapes of at most nine values the search runs to
-//! the full length from every start, as the classic layer's always did (at most a few million links
+//! the full length from every start, as HoDoKu's does (at most a few million links
 //! on a 9x9); on larger ones one finder call examines at most [`WORK`] links, counted, not timed,
 //! so the same position always gives the same step and a 25x25 hint costs milliseconds.
 

@@ -1,5 +1,5 @@
-//! The general forcing chains on hand-made positions: on the classic shape they prove what the
-//! classic layer's do, in its words (the positions of the classic tests), and on other shapes they
+//! The general forcing chains on hand-made positions: on the classic shape they prove what
+//! HoDoKu's do, in the classic words (the positions of the classic cases), and on other shapes they
 //! speak the shape's symbols and unit names and read a killer's cages as peers only.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! The words of a forcing chain, as the classic layer says them, in the shape's cell names, unit
+//! The words of a forcing chain, in the classic words, in the shape's cell names, unit
 //! names and symbols: each branch's placements up to the one that reaches the conclusion, shortened
 //! past four.
 

@@ -6,6 +6,9 @@
 pub mod constraints;
 pub mod killer;
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::shape::{Shape, UnitKind};
 use constraints::ConstraintGeometry;
 use killer::KillerGeometry;
@@ -26,7 +29,7 @@ pub struct Geometry<'s> {
     pub regions: Vec<usize>,
     /// Each cell's units, one bit per unit (a shape has at most 128 units).
     unit_sets: Vec<u128>,
-    /// Whether the finders look in the classic layer's order (the classic shape): boxes before
+    /// Whether the finders look in HoDoKu's order (the classic shape): boxes before
     /// rows and columns, and in an intersection a unit, then each value, then where its places
     /// lie. Every other shape keeps the order its paths and seeded puzzles were made in.
     pub classic_order: bool,
@@ -50,6 +53,17 @@ pub struct Geometry<'s> {
 }
 
 impl<'s> Geometry<'s> {
+    /// `shape`'s geometry: plain classic 9x9's worked out once for the process (grading during
+    /// generation walks thousands of classic puzzles), every other shape's now.
+    pub fn of(shape: &'s Shape) -> Cow<'s, Geometry<'s>> {
+        static CLASSIC: OnceLock<Geometry<'static>> = OnceLock::new();
+        if shape.is_classic() {
+            Cow::Borrowed(CLASSIC.get_or_init(|| Geometry::new(Shape::classic_ref())))
+        } else {
+            Cow::Owned(Geometry::new(shape))
+        }
+    }
+
     /// Works out `shape`'s crossings and lines.
     pub fn new(shape: &'s Shape) -> Geometry<'s> {
         let n = shape.size();

@@ -1,6 +1,5 @@
 //! Tests of the single digit finders: the classic cases of the general layer's skyscraper,
-//! 2-string kite, turbot fish and empty rectangle (the one implementation, borrowed by the classic
-//! order).
+//! 2-string kite, turbot fish and empty rectangle (the one implementation).
 
 use super::super::borrowed::borrow;
 use super::super::test_support::{d, names, only, sq, square_names};

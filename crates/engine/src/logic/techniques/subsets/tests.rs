@@ -1,13 +1,13 @@
 //! Tests of the subsets finders.
 
 use super::super::borrowed::borrow;
+use super::super::borrowed::next_step;
 use super::super::test_support::{d, keep, sq};
 use super::super::Context;
 use crate::digit::Digit;
 use crate::general::logic::subsets;
 use crate::logic::position::Position;
 use crate::logic::step::Step;
-use crate::logic::techniques::next_step;
 use crate::square::{Square, Unit};
 use crate::technique::Technique;
 

@@ -1,5 +1,5 @@
 //! Tests of the uniqueness finders: the classic rectangles, and the classic cases of the general
-//! layer's BUG+1 (the one implementation, borrowed by the classic order when the puzzle is unique).
+//! layer's BUG+1 (the one implementation, asked only when the puzzle is unique).
 
 use super::super::borrowed::{borrow, ShapeFinder};
 use super::super::test_support::{d, eliminations, keep, sq, square_names};
@@ -287,7 +287,7 @@ fn hidden_rectangle_removes_the_other_digit_from_the_corner_held_by_two_strong_l
 #[test]
 fn hidden_rectangle_is_the_simplest_step_in_its_position() {
     let p = hidden_rectangle_position();
-    let step = super::super::next_step(&p, &Context::assume_unique()).unwrap();
+    let step = super::super::borrowed::next_step(&p, &Context::assume_unique()).unwrap();
     assert_eq!(step.technique, Technique::HiddenRectangle);
 }
 
