@@ -372,8 +372,22 @@ pub const FINDERS: &[Finder] = &[
 /// The simplest step available in `position`, among the techniques whose assumptions `geo`'s shape
 /// meets; `None` only when the grid is full.
 pub fn next_step(geo: &Geometry, position: &ShapePosition, solution: &Cells) -> Option<ShapeStep> {
-    FINDERS
+    first_step(&finders_for(geo.shape), geo, position, solution)
+}
+
+/// The finders whose assumptions `shape` meets, simplest first: a walk works them out once.
+pub(crate) fn finders_for(shape: &Shape) -> Vec<&'static Finder> {
+    FINDERS.iter().filter(|f| f.assumes.holds(shape)).collect()
+}
+
+/// The first step one of `finders` finds, in their order.
+pub(crate) fn first_step(
+    finders: &[&Finder],
+    geo: &Geometry,
+    position: &ShapePosition,
+    solution: &Cells,
+) -> Option<ShapeStep> {
+    finders
         .iter()
-        .filter(|f| f.assumes.holds(geo.shape))
         .find_map(|f| (f.find)(geo, position, solution))
 }

@@ -25,11 +25,6 @@ pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shap
             return None;
         }
         let value = missing.trailing_zeros() as u8 + 1;
-        let (name, unit_name, symbol) = (
-            shape.cell_name(cell),
-            shape.unit_name(unit),
-            shape.symbol(value),
-        );
         Some(ShapeStep::placement(
             Technique::FullHouse,
             cell,
@@ -39,11 +34,18 @@ pub fn full_house(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shap
                 units: vec![unit],
                 values: vec![value],
             },
-            format!(
-                "{name} is the last empty square in {unit_name}, so it takes the {} \
-                 {unit_name} lacks: {symbol}.",
-                words::value_word(shape)
-            ),
+            geo.say(|| {
+                let (name, unit_name, symbol) = (
+                    shape.cell_name(cell),
+                    shape.unit_name(unit),
+                    shape.symbol(value),
+                );
+                format!(
+                    "{name} is the last empty square in {unit_name}, so it takes the {} \
+                     {unit_name} lacks: {symbol}.",
+                    words::value_word(shape)
+                )
+            }),
         ))
     })
 }
@@ -62,13 +64,15 @@ pub fn naked_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Sh
             .iter()
             .map(|&u| usize::from(u))
             .collect();
-        let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
-        let explanation = format!(
-            "{symbol} is the only candidate left in {name}: every other {} is ruled out by {}. So \
-             {name} is {symbol}.",
-            words::value_word(shape),
-            words::ruled_out_by(shape, &units)
-        );
+        let explanation = geo.say(|| {
+            let (name, symbol) = (shape.cell_name(cell), shape.symbol(value));
+            format!(
+                "{symbol} is the only candidate left in {name}: every other {} is ruled out by \
+                 {}. So {name} is {symbol}.",
+                words::value_word(shape),
+                words::ruled_out_by(shape, &units)
+            )
+        });
         Some(ShapeStep::placement(
             Technique::NakedSingle,
             cell,
@@ -101,11 +105,14 @@ pub fn hidden_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<S
             .iter()
             .map(|&c| usize::from(c))
             .find(|&c| pos.has(c, value))?;
-        let (name, unit_name, symbol) = (
-            shape.cell_name(cell),
-            shape.unit_name(unit),
-            shape.symbol(value),
-        );
+        let explanation = geo.say(|| {
+            let (name, unit_name, symbol) = (
+                shape.cell_name(cell),
+                shape.unit_name(unit),
+                shape.symbol(value),
+            );
+            format!("In {unit_name}, {symbol} can only go in {name}, so {name} is {symbol}.")
+        });
         Some(ShapeStep::placement(
             Technique::HiddenSingle,
             cell,
@@ -115,7 +122,7 @@ pub fn hidden_single(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<S
                 units: vec![unit],
                 values: vec![value],
             },
-            format!("In {unit_name}, {symbol} can only go in {name}, so {name} is {symbol}."),
+            explanation,
         ))
     })
 }

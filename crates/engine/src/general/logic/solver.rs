@@ -12,9 +12,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::geometry::Geometry;
-use super::next_step;
 use super::position::{bit, ShapePosition};
 use super::step::ShapeStep;
+use super::{finders_for, first_step, next_step};
 use crate::general::ShapeSolver;
 use crate::grade::GradeBuilder;
 use crate::grade::{Difficulty, Grade};
@@ -151,7 +151,7 @@ impl<'a> ShapeLogic<'a> {
         let solution = self.solution(shape, puzzle)?;
         let mut steps = Vec::new();
         let mut grade = GradeBuilder::default();
-        self.walk(shape, puzzle, &solution, |step| {
+        self.walk(shape, puzzle, &solution, true, |step| {
             grade.add_technique(step.technique);
             steps.push(step);
             ControlFlow::Continue(())
@@ -193,7 +193,7 @@ impl<'a> ShapeLogic<'a> {
     ) -> Result<Option<Grade>, ShapeLogicError> {
         let mut grade = GradeBuilder::default();
         let mut past = false;
-        self.walk(shape, puzzle, solution, |step| {
+        self.walk(shape, puzzle, solution, false, |step| {
             grade.add_technique(step.technique);
             past = scaled(shape, grade.finish()).difficulty > ceiling;
             if past {
@@ -217,7 +217,7 @@ impl<'a> ShapeLogic<'a> {
         let bound = (limit.difficulty(), limit.score());
         let mut grade = GradeBuilder::default();
         let mut within = true;
-        self.walk(shape, puzzle, solution, |step| {
+        self.walk(shape, puzzle, solution, false, |step| {
             within = (step.technique.difficulty(), step.technique.score()) <= bound;
             grade.add_technique(step.technique);
             if within {
@@ -270,9 +270,14 @@ impl<'a> ShapeLogic<'a> {
         shape: &Shape,
         puzzle: &Cells,
         solution: &Cells,
+        explain: bool,
         mut on_step: impl FnMut(ShapeStep) -> ControlFlow<()>,
     ) -> Result<(), ShapeLogicError> {
-        let geo = Geometry::of(shape);
+        let geo = match explain {
+            true => Geometry::of(shape),
+            false => Geometry::quiet(shape),
+        };
+        let finders = finders_for(shape);
         let mut position = ShapePosition::new(shape, puzzle);
         // Each step places a value or removes a candidate, so the path ends within this many.
         for _ in 0..=shape.cell_count() * shape.size() {
@@ -280,7 +285,7 @@ impl<'a> ShapeLogic<'a> {
                 return Ok(());
             }
             self.check_stop()?;
-            let Some(step) = next_step(&geo, &position, solution) else {
+            let Some(step) = first_step(&finders, &geo, &position, solution) else {
                 break;
             };
             debug_assert!(!step.is_empty(), "{:?} changed nothing", step.technique);

@@ -4,7 +4,7 @@
 //! box (or region) and another unit, and clears the box and the other unit outside it, is a locked
 //! pair or triple, as classic grading names it.
 
-use super::geometry::Geometry;
+use super::geometry::{units_in, Geometry};
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
@@ -140,8 +140,10 @@ fn naked_step(
     if locked && (cells.len() >= 4 || !in_region) {
         return None;
     }
-    let mut units = vec![unit];
-    units.extend(geo.common_units(cells).into_iter().filter(|&u| u != unit));
+    // The unit it was found in first, then the others its cells share, ascending: nothing is
+    // allocated until a step is sure (most subsets a scan meets remove nothing).
+    let others = geo.common_unit_set(cells.iter().copied()) & !(1 << unit);
+    let units = || std::iter::once(unit).chain(units_in(others));
     let subset = cells;
     let hits_in = |u: usize| {
         shape
@@ -150,18 +152,17 @@ fn naked_step(
             .map(|&c| usize::from(c))
             .filter(move |c| !subset.contains(c) && pos.candidates(*c) & values != 0)
     };
-    if units.iter().all(|&u| hits_in(u).next().is_none()) {
+    if units().all(|u| hits_in(u).next().is_none()) {
         return None;
     }
     let is_locked = cells.len() < 4
         && in_region
         && hits_in(region).next().is_some()
-        && units
-            .iter()
-            .any(|&u| u != region && hits_in(u).any(|c| !geo.contains(region, c)));
+        && units().any(|u| u != region && hits_in(u).any(|c| !geo.contains(region, c)));
     if is_locked != locked {
         return None;
     }
+    let units: Vec<usize> = units().collect();
     let eliminations: Vec<Mark> = units
         .iter()
         .flat_map(|&u| hits_in(u))

@@ -50,6 +50,9 @@ pub struct Geometry<'s> {
     pub killer: Option<KillerGeometry>,
     /// The relations between two cells, on a shape with constraints.
     pub constraints: Option<ConstraintGeometry>,
+    /// Whether steps carry their explanation: grading reads only the techniques, and the
+    /// singles (most steps of most paths) then skip their words ([`Geometry::say`]).
+    pub explain: bool,
 }
 
 impl<'s> Geometry<'s> {
@@ -57,10 +60,39 @@ impl<'s> Geometry<'s> {
     /// generation walks thousands of classic puzzles), every other shape's now.
     pub fn of(shape: &'s Shape) -> Cow<'s, Geometry<'s>> {
         static CLASSIC: OnceLock<Geometry<'static>> = OnceLock::new();
+        Geometry::cached(&CLASSIC, shape, true)
+    }
+
+    /// [`Geometry::of`] for a walk whose steps need no words (grading).
+    pub fn quiet(shape: &'s Shape) -> Cow<'s, Geometry<'s>> {
+        static CLASSIC: OnceLock<Geometry<'static>> = OnceLock::new();
+        Geometry::cached(&CLASSIC, shape, false)
+    }
+
+    fn cached(
+        classic: &'static OnceLock<Geometry<'static>>,
+        shape: &'s Shape,
+        explain: bool,
+    ) -> Cow<'s, Geometry<'s>> {
         if shape.is_classic() {
-            Cow::Borrowed(CLASSIC.get_or_init(|| Geometry::new(Shape::classic_ref())))
+            Cow::Borrowed(classic.get_or_init(|| Geometry {
+                explain,
+                ..Geometry::new(Shape::classic_ref())
+            }))
         } else {
-            Cow::Owned(Geometry::new(shape))
+            Cow::Owned(Geometry {
+                explain,
+                ..Geometry::new(shape)
+            })
+        }
+    }
+
+    /// The explanation `words` give, when this walk explains its steps; else nothing.
+    pub fn say(&self, words: impl FnOnce() -> String) -> String {
+        if self.explain {
+            words()
+        } else {
+            String::new()
         }
     }
 
@@ -155,6 +187,7 @@ impl<'s> Geometry<'s> {
             regions,
             unit_sets,
             classic_order,
+            explain: true,
             scan,
             killer: KillerGeometry::new(shape),
             constraints: ConstraintGeometry::new(shape),
