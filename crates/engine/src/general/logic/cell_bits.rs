@@ -15,6 +15,9 @@ use crate::shape::Shape;
 pub trait CellBits:
     Copy
     + Eq
+    + Send
+    + Sync
+    + 'static
     + Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>

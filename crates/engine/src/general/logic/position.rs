@@ -1,7 +1,9 @@
 //! Placed values and the candidates of the empty cells of a grid on any shape, one `u32` bit set per
 //! cell (bit `v - 1` for value `v`); a placed cell has no candidates.
 
+use std::any::Any;
 use std::cell::OnceCell;
+use std::sync::Arc;
 
 use super::geometry::Geometry;
 use super::step::ShapeStep;
@@ -21,6 +23,9 @@ pub struct ShapePosition {
     /// What each unit holds ([`UnitFill`]), worked out on first use and kept up to date as values
     /// are placed: the singles read it for every unit on every step.
     units: OnceCell<Vec<UnitFill>>,
+    /// A table a family of finders works out from the position and shares
+    /// ([`ShapePosition::shared`]). Cleared when a step is applied.
+    shared: OnceCell<Arc<dyn Any + Send + Sync>>,
 }
 
 /// The values a unit holds and how many of its cells are filled.
@@ -56,6 +61,7 @@ impl ShapePosition {
             live: OnceCell::new(),
             finned: Default::default(),
             units: OnceCell::new(),
+            shared: OnceCell::new(),
         }
     }
 
@@ -74,6 +80,7 @@ impl ShapePosition {
             live: OnceCell::new(),
             finned: Default::default(),
             units: OnceCell::new(),
+            shared: OnceCell::new(),
         }
     }
 
@@ -119,6 +126,22 @@ impl ShapePosition {
         &self.finned[k - 2]
     }
 
+    /// The table `make` works out from this position, made on the first call and shared by the
+    /// finders asked after it on the same position (the links of colouring and the chains).
+    pub(super) fn shared<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
+        if let Some(found) = self
+            .shared
+            .get()
+            .and_then(|t| t.clone().downcast::<T>().ok())
+        {
+            return found;
+        }
+        let made = Arc::new(make());
+        // The first kind asked keeps the place; another kind is worked out on each call.
+        let _ = self.shared.set(made.clone());
+        made
+    }
+
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
@@ -133,6 +156,7 @@ impl ShapePosition {
     pub fn apply(&mut self, shape: &Shape, step: &ShapeStep) {
         self.live = OnceCell::new();
         self.finned = Default::default();
+        self.shared = OnceCell::new();
         for p in &step.placements {
             if let Some(units) = self.units.get_mut() {
                 fill(units, shape, p.cell, p.value);
@@ -202,4 +226,59 @@ fn unseen(shape: &Shape, cells: &Cells, cell: usize) -> u32 {
         .map(|&p| cells.get(usize::from(p)))
         .filter(|&v| v != 0)
         .fold(shape.all_values(), |acc, v| acc & !bit(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::general::logic::Pattern;
+    use crate::technique::Technique;
+
+    #[test]
+    fn a_shared_table_is_made_once_per_position_and_again_after_a_step() {
+        let shape = Shape::classic_ref();
+        let mut pos = ShapePosition::new(shape, &Cells::empty(81));
+        let made = Cell::new(0);
+        let a1_marks = |p: &ShapePosition| {
+            *p.shared(|| {
+                made.set(made.get() + 1);
+                p.candidates(0)
+            })
+        };
+        assert_eq!(a1_marks(&pos), 0x1ff);
+        assert_eq!(a1_marks(&pos), 0x1ff);
+        assert_eq!(made.get(), 1, "asked twice, made once");
+        let place =
+            ShapeStep::placement(Technique::NakedSingle, 1, 1, Pattern::default(), "".into());
+        pos.apply(shape, &place);
+        assert_eq!(
+            a1_marks(&pos),
+            0x1fe,
+            "A2's 1 left A1: the table was made again"
+        );
+        assert_eq!(made.get(), 2);
+    }
+
+    #[test]
+    fn each_units_placed_values_follow_the_steps() {
+        let shape = Shape::classic_ref();
+        let mut pos = ShapePosition::new(shape, &Cells::empty(81));
+        assert_eq!((pos.placed(shape, 0), pos.filled_in(shape, 0)), (0, 0));
+        let place =
+            ShapeStep::placement(Technique::NakedSingle, 1, 5, Pattern::default(), "".into());
+        pos.apply(shape, &place);
+        for &u in shape.units_of(1) {
+            let u = usize::from(u);
+            assert_eq!((pos.placed(shape, u), pos.filled_in(shape, u)), (bit(5), 1));
+        }
+        let other = (0..shape.unit_count())
+            .find(|&u| !shape.unit(u).contains(&1))
+            .unwrap();
+        assert_eq!(
+            (pos.placed(shape, other), pos.filled_in(shape, other)),
+            (0, 0)
+        );
+    }
 }
