@@ -15,7 +15,7 @@
 //! the last trimming. Every choice is drawn from the seeded stream, and a mend gives up after
 //! [`MAX_WALKS`] walks: the same seed gives the same puzzle, the clock never decides.
 
-use crate::general::logic::{next_step, Geometry, ShapePosition};
+use crate::general::logic::{finders_for, first_step, Geometry, ShapePosition};
 use crate::generator::has_other_solution;
 use crate::grade::GradeBuilder;
 use crate::grid::Grid;
@@ -70,7 +70,8 @@ fn walk(
 ) -> Result<Walk, StopReason> {
     let bound = (technique.difficulty(), technique.score());
     let shape = Shape::classic_ref();
-    let geo = Geometry::of(shape);
+    let geo = Geometry::quiet(shape);
+    let finders = finders_for(shape);
     let mut position = ShapePosition::new(shape, &Cells::from(puzzle));
     let mut grade = GradeBuilder::default();
     let mut pattern = SquareSet::default();
@@ -79,7 +80,7 @@ fn walk(
             break;
         }
         limits.check()?;
-        let Some(step) = next_step(&geo, &position, solution) else {
+        let Some(step) = first_step(&finders, &geo, &position, solution) else {
             break;
         };
         if (step.technique.difficulty(), step.technique.score()) > bound {

@@ -28,8 +28,7 @@ fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<Shap
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|group| is_line(shape.unit_kind(group[0].0)) == from_line);
     if geo.classic_order {
-        // As the classic finder (and a player): a unit, then each value in it, then where its
-        // places lie.
+        // As HoDoKu (and a player): a unit, then each value in it, then where its places lie.
         return crossings.find_map(|group| {
             let from = group[0].0;
             let (places, missing) = places_in(geo, pos, from);

@@ -44,7 +44,8 @@ struct LinkData<S> {
 }
 
 impl<'g, 's, S: CellBits> Links<'g, 's, S> {
-    /// The links of `pos`, worked out on the first call for this position.
+    /// The links of `pos`, worked out on the first call for this position. A unit that already
+    /// holds a value has no conjugate pair of it, whatever stale pencil marks say.
     pub fn new(geo: &'g Geometry<'s>, pos: &ShapePosition) -> Links<'g, 's, S> {
         let (units, peers) = S::shape_sets(geo);
         let data = pos.shared(|| LinkData::new(geo, &units, pos));
@@ -57,6 +58,7 @@ impl<'g, 's, S: CellBits> Links<'g, 's, S> {
         }
     }
 
+    /// The number of cells.
     pub fn cells(&self) -> usize {
         self.data.cand.len()
     }

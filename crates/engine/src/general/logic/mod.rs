@@ -59,6 +59,7 @@ pub(crate) mod finned_fish;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 mod geometry;
+// The singles and intersections are crate-visible for the classic technique cases (test code).
 pub(crate) mod intersections;
 mod killer;
 mod links;
@@ -370,7 +371,8 @@ pub const FINDERS: &[Finder] = &[
 ];
 
 /// The simplest step available in `position`, among the techniques whose assumptions `geo`'s shape
-/// meets; `None` only when the grid is full.
+/// meets; `None` only when the grid is full, or when no technique applies and no `solution` is
+/// given for the guess to check against.
 pub fn next_step(geo: &Geometry, position: &ShapePosition, solution: &Cells) -> Option<ShapeStep> {
     first_step(&finders_for(geo.shape), geo, position, solution)
 }

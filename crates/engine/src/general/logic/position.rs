@@ -10,7 +10,7 @@ use super::step::ShapeStep;
 use crate::shape::{Cells, Shape};
 
 /// A position on a shape.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ShapePosition {
     values: Vec<u8>,
     cand: Vec<u32>,
@@ -44,6 +44,17 @@ impl PartialEq for ShapePosition {
 }
 
 impl Eq for ShapePosition {}
+
+/// What a position is (its values and candidates; the tables worked out from them are no part of
+/// it).
+impl std::fmt::Debug for ShapePosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShapePosition")
+            .field("values", &self.values)
+            .field("cand", &self.cand)
+            .finish_non_exhaustive()
+    }
+}
 
 impl ShapePosition {
     /// The position a player pencils in before any reasoning: each empty cell holds the values no
@@ -158,6 +169,7 @@ impl ShapePosition {
         self.finned = Default::default();
         self.shared = OnceCell::new();
         for p in &step.placements {
+            debug_assert_eq!(self.values[p.cell], 0, "a step places only in empty cells");
             if let Some(units) = self.units.get_mut() {
                 fill(units, shape, p.cell, p.value);
             }

@@ -26,7 +26,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// Nothing is known about the puzzle: techniques that assume a unique solution stay off, and no
+    /// Nothing is known about the puzzle: the uniqueness cases' finders stay off (their wrappers
+    /// ask [`Context::is_unique`]; the whole list of `borrowed::next_step` does not), and no
     /// guess can be made.
     pub fn unknown() -> Context {
         Context::default()

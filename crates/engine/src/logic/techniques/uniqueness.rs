@@ -4,7 +4,7 @@
 //! every unsolved square is bivalue and every digit has two places in each unit. The classic
 //! cases of the one logic layer's finders.
 //!
-//! Every finder here stays off unless the context says the puzzle is unique. The scope follows
+//! Every finder asked here stays off unless the context says the puzzle is unique. The scope follows
 //! HoDoKu's: a rectangle starts from a bivalue square and takes four unsolved squares (never a given
 //! or a placed digit, so swapping the two digits would give another valid grid), and a square belongs
 //! to it when both digits are still allowed there by the placed digits, even if a step removed one of

@@ -57,7 +57,9 @@ pub struct Geometry<'s> {
 
 impl<'s> Geometry<'s> {
     /// `shape`'s geometry: plain classic 9x9's worked out once for the process (grading during
-    /// generation walks thousands of classic puzzles), every other shape's now.
+    /// generation walks thousands of classic puzzles), every other shape's now. A shape that
+    /// [`Shape::is_classic`] gets the geometry of [`Shape::classic_ref`]: the same units, cells,
+    /// names and symbols, so the finders cannot tell the two apart.
     pub fn of(shape: &'s Shape) -> Cow<'s, Geometry<'s>> {
         static CLASSIC: OnceLock<Geometry<'static>> = OnceLock::new();
         Geometry::cached(&CLASSIC, shape, true)

@@ -33,14 +33,35 @@ fn an_easy_puzzle_is_explained_with_singles_to_its_solution() {
     assert_eq!(position.cells(), e.solution);
 }
 
+/// Norvig's grid2, which needs more than singles, and a puzzle of top95 that needs chains.
+const HARDER: [&str; 2] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+];
+
 #[test]
 fn grading_matches_the_explained_path() {
-    let puzzle = cells(EASY);
+    // Grading walks without words; its path must be the explained one, step for step.
     let logic = ShapeLogic::new();
-    assert_eq!(
-        logic.grade(classic(), &puzzle).unwrap(),
-        logic.explain(classic(), &puzzle).unwrap().grade
-    );
+    for text in [EASY].into_iter().chain(HARDER) {
+        let puzzle = cells(text);
+        let explained = logic.explain(classic(), &puzzle).unwrap();
+        assert_eq!(logic.grade(classic(), &puzzle).unwrap(), explained.grade);
+        assert!(explained.steps.iter().all(|s| !s.explanation.is_empty()));
+    }
+}
+
+#[test]
+fn a_classic_shape_made_from_rules_answers_as_the_shared_one() {
+    let made = Shape::new(&crate::shape::Rules::classic()).unwrap();
+    let logic = ShapeLogic::new();
+    for text in HARDER {
+        let puzzle = cells(text);
+        assert_eq!(
+            logic.explain(&made, &puzzle).unwrap(),
+            logic.explain(classic(), &puzzle).unwrap()
+        );
+    }
 }
 
 #[test]
