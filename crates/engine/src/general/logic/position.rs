@@ -2,7 +2,7 @@
 //! cell (bit `v - 1` for value `v`); a placed cell has no candidates.
 
 use std::any::Any;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
 use super::geometry::Geometry;
@@ -23,9 +23,9 @@ pub struct ShapePosition {
     /// What each unit holds ([`UnitFill`]), worked out on first use and kept up to date as values
     /// are placed: the singles read it for every unit on every step.
     units: OnceCell<Vec<UnitFill>>,
-    /// A table a family of finders works out from the position and shares
+    /// The tables families of finders work out from the position and share, one of each kind
     /// ([`ShapePosition::shared`]). Cleared when a step is applied.
-    shared: OnceCell<Arc<dyn Any + Send + Sync>>,
+    shared: RefCell<Vec<Arc<dyn Any + Send + Sync>>>,
 }
 
 /// The values a unit holds and how many of its cells are filled.
@@ -72,7 +72,7 @@ impl ShapePosition {
             live: OnceCell::new(),
             finned: Default::default(),
             units: OnceCell::new(),
-            shared: OnceCell::new(),
+            shared: RefCell::default(),
         }
     }
 
@@ -91,7 +91,7 @@ impl ShapePosition {
             live: OnceCell::new(),
             finned: Default::default(),
             units: OnceCell::new(),
-            shared: OnceCell::new(),
+            shared: RefCell::default(),
         }
     }
 
@@ -137,19 +137,16 @@ impl ShapePosition {
         &self.finned[k - 2]
     }
 
-    /// The table `make` works out from this position, made on the first call and shared by the
-    /// finders asked after it on the same position (the links of colouring and the chains).
+    /// The table of kind `T` that `make` works out from this position, made on the first call
+    /// and shared by the finders asked after it on the same position (the fish's lines, the
+    /// links of colouring and the chains).
     pub(super) fn shared<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
-        if let Some(found) = self
-            .shared
-            .get()
-            .and_then(|t| t.clone().downcast::<T>().ok())
-        {
+        let found = (self.shared.borrow().iter()).find_map(|t| t.clone().downcast::<T>().ok());
+        if let Some(found) = found {
             return found;
         }
         let made = Arc::new(make());
-        // The first kind asked keeps the place; another kind is worked out on each call.
-        let _ = self.shared.set(made.clone());
+        self.shared.borrow_mut().push(made.clone());
         made
     }
 
@@ -167,7 +164,7 @@ impl ShapePosition {
     pub fn apply(&mut self, shape: &Shape, step: &ShapeStep) {
         self.live = OnceCell::new();
         self.finned = Default::default();
-        self.shared = OnceCell::new();
+        self.shared = RefCell::default();
         for p in &step.placements {
             debug_assert_eq!(self.values[p.cell], 0, "a step places only in empty cells");
             if let Some(units) = self.units.get_mut() {
@@ -248,6 +245,14 @@ mod tests {
     use crate::general::logic::Pattern;
     use crate::technique::Technique;
 
+    /// A table of a second kind: A2's candidate count.
+    fn p_shared_u8(p: &ShapePosition, made: &Cell<u32>) -> u8 {
+        *p.shared(|| {
+            made.set(made.get() + 1);
+            p.candidates(1).count_ones() as u8
+        })
+    }
+
     #[test]
     fn a_shared_table_is_made_once_per_position_and_again_after_a_step() {
         let shape = Shape::classic_ref();
@@ -262,6 +267,15 @@ mod tests {
         assert_eq!(a1_marks(&pos), 0x1ff);
         assert_eq!(a1_marks(&pos), 0x1ff);
         assert_eq!(made.get(), 1, "asked twice, made once");
+        // A table of another kind keeps its own place beside it.
+        let other = Cell::new(0);
+        for _ in 0..2 {
+            let a2 = p_shared_u8(&pos, &other);
+            assert_eq!(a2, 9);
+        }
+        assert_eq!((made.get(), other.get()), (1, 1));
+        assert_eq!(a1_marks(&pos), 0x1ff);
+        assert_eq!(made.get(), 1);
         let place =
             ShapeStep::placement(Technique::NakedSingle, 1, 1, Pattern::default(), "".into());
         pos.apply(shape, &place);

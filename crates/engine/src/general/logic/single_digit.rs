@@ -24,20 +24,21 @@ use super::words;
 use crate::shape::{Cells, Shape};
 use crate::technique::Technique;
 
-/// One value's live places, a flag per cell.
+/// One value's live places, read from the position's live candidates.
 pub(super) struct Places<'g, 's> {
     geo: &'g Geometry<'s>,
     value: u8,
-    live: Vec<bool>,
+    live: &'g [u32],
 }
 
 impl<'g, 's> Places<'g, 's> {
-    fn new(geo: &'g Geometry<'s>, live: &[u32], value: u8) -> Self {
-        Places {
-            geo,
-            value,
-            live: live.iter().map(|&c| c & bit(value) != 0).collect(),
-        }
+    fn new(geo: &'g Geometry<'s>, live: &'g [u32], value: u8) -> Self {
+        Places { geo, value, live }
+    }
+
+    /// Whether the value is a live candidate of `cell`.
+    fn is_live(&self, cell: usize) -> bool {
+        self.live[cell] & bit(self.value) != 0
     }
 
     fn shape(&self) -> &'s Shape {
@@ -50,7 +51,7 @@ impl<'g, 's> Places<'g, 's> {
             .unit(unit)
             .iter()
             .map(|&c| usize::from(c))
-            .filter(|&c| self.live[c])
+            .filter(|&c| self.is_live(c))
             .collect()
     }
 
@@ -61,7 +62,7 @@ impl<'g, 's> Places<'g, 's> {
             .unit(unit)
             .iter()
             .map(|&c| usize::from(c))
-            .filter(|&c| self.live[c]);
+            .filter(|&c| self.is_live(c));
         let (a, b) = (places.next()?, places.next()?);
         places.next().is_none().then_some((a.min(b), a.max(b)))
     }
@@ -79,7 +80,7 @@ impl<'g, 's> Places<'g, 's> {
     /// The live places, other than `avoid`, that see both `a` and `b`.
     fn seeing_both(&self, a: usize, b: usize, avoid: &[usize]) -> Vec<usize> {
         (0..self.live.len())
-            .filter(|&c| self.live[c] && !avoid.contains(&c))
+            .filter(|&c| self.is_live(c) && !avoid.contains(&c))
             .filter(|&c| self.geo.sees(c, a) && self.geo.sees(c, b))
             .collect()
     }
@@ -254,7 +255,9 @@ fn turbot_for(places: &Places) -> Option<ShapeStep> {
             .collect(),
     };
     let units = |c: usize| geo.shape.units_of(c).iter().map(|&u| usize::from(u));
-    let holders: Vec<usize> = (0..places.live.len()).filter(|&c| places.live[c]).collect();
+    let holders: Vec<usize> = (0..places.live.len())
+        .filter(|&c| places.is_live(c))
+        .collect();
     for &top1 in &holders {
         for link1 in units(top1) {
             let Some(base1) = turbot.link(link1, top1) else {

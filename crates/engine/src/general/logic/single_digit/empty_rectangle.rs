@@ -103,7 +103,7 @@ impl EmptyRectangle<'_, '_, '_> {
             if geo.contains(self.region, target)
                 || target == far
                 || target == near
-                || !self.places.live[target]
+                || !self.places.is_live(target)
             {
                 continue;
             }
