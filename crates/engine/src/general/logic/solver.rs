@@ -18,7 +18,6 @@ use super::{finders_for, first_step, next_step};
 use crate::general::ShapeSolver;
 use crate::grade::GradeBuilder;
 use crate::grade::{Difficulty, Grade};
-use crate::grid::Grid;
 use crate::interrupt::Interrupt;
 use crate::outcome::{StopReason, Verdict};
 use crate::shape::{Cells, Shape};
@@ -102,16 +101,22 @@ impl<'a> ShapeLogic<'a> {
     /// solver ([`crate::Solver`], the engine's fast path), on every other shape with the general
     /// search.
     pub fn solution(&self, shape: &Shape, puzzle: &Cells) -> Result<Cells, ShapeLogicError> {
-        if let Some(grid) = puzzle.to_classic().filter(|_| shape.is_classic()) {
-            return self.classic_solution(&grid);
-        }
-        let mut solver = ShapeSolver::new().limit(2);
-        solver = solver.interrupt(self.interrupt);
-        let outcome = solver
-            .solve(shape, puzzle)
-            .map_err(|i| ShapeLogicError::Interrupted(i.reason))?;
-        let mut solutions = outcome.solutions.into_iter();
-        match outcome.verdict {
+        let stopped = |reason| ShapeLogicError::Interrupted(reason);
+        let (verdict, solutions) = match puzzle.to_classic().filter(|_| shape.is_classic()) {
+            Some(grid) => {
+                let solver = Solver::new().limit(2).interrupt(self.interrupt);
+                let outcome = solver.solve(&grid).map_err(|i| stopped(i.reason))?;
+                let found = outcome.solutions.iter().map(Cells::from).collect();
+                (outcome.verdict, found)
+            }
+            None => {
+                let solver = ShapeSolver::new().limit(2).interrupt(self.interrupt);
+                let outcome = solver.solve(shape, puzzle).map_err(|i| stopped(i.reason))?;
+                (outcome.verdict, outcome.solutions)
+            }
+        };
+        let mut solutions: std::vec::IntoIter<Cells> = solutions.into_iter();
+        match verdict {
             Verdict::Unique | Verdict::Solved => {
                 Ok(solutions.next().expect("a unique verdict has its solution"))
             }
@@ -121,23 +126,6 @@ impl<'a> ShapeLogic<'a> {
                 };
                 Err(ShapeLogicError::MultipleSolutions(Box::new([a, b])))
             }
-            Verdict::None => Err(ShapeLogicError::NoSolution),
-        }
-    }
-
-    fn classic_solution(&self, grid: &Grid) -> Result<Cells, ShapeLogicError> {
-        let outcome = Solver::new()
-            .limit(2)
-            .interrupt(self.interrupt)
-            .solve(grid)
-            .map_err(|i| ShapeLogicError::Interrupted(i.reason))?;
-        let solutions = &outcome.solutions;
-        match outcome.verdict {
-            Verdict::Unique | Verdict::Solved => Ok(Cells::from(&solutions[0])),
-            Verdict::Multiple => Err(ShapeLogicError::MultipleSolutions(Box::new([
-                Cells::from(&solutions[0]),
-                Cells::from(&solutions[1]),
-            ]))),
             Verdict::None => Err(ShapeLogicError::NoSolution),
         }
     }
