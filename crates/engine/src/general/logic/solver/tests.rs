@@ -33,7 +33,7 @@ fn an_easy_puzzle_is_explained_with_singles_to_its_solution() {
     assert_eq!(position.cells(), e.solution);
 }
 
-/// Norvig's grid2, which needs more than singles, and a puzzle of top95 that needs chains.
+/// Norvig's grid2 and another top95 puzzle, each needing more than singles.
 const HARDER: [&str; 2] = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
