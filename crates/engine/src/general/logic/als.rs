@@ -214,15 +214,21 @@ fn pair_step<S: CellBits>(
     (j, b): (usize, &Als<S>),
 ) -> Option<ShapeStep> {
     let shared = a.values & b.values;
-    let commons: Vec<u8> = values_of(shared)
-        .filter(|&x| (b.cells & tables.places(x)).is_subset(reach.of(i, x)))
-        .take(2)
-        .collect();
+    // The restricted common values: the lowest two, kept on the stack (most pairs have none).
+    let (mut restricted, mut count) = ([0u8; 2], 0);
+    for x in values_of(shared).filter(|&x| (b.cells & tables.places(x)).is_subset(reach.of(i, x))) {
+        restricted[count] = x;
+        count += 1;
+        if count == 2 {
+            break;
+        }
+    }
+    let commons = &restricted[..count];
     let mut eliminations = Vec::new();
     let mut add = |cells: S, value: u8| {
         eliminations.extend(cells.cells().map(|c| Mark::new(c, value)));
     };
-    match commons[..] {
+    match *commons {
         [] => return None,
         [x] => {
             for z in values_of(shared & !bit(x)) {
@@ -244,7 +250,7 @@ fn pair_step<S: CellBits>(
     if eliminations.is_empty() {
         return None;
     }
-    Some(build(geo, a, b, &commons, eliminations))
+    Some(build(geo, a, b, commons, eliminations))
 }
 
 fn build<S: CellBits>(

@@ -103,14 +103,22 @@ impl Lines<'_, '_, '_> {
     /// The first fish of size `k` on this value and orientation that removes something.
     fn fish(&self) -> Option<ShapeStep> {
         let k = self.k;
-        // Each base line with 2..=k places.
-        let lines: Vec<usize> = (0..self.base.len())
-            .filter(|&b| (2..=k as u32).contains(&self.base[b].count_ones()))
-            .collect();
-        let masks: Vec<u32> = lines.iter().map(|&b| self.base[b]).collect();
-        unions_of(&masks, k, &mut |pick, cover| {
+        // Each base line with 2..=k places (a shape has at most 25 lines).
+        let (mut lines, mut masks, mut count) = ([0usize; 25], [0u32; 25], 0);
+        for (b, &at) in self.base.iter().enumerate() {
+            if (2..=k as u32).contains(&at.count_ones()) {
+                (lines[count], masks[count]) = (b, at);
+                count += 1;
+            }
+        }
+        unions_of(&masks[..count], k, &mut |pick, cover| {
+            let base_bits = pick.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
+            // Most fish a scan meets remove nothing: nothing is allocated until one does.
+            let outside = |c: u8| self.cross[usize::from(c) - 1] & !base_bits;
+            if values_of(cover).all(|c| outside(c) == 0) {
+                return None;
+            }
             let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
-            let base_bits = base.iter().fold(0u32, |acc, &b| acc | 1 << b);
             let covers: Vec<usize> = values_of(cover).map(|c| usize::from(c) - 1).collect();
             let mut removed: Vec<usize> = covers
                 .iter()

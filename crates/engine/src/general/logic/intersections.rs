@@ -4,6 +4,7 @@
 //! a box and a diagonal, a region and a window cross the same way. Sound on any set of units.
 
 use super::geometry::{is_line, Geometry};
+use super::places::UnitPlaces;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
@@ -23,6 +24,12 @@ pub fn claiming(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeS
 
 fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<ShapeStep> {
     let shape = geo.shape;
+    let table = UnitPlaces::marked(geo, pos);
+    // Each value's places in a unit (indexed by value less one), and the values it still misses.
+    let places_in = |unit: usize| {
+        let missing = shape.all_values() & !pos.placed(shape, unit);
+        (table.in_unit(unit), missing)
+    };
     let mut crossings = geo
         .crossings
         .chunk_by(|a, b| a.0 == b.0)
@@ -31,9 +38,9 @@ fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<Shap
         // As HoDoKu (and a player): a unit, then each value in it, then where its places lie.
         return crossings.find_map(|group| {
             let from = group[0].0;
-            let (places, missing) = places_in(geo, pos, from);
+            let (places, missing) = places_in(from);
             values_of(missing).find_map(|value| {
-                let at = places[usize::from(value)];
+                let at = places[usize::from(value) - 1];
                 let within = shared_units(geo, from, at);
                 group
                     .iter()
@@ -43,40 +50,23 @@ fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<Shap
         });
     }
     crossings.find_map(|group| {
-        let (places, missing) = places_in(geo, pos, group[0].0);
         let from = group[0].0;
-        let within: Vec<u128> = (0..=shape.size())
-            .map(|v| shared_units(geo, from, places[v]))
+        let (places, missing) = places_in(from);
+        let within: Vec<u128> = places
+            .iter()
+            .map(|&at| shared_units(geo, from, at))
             .collect();
         group.iter().find_map(|&(from, to)| {
             values_of(missing)
-                .filter(|&value| within[usize::from(value)] & 1 << to != 0)
+                .filter(|&value| within[usize::from(value) - 1] & 1 << to != 0)
                 .find_map(|value| {
-                    let at = places[usize::from(value)];
+                    let at = places[usize::from(value) - 1];
                     locked(geo, pos, from, to, value, at, from_line)
                 })
         })
     })
 }
 
-/// Each value's places in `unit`, as bits over the unit's cells, and the values it still misses.
-fn places_in(geo: &Geometry, pos: &ShapePosition, unit: usize) -> ([u32; 26], u32) {
-    let shape = geo.shape;
-    let (mut places, mut placed) = ([0u32; 26], 0);
-    for (i, &c) in shape.unit(unit).iter().enumerate() {
-        let c = usize::from(c);
-        if pos.value(c) != 0 {
-            placed |= bit(pos.value(c));
-        }
-        for v in values_of(pos.candidates(c)) {
-            places[usize::from(v)] |= 1 << i;
-        }
-    }
-    (places, shape.all_values() & !placed)
-}
-
-/// The units that the places `at` (bits over `from`'s cells) all lie in, when there are two places
-/// or more (none otherwise: one place is a hidden single).
 fn shared_units(geo: &Geometry, from: usize, at: u32) -> u128 {
     if at.count_ones() < 2 {
         return 0;
@@ -100,15 +90,13 @@ fn locked(
     let shape = geo.shape;
     let cells = shape.unit(from);
     let holds = |c: &usize| pos.candidates(*c) & bit(value) != 0;
-    let removed: Vec<usize> = shape
-        .unit(to)
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(|c| holds(c) && !geo.contains(from, *c))
-        .collect();
-    if removed.is_empty() {
-        return None;
-    }
+    let removed_from = || {
+        (shape.unit(to).iter().map(|&c| usize::from(c)))
+            .filter(|c| holds(c) && !geo.contains(from, *c))
+    };
+    // Nothing is allocated until the crossing removes something.
+    removed_from().next()?;
+    let removed: Vec<usize> = removed_from().collect();
     let places: Vec<usize> = values_of(at)
         .map(|i| usize::from(cells[usize::from(i) - 1]))
         .collect();

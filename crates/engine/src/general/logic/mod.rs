@@ -63,6 +63,7 @@ mod geometry;
 pub(crate) mod intersections;
 mod killer;
 mod links;
+mod places;
 mod position;
 pub(crate) mod single_digit;
 pub(crate) mod singles;

@@ -18,22 +18,35 @@
 //! columns, so it stays small on a 25x25.
 
 use super::geometry::{is_line, Geometry};
-use super::position::{bit, live_candidates, ShapePosition};
+use super::places::{Live, UnitPlaces};
+use super::position::{bit, live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::{Cells, Shape};
 use crate::technique::Technique;
 
-/// One value's live places, read from the position's live candidates.
+/// One value's live places, read from the position's live candidates and their table by unit.
 pub(super) struct Places<'g, 's> {
     geo: &'g Geometry<'s>,
     value: u8,
     live: &'g [u32],
+    by_unit: &'g UnitPlaces<Live>,
 }
 
 impl<'g, 's> Places<'g, 's> {
-    fn new(geo: &'g Geometry<'s>, live: &'g [u32], value: u8) -> Self {
-        Places { geo, value, live }
+    fn new(geo: &'g Geometry<'s>, pos: &'g ShapePosition, by_unit: &'g UnitPlaces<Live>) -> Self {
+        let live = live_candidates(geo, pos);
+        Places {
+            geo,
+            value: 0,
+            live,
+            by_unit,
+        }
+    }
+
+    /// The same places for `value`.
+    fn of(&self, value: u8) -> Self {
+        Places { value, ..*self }
     }
 
     /// Whether the value is a live candidate of `cell`.
@@ -47,24 +60,28 @@ impl<'g, 's> Places<'g, 's> {
 
     /// The value's live places in `unit`, in the unit's order.
     fn in_unit(&self, unit: usize) -> Vec<usize> {
-        self.shape()
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| self.is_live(c))
+        let cells = self.shape().unit(unit);
+        let at = self.by_unit.at(unit, self.value);
+        values_of(at)
+            .map(|i| usize::from(cells[usize::from(i) - 1]))
             .collect()
+    }
+
+    /// How many live places the value has in `unit`.
+    fn count_in(&self, unit: usize) -> u32 {
+        self.by_unit.at(unit, self.value).count_ones()
     }
 
     /// The two places of a conjugate pair in `unit`, ascending.
     fn pair(&self, unit: usize) -> Option<(usize, usize)> {
-        let mut places = self
-            .shape()
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| self.is_live(c));
-        let (a, b) = (places.next()?, places.next()?);
-        places.next().is_none().then_some((a.min(b), a.max(b)))
+        let at = self.by_unit.at(unit, self.value);
+        if at.count_ones() != 2 {
+            return None;
+        }
+        let cells = self.shape().unit(unit);
+        let a = usize::from(cells[at.trailing_zeros() as usize]);
+        let b = usize::from(cells[31 - at.leading_zeros() as usize]);
+        Some((a.min(b), a.max(b)))
     }
 
     /// The other end of `unit`'s conjugate pair holding `cell`.
@@ -133,11 +150,10 @@ impl Chain {
 /// the tops in different columns: one top holds the value, so cells seeing both lose it. Rows are
 /// searched before columns, then values, as HoDoKu does.
 pub fn skyscraper(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let live = live_candidates(geo, pos);
+    let by_unit = UnitPlaces::live(geo, pos);
+    let all = Places::new(geo, pos, &by_unit);
     let n = geo.shape.size();
-    let places: Vec<Places> = (1..=n as u8)
-        .map(|value| Places::new(geo, live, value))
-        .collect();
+    let places: Vec<Places> = (1..=n as u8).map(|value| all.of(value)).collect();
     [true, false]
         .into_iter()
         .find_map(|rows| places.iter().find_map(|p| skyscraper_in(p, rows)))
@@ -153,12 +169,14 @@ fn skyscraper_in(places: &Places, rows: bool) -> Option<ShapeStep> {
     let n = lines.len();
     // Where a cell crosses: its column for row pairs, its row for column pairs.
     let cross = |c: usize| if rows { c % n } else { c / n };
-    let pairs: Vec<(usize, (usize, usize))> = lines
-        .iter()
-        .filter_map(|&u| places.pair(u).map(|p| (u, p)))
-        .collect();
-    for (i, &(u1, (a0, a1))) in pairs.iter().enumerate() {
-        for &(u2, (b0, b1)) in &pairs[i + 1..] {
+    // Each line with a conjugate pair, with it (read in place from the table: no allocation).
+    let pairs =
+        |from: usize| (lines[from..].iter()).filter_map(|&u| places.pair(u).map(|p| (u, p)));
+    for (i, &u1) in lines.iter().enumerate() {
+        let Some((a0, a1)) = places.pair(u1) else {
+            continue;
+        };
+        for (u2, (b0, b1)) in pairs(i + 1) {
             let (base1, top1, base2, top2) = if cross(a0) == cross(b0) {
                 (a0, a1, b0, b1)
             } else if cross(a1) == cross(b1) {
@@ -189,25 +207,18 @@ fn skyscraper_in(places: &Places, rows: bool) -> Option<ShapeStep> {
 /// those two ends cannot both hold the value, so one of the other two does, and cells seeing both
 /// lose it.
 pub fn two_string_kite(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let live = live_candidates(geo, pos);
+    let by_unit = UnitPlaces::live(geo, pos);
+    let all = Places::new(geo, pos, &by_unit);
     let n = geo.shape.size();
-    (1..=n as u8).find_map(|value| kite_for(&Places::new(geo, live, value)))
+    (1..=n as u8).find_map(|value| kite_for(&all.of(value)))
 }
 
-fn kite_for(places: &Places) -> Option<ShapeStep> {
+fn kite_for<'g>(places: &Places<'g, '_>) -> Option<ShapeStep> {
     let geo = places.geo;
-    let row_pairs: Vec<(usize, (usize, usize))> = geo
-        .rows
-        .iter()
-        .filter_map(|&u| places.pair(u).map(|p| (u, p)))
-        .collect();
-    let column_pairs: Vec<(usize, (usize, usize))> = geo
-        .columns
-        .iter()
-        .filter_map(|&u| places.pair(u).map(|p| (u, p)))
-        .collect();
-    for &(row, (l0, l1)) in &row_pairs {
-        for &(column, (c0, c1)) in &column_pairs {
+    let pairs =
+        |lines: &'g [usize]| (lines.iter()).filter_map(move |&u| places.pair(u).map(|p| (u, p)));
+    for (row, (l0, l1)) in pairs(&geo.rows) {
+        for (column, (c0, c1)) in pairs(&geo.columns) {
             let ends = [(l0, l1, c0, c1), (l0, l1, c1, c0), (l1, l0, c0, c1)];
             let found = ends
                 .into_iter()
@@ -241,19 +252,15 @@ fn kite_for(places: &Places) -> Option<ShapeStep> {
 /// cell, that cell holds it. Values ascending, starts in cell order, links in the order of a cell's
 /// units, as HoDoKu searches.
 pub fn turbot_fish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let live = live_candidates(geo, pos);
+    let by_unit = UnitPlaces::live(geo, pos);
+    let all = Places::new(geo, pos, &by_unit);
     let n = geo.shape.size();
-    (1..=n as u8).find_map(|value| turbot_for(&Places::new(geo, live, value)))
+    (1..=n as u8).find_map(|value| turbot_for(&all.of(value)))
 }
 
 fn turbot_for(places: &Places) -> Option<ShapeStep> {
     let geo = places.geo;
-    let turbot = Turbot {
-        places,
-        pairs: (0..geo.shape.unit_count())
-            .map(|u| places.pair(u))
-            .collect(),
-    };
+    let turbot = Turbot { places };
     let units = |c: usize| geo.shape.units_of(c).iter().map(|&u| usize::from(u));
     let holders: Vec<usize> = (0..places.live.len())
         .filter(|&c| places.is_live(c))
@@ -297,11 +304,9 @@ fn turbot_for(places: &Places) -> Option<ShapeStep> {
     None
 }
 
-/// One value's places with the conjugate pair of every unit (when it has one), for the turbot
-/// fish's search.
+/// One value's places, for the turbot fish's search.
 struct Turbot<'p, 'g, 's> {
     places: &'p Places<'g, 's>,
-    pairs: Vec<Option<(usize, usize)>>,
 }
 
 impl Turbot<'_, '_, '_> {
@@ -309,7 +314,7 @@ impl Turbot<'_, '_, '_> {
     /// cells of a box (or any unit not a line) that also share a row or column are linked through
     /// that line only.
     fn link(&self, unit: usize, cell: usize) -> Option<usize> {
-        let (a, b) = self.pairs[unit]?;
+        let (a, b) = self.places.pair(unit)?;
         let partner = match cell {
             c if c == a => b,
             c if c == b => a,
@@ -334,7 +339,7 @@ impl Turbot<'_, '_, '_> {
             } else {
                 geo.columns[line]
             };
-            line == line_of(b, rows) && self.pairs[unit].is_some()
+            line == line_of(b, rows) && self.places.pair(unit).is_some()
         };
         for rows in [true, false] {
             let parallel = pair_in(top1, base1, rows) && pair_in(base2, top2, rows);

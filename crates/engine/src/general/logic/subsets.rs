@@ -5,6 +5,7 @@
 //! pair or triple, as classic grading names it.
 
 use super::geometry::{units_in, Geometry};
+use super::places::UnitPlaces;
 use super::position::{bit, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
@@ -209,31 +210,23 @@ fn both(shape: &crate::shape::Shape, units: &[usize]) -> String {
 
 fn hidden(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let shape = geo.shape;
+    let table = UnitPlaces::marked(geo, pos);
     let (mut spots, mut masks) = (Vec::new(), Vec::new());
     geo.scan.iter().find_map(|&unit| {
         let cells = shape.unit(unit);
-        // Each value's places as bits over the unit's cells, and the values placed there.
-        let (mut places, mut placed, mut open) = ([0u32; 26], 0u32, 0);
-        for (i, &c) in cells.iter().enumerate() {
-            let c = usize::from(c);
-            if pos.value(c) != 0 {
-                placed |= bit(pos.value(c));
-            }
-            open += usize::from(pos.candidates(c) != 0);
-            for v in values_of(pos.candidates(c)) {
-                places[usize::from(v)] |= 1 << i;
-            }
-        }
-        // With no more open cells than the subset's size, the subset is the whole rest of the
-        // unit: HoDoKu leaves that to the singles (whatever stale marks a player kept there).
-        if open <= k {
+        let places = table.in_unit(unit);
+        // With no more open cells (cells with a candidate) than the subset's size, the subset is
+        // the whole rest of the unit: HoDoKu leaves that to the singles (whatever stale marks a
+        // player kept there).
+        let open = places.iter().fold(0, |acc, &at| acc | at).count_ones();
+        if open as usize <= k {
             return None;
         }
         // Each missing value with 2..=k places.
         spots.clear();
         masks.clear();
-        for v in values_of(shape.all_values() & !placed) {
-            let at = places[usize::from(v)];
+        for v in values_of(shape.all_values() & !pos.placed(shape, unit)) {
+            let at = places[usize::from(v) - 1];
             if (2..=k as u32).contains(&at.count_ones()) {
                 spots.push(v);
                 masks.push(at);

@@ -3,8 +3,9 @@
 //! one, so a path from "the start is false" proves each state on it.
 //!
 //! The links are cell sets ([`CellBits`]): a value's places, a cell's peers, a candidate's
-//! conjugates, so a step along weak links is one intersection, as in HoDoKu. Sized by the shape and
-//! reused from start to start without clearing. On shapes of at most nine values the search runs to
+//! conjugates, so a step along weak links is one intersection, as in HoDoKu. Its tables are sized by
+//! the shape and reused from start to start, and from search to search on a thread, without
+//! clearing. On shapes of at most nine values the search runs to
 //! the full length from every start, as HoDoKu's does (at most a few million links
 //! on a 9x9); on larger ones one finder call examines at most [`WORK`] links, counted, not timed,
 //! so the same position always gives the same step and a 25x25 hint costs milliseconds.
@@ -59,16 +60,52 @@ struct NextStates<S> {
     on: bool,
 }
 
-/// A breadth-first search, reused from start to start without clearing.
-pub struct ChainSearch<'a, 'g, 's, S: CellBits> {
-    /// The links walked.
-    pub links: &'a Links<'g, 's, S>,
-    scope: Scope,
+/// The tables of a search, by state: reused from start to start, and from search to search on one
+/// thread (a state counts as seen only when stamped with the current generation), so a finder
+/// call neither allocates nor clears them.
+#[derive(Default)]
+struct Tables {
     parent: Vec<State>,
     depth: Vec<u8>,
     seen: Vec<u32>,
     generation: u32,
     queue: Vec<State>,
+}
+
+impl Tables {
+    /// This thread's spare tables, grown to `states`.
+    fn take(states: usize) -> Tables {
+        let mut t = SPARE.take();
+        if t.seen.len() < states {
+            t.parent.resize(states, 0);
+            t.depth.resize(states, 0);
+            t.seen.resize(states, 0);
+            t.queue.resize(states, 0);
+        }
+        t
+    }
+
+    /// A new generation: every state unseen.
+    fn next_generation(&mut self) -> u32 {
+        if self.generation == u32::MAX {
+            self.seen.fill(0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.generation
+    }
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Tables> = std::cell::Cell::default();
+}
+
+/// A breadth-first search, reused from start to start without clearing.
+pub struct ChainSearch<'a, 'g, 's, S: CellBits> {
+    /// The links walked.
+    pub links: &'a Links<'g, 's, S>,
+    scope: Scope,
+    t: Tables,
     work: usize,
     /// The rank of the best chain found so far: a chain that cannot beat it is not built.
     pub bar: Cell<Option<Rank>>,
@@ -82,11 +119,7 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
         ChainSearch {
             links,
             scope,
-            parent: vec![0; states],
-            depth: vec![0; states],
-            seen: vec![0; states],
-            generation: 0,
-            queue: vec![0; states],
+            t: Tables::take(states),
             work,
             bar: Cell::new(None),
         }
@@ -94,7 +127,7 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
 
     /// The start of the current search.
     pub fn start(&self) -> State {
-        self.queue[0]
+        self.t.queue[0]
     }
 
     /// Whether the work budget is spent.
@@ -140,15 +173,15 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
     /// Searches from `start` up to [`MAX_LINKS`] links, showing `judge` every state reached and
     /// every loop back to the start, until the budget is spent.
     pub fn run(&mut self, start: State, judge: &mut dyn FnMut(&ChainSearch<S>, Reached)) {
-        self.generation += 1;
-        self.seen[start as usize] = self.generation;
-        self.depth[start as usize] = 0;
-        self.queue[0] = start;
+        let generation = self.t.next_generation();
+        self.t.seen[start as usize] = generation;
+        self.t.depth[start as usize] = 0;
+        self.t.queue[0] = start;
         let (mut head, mut tail) = (0, 1);
         while head < tail {
-            let s = self.queue[head];
+            let s = self.t.queue[head];
             head += 1;
-            let length = usize::from(self.depth[s as usize]) + 1;
+            let length = usize::from(self.t.depth[s as usize]) + 1;
             if length > MAX_LINKS {
                 break;
             }
@@ -185,13 +218,13 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
         judge: &mut dyn FnMut(&ChainSearch<S>, Reached),
     ) {
         if t != start {
-            if self.seen[t as usize] == self.generation {
+            if self.t.seen[t as usize] == self.t.generation {
                 return;
             }
-            self.seen[t as usize] = self.generation;
-            self.parent[t as usize] = s;
-            self.depth[t as usize] = links as u8;
-            self.queue[*tail] = t;
+            self.t.seen[t as usize] = self.t.generation;
+            self.t.parent[t as usize] = s;
+            self.t.depth[t as usize] = links as u8;
+            self.t.queue[*tail] = t;
             *tail += 1;
         }
         judge(
@@ -220,8 +253,8 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
     pub fn path(&self, reach: &Reached) -> Option<Vec<State>> {
         let mut path = vec![reach.to, reach.from];
         let mut s = reach.from;
-        while self.depth[s as usize] > 0 {
-            s = self.parent[s as usize];
+        while self.t.depth[s as usize] > 0 {
+            s = self.t.parent[s as usize];
             path.push(s);
         }
         path.reverse();
@@ -236,5 +269,40 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
         let before = seen.len();
         seen.dedup();
         (seen.len() == before).then_some(path)
+    }
+}
+
+/// The tables go back to the thread's spare for the next search.
+impl<S: CellBits> Drop for ChainSearch<'_, '_, '_, S> {
+    fn drop(&mut self) {
+        SPARE.set(std::mem::take(&mut self.t));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_left_by_one_search_are_taken_by_the_next_on_the_thread_grown_as_needed() {
+        let mut t = Tables::take(10);
+        t.next_generation();
+        let generation = t.generation;
+        SPARE.set(t);
+        let again = Tables::take(4);
+        assert_eq!(again.generation, generation);
+        assert!(again.seen.len() >= 10);
+        SPARE.set(again);
+        assert!(Tables::take(20).queue.len() >= 20);
+    }
+
+    #[test]
+    fn the_generation_after_the_last_clears_every_stamp() {
+        let mut t = Tables::take(4);
+        t.generation = u32::MAX;
+        t.seen.fill(1);
+        let generation = t.next_generation();
+        assert_eq!(generation, 1);
+        assert!(t.seen.iter().all(|&s| s == 0));
     }
 }

@@ -2,7 +2,8 @@
 
 use super::Places;
 use crate::general::logic::geometry::Geometry;
-use crate::general::logic::position::{live_candidates, ShapePosition};
+use crate::general::logic::places::UnitPlaces;
+use crate::general::logic::position::ShapePosition;
 use crate::general::logic::step::{Mark, Pattern, ShapeStep};
 use crate::general::logic::words;
 use crate::shape::Cells;
@@ -13,13 +14,14 @@ use crate::technique::Technique;
 /// near end holds the value, the region's value is in its column (row); if not, the far end holds
 /// it. The cell in the far end's row (column) and the region's column (row) sees both cases.
 pub fn empty_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<ShapeStep> {
-    let live = live_candidates(geo, pos);
+    let by_unit = UnitPlaces::live(geo, pos);
+    let all = Places::new(geo, pos, &by_unit);
     let shape = geo.shape;
     let mut regions: Vec<usize> = geo.regions.clone();
     regions.sort_unstable();
     regions.dedup();
     (1..=shape.size() as u8).find_map(|value| {
-        let places = Places::new(geo, live, value);
+        let places = all.of(value);
         regions
             .iter()
             .find_map(|&region| empty_rectangle_in(&places, region))
@@ -28,18 +30,17 @@ pub fn empty_rectangle(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option
 
 fn empty_rectangle_in(places: &Places, region: usize) -> Option<ShapeStep> {
     let n = places.shape().size();
-    let in_region = places.in_unit(region);
-    if in_region.len() < 3 {
+    if places.count_in(region) < 3 {
         return None;
     }
-    let mut rows: Vec<usize> = in_region.iter().map(|&c| c / n).collect();
-    let mut cols: Vec<usize> = in_region.iter().map(|&c| c % n).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    cols.sort_unstable();
-    cols.dedup();
-    for &row in rows.iter().rev() {
-        for &col in cols.iter().rev() {
+    let in_region = places.in_unit(region);
+    // The rows and columns its places lie in, as bits, each tried from the last.
+    let (rows, cols) = (in_region.iter()).fold((0u32, 0u32), |(rows, cols), &c| {
+        (rows | 1 << (c / n), cols | 1 << (c % n))
+    });
+    let last_first = |lines: u32| (0..n).rev().filter(move |&i| lines >> i & 1 == 1);
+    for row in last_first(rows) {
+        for col in last_first(cols) {
             let off_row = in_region.iter().any(|&c| c / n != row);
             let off_col = in_region.iter().any(|&c| c % n != col);
             let on_cross = in_region.iter().all(|&c| c / n == row || c % n == col);
