@@ -43,6 +43,12 @@ impl<'a> Interrupt<'a> {
         None
     }
 
+    /// Why work that has stopped stopped. A deadline once passed stays passed, so when nothing
+    /// stops the work now, a flag raised then has been lowered since: the work was cancelled.
+    pub fn reason(&self) -> StopReason {
+        self.stopped().unwrap_or(StopReason::Cancelled)
+    }
+
     /// `Err` with the reason once the work must stop.
     pub fn check(&self) -> Result<(), StopReason> {
         self.stopped().map_or(Ok(()), Err)
@@ -65,6 +71,24 @@ mod tests {
         assert_eq!(both.stopped(), Some(StopReason::Cancelled));
         flag.store(false, Ordering::Relaxed);
         assert_eq!(both.check(), Err(StopReason::Deadline));
+    }
+
+    #[test]
+    fn work_stopped_by_a_flag_lowered_since_was_cancelled() {
+        let flag = AtomicBool::new(true);
+        let raised = Interrupt {
+            deadline: None,
+            cancel: Some(&flag),
+        };
+        assert_eq!(raised.reason(), StopReason::Cancelled);
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(raised.reason(), StopReason::Cancelled);
+        let past = Instant::now() - Duration::from_secs(1);
+        let timed = Interrupt {
+            deadline: Some(past),
+            cancel: Some(&flag),
+        };
+        assert_eq!(timed.reason(), StopReason::Deadline);
     }
 
     #[test]

@@ -299,7 +299,7 @@ fn level_error(error: LevelError) -> OrderError {
 
 /// The reason a generator that answered `None` stopped.
 fn stopped(interrupt: Interrupt<'_>) -> OrderError {
-    OrderError::Stopped(interrupt.stopped().unwrap_or(StopReason::Deadline))
+    OrderError::Stopped(interrupt.reason())
 }
 
 #[cfg(test)]

@@ -22,8 +22,7 @@ impl<'a> Interrupt<'a> {
 
     /// The next unique minimal puzzle of `rng`'s stream and its solution.
     pub(crate) fn minimal_puzzle(&self, rng: &mut Rng) -> Result<(Grid, Grid), StopReason> {
-        minimal_puzzle_unless(rng, || self.stopped().is_some())
-            .ok_or_else(|| self.stopped().unwrap_or(StopReason::Cancelled))
+        minimal_puzzle_unless(rng, || self.stopped().is_some()).ok_or_else(|| self.reason())
     }
 
     /// Makes candidates from `seed`'s stream with `attempt` until one is accepted (`Some`): the

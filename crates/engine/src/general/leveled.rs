@@ -123,7 +123,7 @@ pub fn generate_killer_leveled(
 
 /// Why a generator answered no puzzle: its flag, or else its deadline.
 fn stopped(interrupt: &Interrupt) -> LevelError {
-    LevelError::Stopped(interrupt.stopped().unwrap_or(StopReason::Deadline))
+    LevelError::Stopped(interrupt.reason())
 }
 
 /// What a leveled search draws from, whatever the generator.
