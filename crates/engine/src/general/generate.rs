@@ -143,7 +143,6 @@ fn solved_grid(
         }
     }
     let size = template.size();
-    let budget = 50 * (size * size) as u64;
     for _ in 0..MAX_LAYOUTS {
         let shape = if request.jigsaw {
             let regions = generation_regions(size, &rules.variants, rng);
@@ -160,17 +159,11 @@ fn solved_grid(
             if request.interrupt.stopped().is_some() {
                 return Ok(None);
             }
-            let empty = initial(&shape, &vec![0; size * size]);
-            let solver = ShapeSolver::new()
-                .limit(1)
-                .blind()
-                .interrupt(request.interrupt);
-            if let Some(out) = solver.within(&shape, &tables, empty, budget, Some(rng)) {
-                if let Some(solution) = out.solutions.into_iter().next() {
-                    return Ok(Some((shape, solution)));
-                }
-                // No solution at all: only a jigsaw layout can be like that; draw another.
-                break;
+            match random_fill(&shape, &tables, request.interrupt, rng) {
+                Fill::Grid(solution) => return Ok(Some((shape, solution))),
+                // Only a jigsaw layout can have no grid at all: draw another.
+                Fill::None => break,
+                Fill::Unfinished => {}
             }
         }
         if !request.jigsaw && request.interrupt.stopped().is_some() {
@@ -193,6 +186,37 @@ fn solved_grid(
             "no complete grid was found within the fill budget"
         },
     })
+}
+
+/// What one random fill of an empty grid found.
+pub(super) enum Fill {
+    /// A complete grid.
+    Grid(Cells),
+    /// Proof that the shape has no complete grid.
+    None,
+    /// Neither, within the budget or before the interrupt.
+    Unfinished,
+}
+
+/// One random complete grid of `shape`: a blind randomized search of at most 50 nodes a cell,
+/// stopped by `interrupt`. The same draws from `rng` for the same shape, so seeds keep their grids.
+pub(super) fn random_fill(
+    shape: &Shape,
+    tables: &Tables,
+    interrupt: Interrupt,
+    rng: &mut Rng,
+) -> Fill {
+    let cells = shape.cell_count();
+    let empty = initial(shape, &vec![0; cells]);
+    let solver = ShapeSolver::new().limit(1).blind().interrupt(interrupt);
+    match solver.within(shape, tables, empty, 50 * cells as u64, Some(rng)) {
+        Some(out) => out
+            .solutions
+            .into_iter()
+            .next()
+            .map_or(Fill::None, Fill::Grid),
+        None => Fill::Unfinished,
+    }
 }
 
 #[cfg(test)]

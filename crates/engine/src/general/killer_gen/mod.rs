@@ -13,9 +13,8 @@ mod grow;
 mod partition;
 mod settle;
 
+use super::generate::{random_fill, Fill};
 use super::jigsaw::{generation_regions, labels, random_regions};
-use super::propagate::initial;
-use super::search::ShapeSolver;
 use super::symmetry::Symmetry;
 use super::tables::Tables;
 use crate::interrupt::Interrupt;
@@ -153,17 +152,8 @@ fn solved_grid(
         } else {
             Shape::new(base)?
         };
-        let n = shape.size();
         let tables = Tables::for_generation(&shape);
-        let empty = initial(&shape, &vec![0; n * n]);
-        let out = ShapeSolver::new().limit(1).blind().within(
-            &shape,
-            &tables,
-            empty,
-            50 * (n * n) as u64,
-            Some(rng),
-        );
-        if let Some(solution) = out.and_then(|o| o.solutions.into_iter().next()) {
+        if let Fill::Grid(solution) = random_fill(&shape, &tables, request.interrupt, rng) {
             return Ok(Some((shape, solution)));
         }
     }
@@ -224,6 +214,7 @@ pub(crate) fn generated(size: usize, seed: u64, jigsaw: bool) -> Killer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::general::search::ShapeSolver;
     use crate::outcome::Verdict;
 
     fn request(seed: u64) -> KillerRequest<'static> {
