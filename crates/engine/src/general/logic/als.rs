@@ -101,8 +101,10 @@ fn collect<S: CellBits>(geo: &Geometry, pos: &ShapePosition) -> Vec<Als<S>> {
 
 /// The empty cells of `unit`, in the unit's order.
 fn empty_in(geo: &Geometry, pos: &ShapePosition, unit: usize) -> Vec<usize> {
+    let mut empty = Vec::with_capacity(geo.shape.size());
     let cells = geo.shape.unit(unit).iter().map(|&c| usize::from(c));
-    cells.filter(|&c| pos.value(c) == 0).collect()
+    empty.extend(cells.filter(|&c| pos.value(c) == 0));
+    empty
 }
 
 /// The most values (and so cells of a unit) of a shape whose units are walked by bitmask.

@@ -15,12 +15,13 @@
 
 use super::fish::lines as line_names;
 use super::geometry::{units_in, Geometry};
+use super::places::ValueLines;
 use super::position::{live_candidates, values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::words;
 use crate::shape::Cells;
 use crate::technique::Technique;
-use scan::{line_places, Scan};
+use scan::Scan;
 
 mod scan;
 
@@ -73,12 +74,12 @@ fn finned(geo: &Geometry, pos: &ShapePosition, k: usize, sashimi: bool) -> Optio
 
 /// The first finned fish of size `k` that is not sashimi, and the first that is.
 fn search(geo: &Geometry, pos: &ShapePosition, k: usize) -> [Option<ShapeStep>; 2] {
-    let places = line_places(live_candidates(geo, pos), geo.shape.size());
+    let (lines, live) = (ValueLines::of(geo, pos), live_candidates(geo, pos));
     let mut work = WORK;
     let mut found: [Option<ShapeStep>; 2] = [None, None];
     for value in 1..=geo.shape.size() as u8 {
         for rows in [true, false] {
-            let scan = Scan::new(geo, &places, value, rows);
+            let scan = Scan::new(geo, (&lines, live), value, rows);
             let want = [found[0].is_none(), found[1].is_none()];
             let fish = find_in(&scan, k, want, &mut work);
             for (kind, fish) in fish.into_iter().enumerate() {

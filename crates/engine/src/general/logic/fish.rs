@@ -7,7 +7,8 @@
 //! to remove, so every finder here sees only the live places (`live_candidates`).
 
 use super::geometry::Geometry;
-use super::position::{live_candidates, values_of, ShapePosition};
+use super::places::ValueLines;
+use super::position::{values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::subsets::unions_of;
 use crate::prose::and_list;
@@ -29,35 +30,11 @@ pub fn jellyfish(geo: &Geometry, pos: &ShapePosition, _: &Cells) -> Option<Shape
     fish(geo, pos, 4)
 }
 
-/// Each value's live places line by line: for value `v`, row `r` and column `c`,
-/// `rows[(v - 1) * N + r]` holds the columns where `v` may go in row `r`, `columns[..]` the rows.
-/// Worked out once per position, for the three sizes of fish.
-struct ValueLines {
-    rows: Vec<u32>,
-    columns: Vec<u32>,
-}
-
-impl ValueLines {
-    fn new(geo: &Geometry, pos: &ShapePosition) -> ValueLines {
-        let n = geo.shape.size();
-        let (mut rows, mut columns) = (vec![0u32; n * n], vec![0u32; n * n]);
-        for (cell, &marks) in live_candidates(geo, pos).iter().enumerate() {
-            for value in values_of(marks) {
-                let v = usize::from(value) - 1;
-                rows[v * n + cell / n] |= 1 << (cell % n);
-                columns[v * n + cell % n] |= 1 << (cell / n);
-            }
-        }
-        ValueLines { rows, columns }
-    }
-}
-
 fn fish(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let n = geo.shape.size();
-    let table = pos.shared(|| ValueLines::new(geo, pos));
+    let table = ValueLines::of(geo, pos);
     (1..=n as u8).find_map(|value| {
-        let v = usize::from(value) - 1;
-        let (rows, columns) = (&table.rows[v * n..][..n], &table.columns[v * n..][..n]);
+        let (rows, columns) = table.of_value(value, true);
         let lines = Lines {
             geo,
             k,

@@ -74,6 +74,47 @@ impl<K> UnitPlaces<K> {
     }
 }
 
+/// Each value's live places line by line: for value `v`, row `r` and column `c`,
+/// `rows[(v - 1) * N + r]` holds the columns where `v` may go in row `r`, `columns[..]` the rows
+/// (the [`UnitPlaces<Live>`] of the rows and columns, laid out by value for the fish, which walk
+/// one value's lines at a time).
+pub struct ValueLines {
+    n: usize,
+    rows: Vec<u32>,
+    columns: Vec<u32>,
+}
+
+impl ValueLines {
+    /// The table of `pos`, shared by the fish and finned fish asked on `pos`.
+    pub fn of(geo: &Geometry, pos: &ShapePosition) -> Arc<ValueLines> {
+        let live = live_candidates(geo, pos);
+        pos.shared(|| {
+            let n = geo.shape.size();
+            let (mut rows, mut columns) = (vec![0u32; n * n], vec![0u32; n * n]);
+            for (cell, &marks) in live.iter().enumerate() {
+                for value in values_of(marks) {
+                    let v = usize::from(value) - 1;
+                    rows[v * n + cell / n] |= 1 << (cell % n);
+                    columns[v * n + cell % n] |= 1 << (cell / n);
+                }
+            }
+            ValueLines { n, rows, columns }
+        })
+    }
+
+    /// `value`'s base lines and cover lines: each row's places as bits over the columns and each
+    /// column's over the rows with rows as base (`rows`), the other way round otherwise.
+    pub fn of_value(&self, value: u8, rows: bool) -> (&[u32], &[u32]) {
+        let at = (usize::from(value) - 1) * self.n..usize::from(value) * self.n;
+        let (r, c) = (&self.rows[at.clone()], &self.columns[at]);
+        if rows {
+            (r, c)
+        } else {
+            (c, r)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +163,21 @@ mod tests {
                     scan(&shape, |c| live[c], unit, value)
                 );
                 assert_eq!(marked.in_unit(unit)[usize::from(value) - 1], by_marks);
+            }
+        }
+    }
+
+    #[test]
+    fn the_value_lines_are_the_live_places_of_the_rows_and_columns() {
+        let (shape, pos) = stale_mark();
+        let geo = Geometry::new(&shape);
+        let (lines, live) = (ValueLines::of(&geo, &pos), UnitPlaces::live(&geo, &pos));
+        for value in 1..=6 {
+            let (rows, columns) = lines.of_value(value, true);
+            assert_eq!(lines.of_value(value, false), (columns, rows));
+            for line in 0..6 {
+                assert_eq!(rows[line], live.at(geo.rows[line], value));
+                assert_eq!(columns[line], live.at(geo.columns[line], value));
             }
         }
     }

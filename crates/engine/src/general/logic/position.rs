@@ -197,15 +197,32 @@ pub fn bit(v: u8) -> u32 {
 }
 
 /// The values of a bit set, ascending.
-pub fn values_of(mut set: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let v = set.trailing_zeros() as u8 + 1;
-            set &= set - 1;
+pub fn values_of(set: u32) -> impl ExactSizeIterator<Item = u8> {
+    ValueBits(set)
+}
+
+/// The values of a bit set, ascending, with their count known up front (so a collected `Vec` is
+/// allocated once, at its size).
+struct ValueBits(u32);
+
+impl Iterator for ValueBits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        (self.0 != 0).then(|| {
+            let v = self.0.trailing_zeros() as u8 + 1;
+            self.0 &= self.0 - 1;
             v
         })
-    })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for ValueBits {}
 
 /// Each cell's candidates less the values its units already hold: the live places, without the
 /// stale pencil marks a player may keep (see `fish`). Worked out once per position.

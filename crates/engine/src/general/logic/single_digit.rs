@@ -60,11 +60,14 @@ impl<'g, 's> Places<'g, 's> {
 
     /// The value's live places in `unit`, in the unit's order.
     fn in_unit(&self, unit: usize) -> Vec<usize> {
+        self.cells_in(unit).collect()
+    }
+
+    /// The same, one by one.
+    fn cells_in(&self, unit: usize) -> impl ExactSizeIterator<Item = usize> + 's {
         let cells = self.shape().unit(unit);
         let at = self.by_unit.at(unit, self.value);
-        values_of(at)
-            .map(|i| usize::from(cells[usize::from(i) - 1]))
-            .collect()
+        values_of(at).map(|i| usize::from(cells[usize::from(i) - 1]))
     }
 
     /// How many live places the value has in `unit`.

@@ -96,7 +96,8 @@ pub fn unions_of<T>(
 
 fn naked(geo: &Geometry, pos: &ShapePosition, k: usize, locked: bool) -> Option<ShapeStep> {
     let shape = geo.shape;
-    let (mut open, mut masks) = (Vec::new(), Vec::new());
+    let size = shape.size();
+    let (mut open, mut masks) = (Vec::with_capacity(size), Vec::with_capacity(size));
     // A locked subset lies in its box: where the boxes are scanned first (the classic order),
     // they find every one, and first.
     let units = match locked && geo.classic_order {
@@ -211,7 +212,8 @@ fn both(shape: &crate::shape::Shape, units: &[usize]) -> String {
 fn hidden(geo: &Geometry, pos: &ShapePosition, k: usize) -> Option<ShapeStep> {
     let shape = geo.shape;
     let table = UnitPlaces::marked(geo, pos);
-    let (mut spots, mut masks) = (Vec::new(), Vec::new());
+    let size = shape.size();
+    let (mut spots, mut masks) = (Vec::with_capacity(size), Vec::with_capacity(size));
     geo.scan.iter().find_map(|&unit| {
         let cells = shape.unit(unit);
         let places = table.in_unit(unit);

@@ -26,9 +26,9 @@ fn sees(shape: &Shape, a: usize, b: usize) -> bool {
 
 /// The cells holding exactly `count` candidates, in cell order.
 fn with_candidates(pos: &ShapePosition, cells: usize, count: u32) -> Vec<usize> {
-    (0..cells)
-        .filter(|&c| pos.candidates(c).count_ones() == count)
-        .collect()
+    let mut found = Vec::with_capacity(cells);
+    found.extend((0..cells).filter(|&c| pos.candidates(c).count_ones() == count));
+    found
 }
 
 /// The cells holding `value` that see every one of `cells`, in cell order.

@@ -251,7 +251,8 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
     /// The states from the start to `reach.to`, or nothing when a candidate repeats (the chain
     /// would not be a simple one; a loop back to the start's candidate is allowed).
     pub fn path(&self, reach: &Reached) -> Option<Vec<State>> {
-        let mut path = vec![reach.to, reach.from];
+        let mut path = Vec::with_capacity(MAX_LINKS + 2);
+        path.extend([reach.to, reach.from]);
         let mut s = reach.from;
         while self.t.depth[s as usize] > 0 {
             s = self.t.parent[s as usize];

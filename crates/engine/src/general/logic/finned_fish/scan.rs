@@ -1,7 +1,9 @@
-//! What the finned fish search reads: every value's places line by line, and one value's lines
-//! seen from one orientation, with where each line crosses each unit that may hold the fins.
+//! What the finned fish search reads: one value's lines (from the position's shared
+//! [`ValueLines`]) seen from one orientation, with where each line crosses each unit that may hold
+//! the fins.
 
 use crate::general::logic::geometry::Geometry;
+use crate::general::logic::places::ValueLines;
 use crate::general::logic::position::bit;
 
 /// One value seen from one orientation: each base line's places as bits over the cover lines, and
@@ -25,14 +27,14 @@ pub(super) struct Scan<'g, 's> {
 }
 
 impl<'g, 's> Scan<'g, 's> {
-    /// `value`'s lines, read from `places` (see [`line_places`]).
+    /// `value`'s lines, read from `lines`, with the live candidates `live`.
     pub(super) fn new(
         geo: &'g Geometry<'s>,
-        places: &'g LinePlaces,
+        (lines, live): (&'g ValueLines, &'g [u32]),
         value: u8,
         rows: bool,
     ) -> Self {
-        let (masks, cross) = places.of(value, rows);
+        let (masks, cross) = lines.of_value(value, rows);
         Scan {
             geo,
             value,
@@ -40,7 +42,7 @@ impl<'g, 's> Scan<'g, 's> {
             n: geo.shape.size(),
             masks,
             cross,
-            live: places.live,
+            live,
             fin_units: &geo.non_lines,
             inside: &geo.line_in[usize::from(!rows)],
             cross_inside: &geo.line_in[usize::from(rows)],
@@ -70,47 +72,5 @@ impl<'g, 's> Scan<'g, 's> {
         (0..self.fin_units.len())
             .filter(|&i| self.outside(b, i).count_ones() as usize <= k)
             .fold(0, |acc, i| acc | 1 << i)
-    }
-}
-
-/// Every value's places line by line, worked out in one pass over the cells: `rows[v * n + r]` the
-/// columns where value `v + 1` can go in row `r`, `columns[v * n + c]` the rows in column `c`.
-pub(super) struct LinePlaces<'g> {
-    live: &'g [u32],
-    n: usize,
-    rows: Vec<u32>,
-    columns: Vec<u32>,
-}
-
-pub(super) fn line_places<'g>(live: &'g [u32], n: usize) -> LinePlaces<'g> {
-    let (mut rows, mut columns) = (vec![0u32; n * n], vec![0u32; n * n]);
-    for (cell, &candidates) in live.iter().enumerate() {
-        let (r, c) = (cell / n, cell % n);
-        let mut set = candidates;
-        while set != 0 {
-            let v = set.trailing_zeros() as usize;
-            set &= set - 1;
-            rows[v * n + r] |= 1 << c;
-            columns[v * n + c] |= 1 << r;
-        }
-    }
-    LinePlaces {
-        live,
-        n,
-        rows,
-        columns,
-    }
-}
-
-impl LinePlaces<'_> {
-    /// `value`'s base lines and cover lines, rows as base (`rows`) or columns.
-    fn of(&self, value: u8, rows: bool) -> (&[u32], &[u32]) {
-        let at = (usize::from(value) - 1) * self.n..usize::from(value) * self.n;
-        let (r, c) = (&self.rows[at.clone()], &self.columns[at]);
-        if rows {
-            (r, c)
-        } else {
-            (c, r)
-        }
     }
 }

@@ -83,11 +83,8 @@ impl EmptyRectangle<'_, '_, '_> {
         } else {
             (geo.columns[self.col], geo.rows[self.row])
         };
-        let starts = self.places.in_unit(near_line);
-        for near in starts
-            .into_iter()
-            .filter(|&c| !geo.contains(self.region, c))
-        {
+        let starts = self.places.cells_in(near_line);
+        for near in starts.filter(|&c| !geo.contains(self.region, c)) {
             let pair_unit = if along_row {
                 geo.columns[near % n]
             } else {
