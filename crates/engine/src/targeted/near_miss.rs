@@ -15,7 +15,9 @@
 //! the last trimming. Every choice is drawn from the seeded stream, and a mend gives up after
 //! [`MAX_WALKS`] walks: the same seed gives the same puzzle, the clock never decides.
 
-use crate::general::logic::{finders_for, first_step, Geometry, ShapePosition};
+use std::ops::ControlFlow;
+
+use crate::general::logic::{ShapeLogic, ShapeLogicError};
 use crate::generator::has_other_solution;
 use crate::grade::GradeBuilder;
 use crate::grid::Grid;
@@ -42,9 +44,6 @@ pub(crate) struct Mended {
 /// mostly need a handful (`measure::technique_search_times` prints the figures).
 pub const MAX_WALKS: u32 = 24;
 
-/// The most steps a path can take: each step removes at least one of the 729 candidates.
-const MAX_STEPS: usize = 81 * 9 + 1;
-
 /// Where a walk of a path, stopped at the first step harder than the technique, ended.
 #[derive(Debug)]
 enum Walk {
@@ -69,40 +68,40 @@ fn walk(
     limits: &Interrupt,
 ) -> Result<Walk, StopReason> {
     let bound = (technique.difficulty(), technique.score());
-    let shape = Shape::classic_ref();
-    let geo = Geometry::quiet(shape);
-    let finders = finders_for(shape);
-    let mut position = ShapePosition::new(shape, &Cells::from(puzzle));
     let mut grade = GradeBuilder::default();
     let mut pattern = SquareSet::default();
-    for _ in 0..MAX_STEPS {
-        if position.is_solved() {
-            break;
-        }
-        limits.check()?;
-        let Some(step) = first_step(&finders, &geo, &position, solution) else {
-            break;
-        };
-        if (step.technique.difficulty(), step.technique.score()) > bound {
-            let blanks = Square::all()
-                .filter(|s| position.value(s.index()) == 0)
-                .collect();
-            return Ok(Walk::Stuck { blanks, pattern });
-        }
-        if step.technique == technique {
-            let touched = step.placements.iter().chain(&step.eliminations);
-            for cell in step
-                .pattern
-                .cells
-                .iter()
-                .copied()
-                .chain(touched.map(|m| m.cell))
-            {
-                pattern.insert(Square::new(cell).expect("a classic cell"));
+    let mut stuck = None;
+    let logic = ShapeLogic::new().interrupt(*limits);
+    let walked = logic.walk(
+        Shape::classic_ref(),
+        &Cells::from(puzzle),
+        solution,
+        false,
+        |after, step| {
+            if (step.technique.difficulty(), step.technique.score()) > bound {
+                // The squares blank before the harder step: blank after it, or placed by it.
+                let placed = |cell| step.placements.iter().any(|p| p.cell == cell);
+                let blank = |s: &Square| after.value(s.index()) == 0 || placed(s.index());
+                stuck = Some(Square::all().filter(blank).collect());
+                return ControlFlow::Break(());
             }
-        }
-        grade.add_technique(step.technique);
-        position.apply(shape, &step);
+            if step.technique == technique {
+                let touched = step.placements.iter().chain(&step.eliminations);
+                for cell in (step.pattern.cells.iter().copied()).chain(touched.map(|m| m.cell)) {
+                    pattern.insert(Square::new(cell).expect("a classic cell"));
+                }
+            }
+            grade.add_technique(step.technique);
+            ControlFlow::Continue(())
+        },
+    );
+    match walked {
+        Err(ShapeLogicError::Interrupted(reason)) => return Err(reason),
+        Err(other) => unreachable!("a path to a known solution: {other}"),
+        Ok(()) => {}
+    }
+    if let Some(blanks) = stuck {
+        return Ok(Walk::Stuck { blanks, pattern });
     }
     let grade = grade.finish();
     Ok(if grade.counts.get(technique) > 0 {

@@ -139,7 +139,7 @@ impl<'a> ShapeLogic<'a> {
         let solution = self.solution(shape, puzzle)?;
         let mut steps = Vec::new();
         let mut grade = GradeBuilder::default();
-        self.walk(shape, puzzle, &solution, true, |step| {
+        self.walk(shape, puzzle, &solution, true, |_, step| {
             grade.add_technique(step.technique);
             steps.push(step);
             ControlFlow::Continue(())
@@ -181,7 +181,7 @@ impl<'a> ShapeLogic<'a> {
     ) -> Result<Option<Grade>, ShapeLogicError> {
         let mut grade = GradeBuilder::default();
         let mut past = false;
-        self.walk(shape, puzzle, solution, false, |step| {
+        self.walk(shape, puzzle, solution, false, |_, step| {
             grade.add_technique(step.technique);
             past = scaled(shape, grade.finish()).difficulty > ceiling;
             if past {
@@ -205,7 +205,7 @@ impl<'a> ShapeLogic<'a> {
         let bound = (limit.difficulty(), limit.score());
         let mut grade = GradeBuilder::default();
         let mut within = true;
-        self.walk(shape, puzzle, solution, false, |step| {
+        self.walk(shape, puzzle, solution, false, |_, step| {
             within = (step.technique.difficulty(), step.technique.score()) <= bound;
             grade.add_technique(step.technique);
             if within {
@@ -252,14 +252,15 @@ impl<'a> ShapeLogic<'a> {
         Ok(next_step(&geo, &position, &solution).map_or(ShapeHint::Solved, ShapeHint::Step))
     }
 
-    /// Applies the simplest step until the grid is full, handing each to `on_step`.
-    fn walk(
+    /// Applies the simplest step until the grid is full, handing each to `on_step` with the
+    /// position it led to; `on_step` may end the walk there. Steps are worded only when `explain`.
+    pub(crate) fn walk(
         &self,
         shape: &Shape,
         puzzle: &Cells,
         solution: &Cells,
         explain: bool,
-        mut on_step: impl FnMut(ShapeStep) -> ControlFlow<()>,
+        mut on_step: impl FnMut(&ShapePosition, ShapeStep) -> ControlFlow<()>,
     ) -> Result<(), ShapeLogicError> {
         let geo = match explain {
             true => Geometry::of(shape),
@@ -278,7 +279,7 @@ impl<'a> ShapeLogic<'a> {
             };
             debug_assert!(!step.is_empty(), "{:?} changed nothing", step.technique);
             position.apply(shape, &step);
-            if on_step(step).is_break() {
+            if on_step(&position, step).is_break() {
                 return Ok(());
             }
         }
