@@ -17,7 +17,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::general::logic::{ShapeLogic, ShapeLogicError};
+use crate::general::logic::ShapeLogic;
 use crate::generator::has_other_solution;
 use crate::grade::GradeBuilder;
 use crate::grid::Grid;
@@ -25,6 +25,7 @@ use crate::interrupt::Interrupt;
 use crate::logic::{Grade, Technique};
 use crate::outcome::StopReason;
 use crate::rng::Rng;
+use crate::search::interrupted;
 use crate::shape::{Cells, Shape};
 use crate::square::Square;
 use crate::square_set::SquareSet;
@@ -95,11 +96,7 @@ fn walk(
             ControlFlow::Continue(())
         },
     );
-    match walked {
-        Err(ShapeLogicError::Interrupted(reason)) => return Err(reason),
-        Err(other) => unreachable!("a path to a known solution: {other}"),
-        Ok(()) => {}
-    }
+    walked.map_err(interrupted)?;
     if let Some(blanks) = stuck {
         return Ok(Walk::Stuck { blanks, pattern });
     }
