@@ -26,7 +26,7 @@ fn marks(shape: &Shape, pencilled: &[(&str, &str)]) -> Vec<u32> {
 /// What `technique`'s finder answers at `position` on a blank grid.
 fn find(technique: Technique, shape: &Shape, pencilled: &[(&str, &str)]) -> Option<ShapeStep> {
     let blank = Cells::from_values(vec![0; shape.cell_count()]);
-    let position = ShapePosition::with_marks(&blank, &marks(shape, pencilled));
+    let position = ShapePosition::with_marks(shape, &blank, &marks(shape, pencilled));
     let finder = FINDERS.iter().find(|f| f.technique == technique).unwrap();
     (finder.find)(&Geometry::new(shape), &position, &blank)
 }

@@ -217,7 +217,7 @@ fn walk_hints(origin: &str, puzzle: &Grid, progress: Grid) {
             }
             ShapeHint::Mistakes(cells) => panic!("{origin}: mistakes {cells:?} in a correct walk"),
             ShapeHint::Step(step) => {
-                let mut position = ShapePosition::with_marks(&grid, &marks);
+                let mut position = ShapePosition::with_marks(shape, &grid, &marks);
                 position.apply(shape, &step);
                 grid = position.cells();
                 marks = (0..81).map(|c| position.candidates(c)).collect();

@@ -171,7 +171,7 @@ const LATER: [Technique; 12] = [
 pub fn fires(f: Fixture) {
     let (shape, puzzle, progress, marks) = f.parts();
     let solution = ShapeLogic::new().solution(&shape, &puzzle).unwrap();
-    let position = ShapePosition::with_marks(&progress, &marks);
+    let position = ShapePosition::with_marks(&shape, &progress, &marks);
     let geo = Geometry::new(&shape);
     let first = next_step(&geo, &position, &solution).unwrap();
     check_step(&shape, &position, &solution, &first);

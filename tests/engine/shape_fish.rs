@@ -26,7 +26,7 @@ fn position(shape: &Shape, placed: &[&str]) -> ShapePosition {
             }
         })
         .collect();
-    ShapePosition::with_marks(&Cells::from_values(values), &marks)
+    ShapePosition::with_marks(shape, &Cells::from_values(values), &marks)
 }
 
 fn x_wing(shape: &Shape, position: &ShapePosition) -> Option<ShapeStep> {

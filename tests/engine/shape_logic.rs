@@ -328,7 +328,7 @@ fn an_intersection_of_a_box_and_a_diagonal_is_found_and_explained() {
     for c in [1, 4] {
         marks[c] &= !1; // A2 and B1 lose 1.
     }
-    let position = ShapePosition::with_marks(&cells, &marks);
+    let position = ShapePosition::with_marks(&shape, &cells, &marks);
     let geo = sudoku_service::engine::general::logic::Geometry::new(&shape);
     let step = sudoku_service::engine::general::logic::next_step(&geo, &position, &cells).unwrap();
     assert_eq!(

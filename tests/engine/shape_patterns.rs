@@ -178,7 +178,7 @@ fn bug_plus_1_places_the_one_symbol_a_grave_would_lack_on_6x6() {
     fires(BUG);
     let (shape, puzzle, progress, marks) = BUG.parts();
     let solution = ShapeLogic::new().solution(&shape, &puzzle).unwrap();
-    let position = ShapePosition::with_marks(&progress, &marks);
+    let position = ShapePosition::with_marks(&shape, &progress, &marks);
     let step = next_step(&Geometry::new(&shape), &position, &solution).unwrap();
     let placed: Vec<String> = step
         .placements
@@ -211,7 +211,7 @@ fn rectangle_on(rules: &Rules) -> Option<Vec<String>> {
         marks[shape.cell_named(name).unwrap()] = 0b11;
     }
     marks[shape.cell_named("D2").unwrap()] = 0b111;
-    let position = ShapePosition::with_marks(&Cells::from_values(vec![0; 81]), &marks);
+    let position = ShapePosition::with_marks(&shape, &Cells::from_values(vec![0; 81]), &marks);
     let finder = sudoku_service::engine::general::logic::FINDERS
         .iter()
         .find(|f| f.technique == Technique::UniqueRectangle1)

@@ -162,7 +162,7 @@ fn solved_grid(
             match random_fill(&shape, &tables, request.interrupt, rng) {
                 Fill::Grid(solution) => return Ok(Some((shape, solution))),
                 // Only a jigsaw layout can have no grid at all: draw another.
-                Fill::None => break,
+                Fill::NoGrid => break,
                 Fill::Unfinished => {}
             }
         }
@@ -193,7 +193,7 @@ pub(super) enum Fill {
     /// A complete grid.
     Grid(Cells),
     /// Proof that the shape has no complete grid.
-    None,
+    NoGrid,
     /// Neither, within the budget or before the interrupt.
     Unfinished,
 }
@@ -214,7 +214,7 @@ pub(super) fn random_fill(
             .solutions
             .into_iter()
             .next()
-            .map_or(Fill::None, Fill::Grid),
+            .map_or(Fill::NoGrid, Fill::Grid),
         None => Fill::Unfinished,
     }
 }

@@ -121,7 +121,7 @@ pub fn generate_killer_leveled(
     })
 }
 
-/// Why a generator answered no puzzle: its flag, or else its deadline.
+/// Why a generator answered no puzzle ([`Interrupt::reason`]).
 fn stopped(interrupt: &Interrupt) -> LevelError {
     LevelError::Stopped(interrupt.reason())
 }

@@ -45,9 +45,10 @@ impl Puzzle {
             marks,
         )?;
         let stale = match (&hint, marks) {
-            (ShapeHint::Step(_), Some(marks)) => {
-                clean_up(self.shape(), &ShapePosition::with_marks(progress, marks))
-            }
+            (ShapeHint::Step(_), Some(marks)) => clean_up(
+                self.shape(),
+                &ShapePosition::with_marks(self.shape(), progress, marks),
+            ),
             _ => None,
         };
         Ok(stale.map_or(hint, ShapeHint::Step))

@@ -129,7 +129,7 @@ mod tests {
         for &(name, value) in placed {
             cells.set(shape.cell_named(name).unwrap(), value);
         }
-        ShapePosition::with_marks(&cells, &vec![shape.all_values(); shape.cell_count()])
+        ShapePosition::with_marks(shape, &cells, &vec![shape.all_values(); shape.cell_count()])
     }
 
     fn unit_names(shape: &Shape, step: &ShapeStep) -> Vec<String> {

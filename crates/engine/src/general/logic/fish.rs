@@ -12,7 +12,7 @@ use super::position::{values_of, ShapePosition};
 use super::step::{Mark, Pattern, ShapeStep};
 use super::subsets::unions_of;
 use crate::prose::and_list;
-use crate::shape::Cells;
+use crate::shape::{Cells, MAX_SIZE};
 use crate::technique::Technique;
 
 /// Two rows, two columns.
@@ -80,8 +80,8 @@ impl Lines<'_, '_, '_> {
     /// The first fish of size `k` on this value and orientation that removes something.
     fn fish(&self) -> Option<ShapeStep> {
         let k = self.k;
-        // Each base line with 2..=k places (a shape has at most 25 lines).
-        let (mut lines, mut masks, mut count) = ([0usize; 25], [0u32; 25], 0);
+        // Each base line with 2..=k places.
+        let (mut lines, mut masks, mut count) = ([0usize; MAX_SIZE], [0u32; MAX_SIZE], 0);
         for (b, &at) in self.base.iter().enumerate() {
             if (2..=k as u32).contains(&at.count_ones()) {
                 (lines[count], masks[count]) = (b, at);
@@ -104,9 +104,6 @@ impl Lines<'_, '_, '_> {
                         .map(move |b| self.cell(usize::from(b) - 1, c))
                 })
                 .collect();
-            if removed.is_empty() {
-                return None;
-            }
             removed.sort_unstable();
             Some(self.step(&base, &covers, removed))
         })

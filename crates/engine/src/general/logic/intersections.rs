@@ -67,6 +67,8 @@ fn crossing(geo: &Geometry, pos: &ShapePosition, from_line: bool) -> Option<Shap
     })
 }
 
+/// The units that the places `at` (bits over `from`'s cells) all lie in, when there are two places
+/// or more (none otherwise: one place is a hidden single).
 fn shared_units(geo: &Geometry, from: usize, at: u32) -> u128 {
     if at.count_ones() < 2 {
         return 0;

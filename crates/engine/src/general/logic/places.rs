@@ -5,10 +5,11 @@
 //! ([`ShapePosition::shared`](super::position::ShapePosition::shared)), instead of each finder
 //! scanning every unit cell by cell again.
 //!
-//! Two tables, one per reading of the marks: [`Marked`] over the candidates as they stand (the
-//! subsets and intersections reason about the marks a player sees), [`Live`] over the live
-//! candidates, without the stale marks of values a unit already holds (the fish and the
-//! single-value chains must not take a stale mark for a place).
+//! Two readings of the marks: [`Marked`] over the candidates as they stand (the subsets and
+//! intersections reason about the marks a player sees), [`Live`] over the live candidates, without
+//! the stale marks of values a unit already holds (the single-value chains must not take a stale
+//! mark for a place). [`ValueLines`] holds the live places of the rows and columns again, laid
+//! out by value for the fish.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -140,7 +141,7 @@ mod tests {
         let mut values = vec![0; 36];
         values[0] = 2;
         let marks = vec![shape.all_values(); 36];
-        let pos = ShapePosition::with_marks(&Cells::from_values(values), &marks);
+        let pos = ShapePosition::with_marks(&shape, &Cells::from_values(values), &marks);
         (shape, pos)
     }
 
@@ -180,6 +181,15 @@ mod tests {
                 assert_eq!(columns[line], live.at(geo.columns[line], value));
             }
         }
+    }
+
+    #[test]
+    fn marks_past_the_shape_s_values_are_no_candidates() {
+        let (shape, _) = stale_mark();
+        let geo = Geometry::new(&shape);
+        let pos = ShapePosition::with_marks(&shape, &Cells::empty(36), &[0x1ff; 36]);
+        assert!((0..36).all(|c| pos.candidates(c) == shape.all_values()));
+        assert_eq!(UnitPlaces::marked(&geo, &pos).at(geo.rows[0], 6), 0b11_1111);
     }
 
     #[test]

@@ -76,14 +76,15 @@ impl ShapePosition {
         }
     }
 
-    /// The position of a grid with the player's own pencil marks (one bit set per cell; those of
-    /// filled cells are ignored).
-    pub fn with_marks(cells: &Cells, marks: &[u32]) -> ShapePosition {
+    /// The position of a grid on `shape` with the player's own pencil marks (one bit set per
+    /// cell; those of filled cells, and bits past the shape's values, are ignored).
+    pub fn with_marks(shape: &Shape, cells: &Cells, marks: &[u32]) -> ShapePosition {
+        let all = shape.all_values();
         let cand = cells
             .values()
             .iter()
             .zip(marks)
-            .map(|(&v, &m)| if v == 0 { m } else { 0 })
+            .map(|(&v, &m)| if v == 0 { m & all } else { 0 })
             .collect();
         ShapePosition {
             values: cells.values().to_vec(),

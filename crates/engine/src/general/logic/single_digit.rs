@@ -34,6 +34,8 @@ pub(super) struct Places<'g, 's> {
 }
 
 impl<'g, 's> Places<'g, 's> {
+    /// The tables every value's places are read from; [`Places::of`] picks the value (no method
+    /// below may be asked before it does).
     fn new(geo: &'g Geometry<'s>, pos: &'g ShapePosition, by_unit: &'g UnitPlaces<Live>) -> Self {
         let live = live_candidates(geo, pos);
         Places {

@@ -245,7 +245,7 @@ impl<'a> ShapeLogic<'a> {
         }
         self.check_stop()?;
         let position = match marks {
-            Some(m) => ShapePosition::with_marks(progress, m),
+            Some(m) => ShapePosition::with_marks(shape, progress, m),
             None => ShapePosition::new(shape, progress),
         };
         let geo = Geometry::of(shape);

@@ -49,7 +49,7 @@ fn shape_position(position: &Position) -> ShapePosition {
     let marks: Vec<u32> = Square::all()
         .map(|s| u32::from(position.candidates(s).bits()))
         .collect();
-    ShapePosition::with_marks(&values, &marks)
+    ShapePosition::with_marks(Shape::classic_ref(), &values, &marks)
 }
 
 fn square(cell: usize) -> Square {

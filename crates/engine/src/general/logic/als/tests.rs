@@ -11,7 +11,7 @@ fn blank_with(keep: &[(usize, &[u8])]) -> ShapePosition {
     for &(cell, values) in keep {
         marks[cell] = values.iter().fold(0, |acc, &v| acc | bit(v));
     }
-    ShapePosition::with_marks(&Cells::empty(81), &marks)
+    ShapePosition::with_marks(Shape::classic_ref(), &Cells::empty(81), &marks)
 }
 
 fn geometry() -> Geometry<'static> {
@@ -81,7 +81,7 @@ fn the_bitmask_walk_reports_what_the_depth_first_growth_does_in_the_same_order()
     for cell in (0..81).step_by(7) {
         values[cell] = (cell % 9) as u8 + 1;
     }
-    let pos = ShapePosition::with_marks(&Cells::from_values(values), &marks);
+    let pos = ShapePosition::with_marks(Shape::classic_ref(), &Cells::from_values(values), &marks);
     let (geo, shape) = (geometry(), Shape::classic_ref());
     let mut compared = 0;
     for unit in 0..shape.unit_count() {

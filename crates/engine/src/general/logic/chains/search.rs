@@ -97,7 +97,7 @@ impl Tables {
 }
 
 thread_local! {
-    static SPARE: std::cell::Cell<Tables> = std::cell::Cell::default();
+    static SPARE: Cell<Tables> = Cell::default();
 }
 
 /// A breadth-first search, reused from start to start without clearing.

@@ -15,7 +15,7 @@ fn blank(shape: &Shape, kept: &[(&str, &[u8])]) -> ShapePosition {
         marks[cell] = values.iter().fold(0, |acc, &v| acc | bit(v));
     }
     let cells = Cells::from_values(vec![0; shape.cell_count()]);
-    ShapePosition::with_marks(&cells, &marks)
+    ShapePosition::with_marks(shape, &cells, &marks)
 }
 
 /// Removes `value` from the named cells.
