@@ -15,7 +15,9 @@
 //! going, so every unique puzzle finishes.
 //!
 //! - `step`: what one step places, removes and looks at.
-//! - `position`: placed values and candidates.
+//! - `position`: placed values and candidates, and the tables finders share on one position.
+//! - `places`: each value's places unit by unit (and the fish's value lines), worked out once per
+//!   position and read by the subsets, crossings, fish and single-value finders.
 //! - `geometry`: crossings of units, rows and columns, worked out once per puzzle.
 //! - `singles`, `intersections`, `subsets`, `fish`: the finders of single cells, crossings, subsets
 //!   and fish.

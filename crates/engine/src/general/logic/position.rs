@@ -139,7 +139,7 @@ impl ShapePosition {
     }
 
     /// The table of kind `T` that `make` works out from this position, made on the first call
-    /// and shared by the finders asked after it on the same position (the fish's lines, the
+    /// and shared by the finders asked after it on the same position (the `places` tables, the
     /// links of colouring and the chains).
     pub(super) fn shared<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
         let found = (self.shared.borrow().iter()).find_map(|t| t.clone().downcast::<T>().ok());
