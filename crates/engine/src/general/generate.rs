@@ -160,10 +160,10 @@ fn solved_grid(
                 return Ok(None);
             }
             match random_fill(&shape, &tables, request.interrupt, rng) {
-                Fill::Grid(solution) => return Ok(Some((shape, solution))),
+                Filled::Grid(solution) => return Ok(Some((shape, solution))),
                 // Only a jigsaw layout can have no grid at all: draw another.
-                Fill::NoGrid => break,
-                Fill::Unfinished => {}
+                Filled::NoGrid => break,
+                Filled::Unfinished => {}
             }
         }
         if !request.jigsaw && request.interrupt.stopped().is_some() {
@@ -189,7 +189,7 @@ fn solved_grid(
 }
 
 /// What one random fill of an empty grid found.
-pub(super) enum Fill {
+pub(super) enum Filled {
     /// A complete grid.
     Grid(Cells),
     /// Proof that the shape has no complete grid.
@@ -205,7 +205,7 @@ pub(super) fn random_fill(
     tables: &Tables,
     interrupt: Interrupt,
     rng: &mut Rng,
-) -> Fill {
+) -> Filled {
     let cells = shape.cell_count();
     let empty = initial(shape, &vec![0; cells]);
     let solver = ShapeSolver::new().limit(1).blind().interrupt(interrupt);
@@ -214,8 +214,8 @@ pub(super) fn random_fill(
             .solutions
             .into_iter()
             .next()
-            .map_or(Fill::NoGrid, Fill::Grid),
-        None => Fill::Unfinished,
+            .map_or(Filled::NoGrid, Filled::Grid),
+        None => Filled::Unfinished,
     }
 }
 

@@ -13,7 +13,7 @@ mod grow;
 mod partition;
 mod settle;
 
-use super::generate::{random_fill, Fill};
+use super::generate::{random_fill, Filled};
 use super::jigsaw::{generation_regions, labels, random_regions};
 use super::symmetry::Symmetry;
 use super::tables::Tables;
@@ -153,7 +153,7 @@ fn solved_grid(
             Shape::new(base)?
         };
         let tables = Tables::for_generation(&shape);
-        if let Fill::Grid(solution) = random_fill(&shape, &tables, request.interrupt, rng) {
+        if let Filled::Grid(solution) = random_fill(&shape, &tables, request.interrupt, rng) {
             return Ok(Some((shape, solution)));
         }
     }

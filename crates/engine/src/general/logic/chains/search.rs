@@ -64,7 +64,7 @@ struct NextStates<S> {
 /// thread (a state counts as seen only when stamped with the current generation), so a finder
 /// call neither allocates nor clears them.
 #[derive(Default)]
-struct Tables {
+struct StateTables {
     parent: Vec<State>,
     depth: Vec<u8>,
     seen: Vec<u32>,
@@ -72,9 +72,9 @@ struct Tables {
     queue: Vec<State>,
 }
 
-impl Tables {
+impl StateTables {
     /// This thread's spare tables, grown to `states`.
-    fn take(states: usize) -> Tables {
+    fn take(states: usize) -> StateTables {
         let mut t = SPARE.take();
         if t.seen.len() < states {
             t.parent.resize(states, 0);
@@ -97,7 +97,7 @@ impl Tables {
 }
 
 thread_local! {
-    static SPARE: Cell<Tables> = Cell::default();
+    static SPARE: Cell<StateTables> = Cell::default();
 }
 
 /// A breadth-first search, reused from start to start without clearing.
@@ -105,7 +105,7 @@ pub struct ChainSearch<'a, 'g, 's, S: CellBits> {
     /// The links walked.
     pub links: &'a Links<'g, 's, S>,
     scope: Scope,
-    t: Tables,
+    t: StateTables,
     work: usize,
     /// The rank of the best chain found so far: a chain that cannot beat it is not built.
     pub bar: Cell<Option<Rank>>,
@@ -119,7 +119,7 @@ impl<'a, 'g, 's, S: CellBits> ChainSearch<'a, 'g, 's, S> {
         ChainSearch {
             links,
             scope,
-            t: Tables::take(states),
+            t: StateTables::take(states),
             work,
             bar: Cell::new(None),
         }
@@ -286,20 +286,20 @@ mod tests {
 
     #[test]
     fn tables_left_by_one_search_are_taken_by_the_next_on_the_thread_grown_as_needed() {
-        let mut t = Tables::take(10);
+        let mut t = StateTables::take(10);
         t.next_generation();
         let generation = t.generation;
         SPARE.set(t);
-        let again = Tables::take(4);
+        let again = StateTables::take(4);
         assert_eq!(again.generation, generation);
         assert!(again.seen.len() >= 10);
         SPARE.set(again);
-        assert!(Tables::take(20).queue.len() >= 20);
+        assert!(StateTables::take(20).queue.len() >= 20);
     }
 
     #[test]
     fn the_generation_after_the_last_clears_every_stamp() {
-        let mut t = Tables::take(4);
+        let mut t = StateTables::take(4);
         t.generation = u32::MAX;
         t.seen.fill(1);
         let generation = t.next_generation();
