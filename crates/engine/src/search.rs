@@ -26,13 +26,14 @@ impl<'a> Interrupt<'a> {
     }
 
     /// Makes candidates from `seed`'s stream with `attempt` until one is accepted (`Some`): the
-    /// accepted candidate and how many attempts it took, or `None` after `budget` attempts.
-    pub(crate) fn search<T>(
+    /// accepted candidate and how many attempts it took, or `None` after `budget` attempts. An
+    /// attempt's error (a stop, or whatever else its generator may fail on) ends the search.
+    pub(crate) fn search<T, E>(
         &self,
         seed: u64,
         budget: u32,
-        mut attempt: impl FnMut(&mut Rng, &ShapeLogic<'a>) -> Result<Option<T>, StopReason>,
-    ) -> Result<Option<(T, u32)>, StopReason> {
+        mut attempt: impl FnMut(&mut Rng, &ShapeLogic<'a>) -> Result<Option<T>, E>,
+    ) -> Result<Option<(T, u32)>, E> {
         let mut rng = Rng::seeded(seed);
         let grader = self.grader();
         for attempts in 1..=budget {

@@ -158,22 +158,19 @@ fn leveled_by(
     level: Difficulty,
     mut draw: impl FnMut(u64) -> Result<GeneratedShape, LevelError>,
 ) -> Result<LeveledShape, LevelError> {
-    let mut grader = ShapeLogic::new();
-    grader = grader.interrupt(draws.interrupt);
-    let mut seeds = Rng::seeded(draws.seed);
-    for attempts in 1..=level_attempts(draws.size) {
-        let generated = draw(seeds.below(u64::MAX))?;
-        if let Some((generated, grade)) =
-            eased(&grader, generated, draws.symmetry, level, &mut seeds)?
-        {
-            return Ok(LeveledShape {
-                generated,
-                grade,
-                attempts,
-            });
-        }
-    }
-    Err(LevelError::NotReached(level))
+    let budget = u32::try_from(level_attempts(draws.size)).unwrap_or(u32::MAX);
+    let found = draws
+        .interrupt
+        .search(draws.seed, budget, |seeds, grader| {
+            let generated = draw(seeds.below(u64::MAX))?;
+            eased(grader, generated, draws.symmetry, level, seeds)
+        })?;
+    let ((generated, grade), attempts) = found.ok_or(LevelError::NotReached(level))?;
+    Ok(LeveledShape {
+        generated,
+        grade,
+        attempts: u64::from(attempts),
+    })
 }
 
 /// `generated` at `level`, or `None`. A minimal puzzle harder than `level` gets orbits of givens (of
