@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 
+use super::pair_sums;
 use super::sums::{bits, Sums};
 use super::Out;
 
@@ -91,6 +92,28 @@ impl SumScratch {
         target: &Sums,
         out: &mut Out,
     ) -> Sums {
+        let most: usize = (cliques.iter().flatten())
+            .map(|&c| 32 - cand[usize::from(c)].leading_zeros() as usize)
+            .sum();
+        if most < SMALL {
+            let small: Sums<2> = target.resized();
+            if let Some(reached) = pair_sums::sum_to(cliques, cand, most, small.as_u128(), out) {
+                return Sums::<2>::of_u128(reached).resized();
+            }
+        }
+        self.walked(cliques, cand, target, most, out)
+    }
+
+    /// [`SumScratch::sum_to`] by enumerating each clique's assignments, whatever its size (`most`:
+    /// what the cells' largest values add up to).
+    pub(super) fn walked(
+        &mut self,
+        cliques: &[Vec<u16>],
+        cand: &[u32],
+        target: &Sums,
+        most: usize,
+        out: &mut Out,
+    ) -> Sums {
         self.items.clear();
         self.cells.clear();
         self.sums.clear();
@@ -102,9 +125,6 @@ impl SumScratch {
                 }
             }
         }
-        let most: usize = (cliques.iter().flatten())
-            .map(|&c| 32 - cand[usize::from(c)].leading_zeros() as usize)
-            .sum();
         if most < SMALL {
             let mut passes = std::mem::take(&mut self.small);
             let reached = self.pass(&mut passes, &target.resized(), cand, out);

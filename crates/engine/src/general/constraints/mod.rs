@@ -18,6 +18,7 @@
 
 mod clique_sums;
 mod lines;
+mod pair_sums;
 mod reach;
 mod sums;
 

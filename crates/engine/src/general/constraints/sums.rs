@@ -104,12 +104,12 @@ impl<const W: usize> Sums<W> {
     }
 
     /// A two-word set as one number (sum `s` is bit `s`).
-    fn as_u128(&self) -> u128 {
+    pub(crate) fn as_u128(&self) -> u128 {
         u128::from(self.0[0]) | u128::from(self.0[1]) << 64
     }
 
     /// The two-word set of `bits`.
-    fn of_u128(bits: u128) -> Self {
+    pub(crate) fn of_u128(bits: u128) -> Self {
         let mut out = Sums::default();
         out.0[0] = bits as u64;
         out.0[1] = (bits >> 64) as u64;
