@@ -14,7 +14,7 @@ use sudoku_service::engine::{Interrupt, Puzzle, Verdict};
 
 use super::oracle::Oracle;
 
-/// Solved only by the ignored test (release build: 0.04 to 1.9 s each; see docs/constraints.md).
+/// Solved only by the ignored test (release build: 0.03 to 0.84 s each; see docs/constraints.md).
 const SLOW: [&str; 5] = [
     "Disjoint little killer",
     "Hailstone (little killer)",
