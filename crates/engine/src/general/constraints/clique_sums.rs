@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::pair_sums;
+use super::small_sums;
 use super::sums::{bits, Sums};
 use super::Out;
 
@@ -97,7 +97,7 @@ impl SumScratch {
             .sum();
         if most < SMALL {
             let small: Sums<2> = target.resized();
-            if let Some(reached) = pair_sums::sum_to(cliques, cand, most, small.as_u128(), out) {
+            if let Some(reached) = small_sums::sum_to(cliques, cand, most, small.as_u128(), out) {
                 return Sums::<2>::of_u128(reached).resized();
             }
         }

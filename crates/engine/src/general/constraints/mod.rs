@@ -18,8 +18,8 @@
 
 mod clique_sums;
 mod lines;
-mod pair_sums;
 mod reach;
+mod small_sums;
 mod sums;
 
 use std::collections::HashMap;

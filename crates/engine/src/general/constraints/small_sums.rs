@@ -1,12 +1,13 @@
-//! The common case of [`super::clique_sums`] in registers: every clique of one or two cells and
+//! The common case of [`super::clique_sums`] in registers: every clique of one to three cells and
 //! every sum under 128 (a little killer's diagonal crosses each box in at most three cells, most
 //! in one or two; a 9x9 line never sums past 127). A pair's sums and each cell's supports are a
-//! few shifts of its two masks, so nothing is enumerated, remembered or looked up, and the sums
+//! few shifts of its two masks, a triple's a loop over its first two cells' values with the
+//! third's as shifted masks, so nothing is remembered or looked up, and the sums
 //! passed along the line are one word each, on the stack: a `u64` while they stay under 64 (a
 //! 9x9 line of seven cells, or a longer one part filled), else a `u128`.
 //!
 //! What it keeps is what the general walk keeps (a test compares the two on random lines): a
-//! value stays in a cell when some choice of one value per cell, distinct within each pair,
+//! value stays in a cell when some choice of one value per cell, distinct within each clique,
 //! reaches a target sum with it.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
@@ -61,12 +62,12 @@ word!(u128);
 /// The most cliques a line read here has (a line has at most N cells).
 const MAX_PIECES: usize = 32;
 
-/// One clique of one or two cells: its cells, their candidates and the sums it reaches (bit `s`:
-/// sum `s`).
+/// One clique of one to three cells: its cells, their candidates and the sums it reaches (bit
+/// `s`: sum `s`).
 #[derive(Clone, Copy, Default)]
 struct LinePiece<W> {
-    cells: [u16; 2],
-    masks: [u32; 2],
+    cells: [u16; 3],
+    masks: [u32; 3],
     len: usize,
     sums: W,
 }
@@ -81,26 +82,45 @@ impl<W: SumBits> LinePiece<W> {
             piece.cells[i] = c;
             piece.masks[i] = cand[usize::from(c)];
         }
+        let [a, b, c] = piece.masks;
         piece.sums = match piece.len {
-            1 => W::from(piece.masks[0]) << 1,
-            _ => pair_sums(piece.masks[0], piece.masks[1]),
+            1 => W::from(a) << 1,
+            2 => bits(a).fold(W::default(), |sums, v| sums | with(v, b)),
+            _ => triples(a, b, c, |third: W| third).1,
         };
         piece
     }
 
     /// The values each cell keeps when the piece's sums are cut to `good`.
-    fn kept(&self, good: W) -> [u32; 2] {
-        let [a, b] = self.masks;
+    fn kept(&self, good: W) -> [u32; 3] {
+        let [a, b, c] = self.masks;
         match self.len {
-            1 => [a & (good >> 1).low(), 0],
-            _ => [reaching(a, b, good), reaching(b, a, good)],
+            1 => [a & (good >> 1).low(), 0, 0],
+            2 => [reaching(a, b, good), reaching(b, a, good), 0],
+            _ => triples(a, b, c, |third: W| third & good).0,
         }
     }
 }
 
-/// The sums of a value of `a` and a different value of `b` (bit `s`: sum `s`).
-fn pair_sums<W: SumBits>(a: u32, b: u32) -> W {
-    bits(a).fold(W::default(), |sums, v| sums | with(v, b))
+/// Over the values `v` of `a` and different `w` of `b`: the sums `v + w + x`, with the values `x`
+/// of `c` different from both, that `keep` keeps of each such set; each cell's values in some
+/// triple kept, and the union of the sums kept.
+fn triples<W: SumBits>(a: u32, b: u32, c: u32, keep: impl Fn(W) -> W) -> ([u32; 3], W) {
+    let mut kept = [0u32; 3];
+    let mut sums = W::default();
+    for v in bits(a) {
+        for w in bits(b & !(1 << (v - 1))) {
+            let rest = c & !(1 << (v - 1)) & !(1 << (w - 1));
+            let third = keep(W::from(rest) << (v + w + 1) as u32);
+            if third != W::default() {
+                kept[0] |= 1 << (v - 1);
+                kept[1] |= 1 << (w - 1);
+                kept[2] |= (third >> (v + w + 1) as u32).low();
+                sums = sums | third;
+            }
+        }
+    }
+    (kept, sums)
 }
 
 /// The sums `v` makes with each value of `b` but `v` itself.
@@ -154,7 +174,7 @@ fn members<W: SumBits>(mut set: W) -> impl Iterator<Item = u32> {
     })
 }
 
-/// [`super::clique_sums::sum_to`] for cliques of at most two cells whose largest values add up to
+/// [`super::clique_sums::sum_to`] for cliques of at most three cells whose largest values add up to
 /// `most`, under 128 (`target` as bits), with at most [`MAX_PIECES`] of them; `None`, and nothing
 /// narrowed, for any other line.
 pub(super) fn sum_to(
@@ -164,7 +184,7 @@ pub(super) fn sum_to(
     target: u128,
     out: &mut Out,
 ) -> Option<u128> {
-    if cliques.len() > MAX_PIECES || cliques.iter().any(|c| c.len() > 2 || c.is_empty()) {
+    if cliques.len() > MAX_PIECES || cliques.iter().any(|c| c.len() > 3 || c.is_empty()) {
         return None;
     }
     if most < 64 {
@@ -213,8 +233,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lines_of_cells_and_pairs_narrow_in_registers_as_the_walk_does() {
-        // Random lines of single cells and pairs of peers, on nine values (sums under 64 and
+    fn lines_of_small_cliques_narrow_in_registers_as_the_walk_does() {
+        // Random lines of single cells, pairs and triples of peers, on nine values (sums under 64 and
         // under 128) and sixteen: the fast path keeps and reaches what the enumeration does.
         let mut rng = crate::rng::Rng::seeded(7);
         for case in 0..3000 {
@@ -223,7 +243,7 @@ mod tests {
             let mut cliques = Vec::new();
             let mut cand = Vec::new();
             for _ in 0..pieces {
-                let len = 1 + rng.below(2) as usize;
+                let len = 1 + rng.below(3) as usize;
                 cliques.push((cand.len()..cand.len() + len).map(|c| c as u16).collect());
                 for _ in 0..len {
                     // Mostly a few candidates, sometimes none.
