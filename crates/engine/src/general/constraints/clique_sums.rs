@@ -4,9 +4,10 @@
 //! sums, and per sum each cell's values that reach it), then sums are passed forward and back
 //! along the cliques as bit sets, as a line automaton would.
 //!
-//! A propagator runs this at every node of a search, so its tables live in a [`SumScratch`] that
-//! is reused, each clique's enumeration is kept until its candidates change, and lines whose sums
-//! stay under 128 (every 9x9 arrow and diagonal) use two-word sets.
+//! A propagator runs this at every node of a search. Most lines (cliques of up to three cells,
+//! sums under 128: every 9x9 diagonal, most arrows) are read in registers by `small_sums`, with
+//! the same result; the others walk here, their tables in a [`SumScratch`] that is reused, each
+//! clique's enumeration kept until its candidates change, and sums under 128 in two-word sets.
 
 use std::collections::HashMap;
 

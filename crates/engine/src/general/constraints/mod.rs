@@ -6,7 +6,8 @@
 //!   arc consistency along it gives each cell its position's bounds;
 //! - sums (arrows, pills, little killers), whose cells repeat values only where no unit or peer
 //!   forbids it, read in cliques of mutual peers (distinct values within each), renban's window,
-//!   and the sandwich's automaton read their cells together (in `clique_sums` and `lines`);
+//!   and the sandwich's automaton read their cells together (in `clique_sums`, `small_sums` and
+//!   `lines`);
 //! - odd and even are unary: narrowed once, on the first pass of a board.
 //!
 //! Extra regions and disjoint groups are units, anti-knight and anti-king are peers: the shape's

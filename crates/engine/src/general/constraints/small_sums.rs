@@ -2,9 +2,9 @@
 //! every sum under 128 (a little killer's diagonal crosses each box in at most three cells, most
 //! in one or two; a 9x9 line never sums past 127). A pair's sums and each cell's supports are a
 //! few shifts of its two masks, a triple's a loop over its first two cells' values with the
-//! third's as shifted masks, so nothing is remembered or looked up, and the sums
-//! passed along the line are one word each, on the stack: a `u64` while they stay under 64 (a
-//! 9x9 line of seven cells, or a longer one part filled), else a `u128`.
+//! third's as a shifted mask, so nothing is remembered or looked up, and the sums passed along
+//! the line are one word each, on the stack: a `u64` while they stay under 64 (a 9x9 line of
+//! seven cells, or a longer one part filled), else a `u128`.
 //!
 //! What it keeps is what the general walk keeps (a test compares the two on random lines): a
 //! value stays in a cell when some choice of one value per cell, distinct within each clique,
@@ -35,7 +35,7 @@ trait SumBits:
     fn narrow(set: u128) -> Self;
 }
 
-macro_rules! word {
+macro_rules! sum_bits {
     ($t:ty) => {
         impl SumBits for $t {
             fn trailing_zeros(self) -> u32 {
@@ -56,8 +56,8 @@ macro_rules! word {
         }
     };
 }
-word!(u64);
-word!(u128);
+sum_bits!(u64);
+sum_bits!(u128);
 
 /// The most cliques a line read here has (a line has at most N cells).
 const MAX_PIECES: usize = 32;
@@ -195,6 +195,7 @@ pub(super) fn sum_to(
     (most < 128).then(|| in_word::<u128>(cliques, cand, target, out))
 }
 
+/// [`sum_to`] with every sum held in `W`.
 fn in_word<W: SumBits>(cliques: &[Vec<u16>], cand: &[u32], target: W, out: &mut Out) -> W {
     let mut pieces = [LinePiece::<W>::default(); MAX_PIECES];
     for (piece, cells) in pieces.iter_mut().zip(cliques) {
@@ -234,8 +235,8 @@ mod tests {
 
     #[test]
     fn lines_of_small_cliques_narrow_in_registers_as_the_walk_does() {
-        // Random lines of single cells, pairs and triples of peers, on nine values (sums under 64 and
-        // under 128) and sixteen: the fast path keeps and reaches what the enumeration does.
+        // Random lines of single cells, pairs and triples of peers, on nine values (sums under 64
+        // and under 128) and sixteen: the fast path keeps and reaches what the enumeration does.
         let mut rng = crate::rng::Rng::seeded(7);
         for case in 0..3000 {
             let values = if case % 3 == 2 { 16 } else { 9 };
